@@ -1,0 +1,137 @@
+"""Exact skill-check odds and the best use of fixers and re-rolls.
+
+A fixer sets one die to its value (5 for a skill upgrade); a re-roll upgrade re-rolls up to 2 dice,
+or 1 die up to twice, one at a time. Fixers cost nothing and are certain, so the best play uses
+them last, on the lowest dice; each re-roll is chosen knowing every earlier result. The value of a
+position is computed exactly by dynamic programming over sorted dice.
+
+Goals: "target" (reach a total: the chance of success), "high" (the highest total: its expected
+value, for contested checks) and "wander" (the expected Gold and Fame of a wander).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from math import factorial
+
+Dice = tuple[int, ...]
+Fixers = tuple[int, ...]
+
+
+def fixed_total(dice: Dice, fixers: Fixers) -> int:
+    """The total after using `fixers` (values, any order) on the lowest dice where they help."""
+    low = sorted(dice)
+    best = sorted(fixers, reverse=True)
+    total = sum(low)
+    for d, f in zip(low, best, strict=False):
+        if f <= d:
+            break
+        total += f - d
+    return total
+
+
+def wander_reward(total: int) -> tuple[int, int]:
+    """(Gold, Fame) for a wander result: below 10, 1 Gold; n×10 to n×10+9, n Gold and n Fame."""
+    tier = total // 10
+    return (max(1, tier), tier)
+
+
+def _utility(total: int, goal: str, need: int) -> float:
+    if goal == "target":
+        return 1.0 if total >= need else 0.0
+    if goal == "wander":
+        gold, fame = wander_reward(total + need)
+        return float(gold + fame)
+    return float(total)
+
+
+@lru_cache(maxsize=400_000)
+def position_value(dice: Dice, rerolls: int, fixers: Fixers, goal: str, need: int) -> float:
+    """The value of sorted `dice` with `rerolls` single-die re-rolls left, played perfectly.
+
+    `need` is the total to reach for "target"; for "wander" it is a flat amount already added.
+    """
+    stop = _utility(fixed_total(dice, fixers), goal, need)
+    if rerolls == 0 or not dice or (goal == "target" and stop == 1.0):
+        return stop
+    best = stop
+    for v in set(dice):
+        best = max(best, _reroll_value(dice, v, rerolls, fixers, goal, need))
+    return best
+
+
+def _reroll_value(dice: Dice, v: int, rerolls: int, fixers: Fixers, goal: str, need: int) -> float:
+    rest = list(dice)
+    rest.remove(v)
+    total = 0.0
+    for x in range(1, 7):
+        total += position_value(tuple(sorted((*rest, x))), rerolls - 1, fixers, goal, need)
+    return total / 6
+
+
+def best_reroll(dice: Dice, rerolls: int, fixers: Fixers, goal: str, need: int) -> int | None:
+    """The index in `dice` of the die to re-roll next, or None when stopping is at least as good."""
+    if rerolls == 0 or not dice:
+        return None
+    ordered = tuple(sorted(dice))
+    stop = _utility(fixed_total(ordered, fixers), goal, need)
+    if goal == "target" and stop == 1.0:
+        return None
+    best, choice = stop, None
+    for v in sorted(set(ordered)):
+        value = _reroll_value(ordered, v, rerolls, fixers, goal, need)
+        if value > best + 1e-12:
+            best, choice = value, v
+    return None if choice is None else dice.index(choice)
+
+
+def fixer_moves(dice: Dice, fixers: Fixers) -> list[tuple[int, int]]:
+    """(die index, fixer value) pairs that use `fixers` on the lowest dice where they help."""
+    order = sorted(range(len(dice)), key=lambda i: dice[i])
+    moves = []
+    for i, f in zip(order, sorted(fixers, reverse=True), strict=False):
+        if f <= dice[i]:
+            break
+        moves.append((i, f))
+    return moves
+
+
+@lru_cache(maxsize=4096)
+def success_chance(n_dice: int, target: int, fixers: Fixers = (), rerolls: int = 0) -> float:
+    """The exact chance that `n_dice` dice reach `target`, with fixers (values) and single-die
+    re-rolls used as well as possible."""
+    if target <= 0:
+        return 1.0
+    if n_dice <= 0:
+        return 0.0
+    total = 0.0
+    for dice, weight in _multisets(n_dice):
+        total += weight * position_value(dice, rerolls, tuple(sorted(fixers)), "target", target)
+    return total
+
+
+@lru_cache(maxsize=32)
+def _multisets(n: int) -> tuple[tuple[Dice, float], ...]:
+    """Every sorted outcome of n dice with its probability."""
+    out: list[tuple[Dice, float]] = []
+    denominator = 6**n
+
+    def rec(start: int, left: int, prefix: tuple[int, ...]) -> None:
+        if left == 0:
+            counts = [prefix.count(v) for v in range(1, 7)]
+            ways = factorial(n)
+            for c in counts:
+                ways //= factorial(c)
+            out.append((prefix, ways / denominator))
+            return
+        for v in range(start, 7):
+            rec(v, left - 1, (*prefix, v))
+
+    rec(1, n, ())
+    return tuple(out)
+
+
+def odds(n_dice: int, target: int, fixer_upgrades: int = 0, reroll_upgrades: int = 0) -> float:
+    """The chance (0–1) of a skill check with skill-upgrade fixers (each sets a die to 5) and
+    re-roll upgrades (each re-rolls up to 2 dice, one at a time)."""
+    return success_chance(n_dice, target, (5,) * fixer_upgrades, 2 * reroll_upgrades)

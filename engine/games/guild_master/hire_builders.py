@@ -1,0 +1,89 @@
+"""Hire Builders.
+
+"Hire a Builder by paying the cost indicated by the Builder Cost marker... Move the Builder Cost
+marker up one space... You may only hire as many Builders as you can use... Return any unused Gold
+to your Treasury." Then "use your Builders to do one of the following: Build 1 Skill Upgrade and /
+or 1 Core Upgrade, or Build 1 Prestige Upgrade."
+
+A plan lists builds in order of preference; the first one the guild may build and can pay for is
+built, with exactly the builders it needs. Without a plan the guild is asked when its turn comes.
+"""
+
+from __future__ import annotations
+
+from engine.core.errors import RuleError
+from engine.games.guild_master.commands import ChooseBuilds
+from engine.games.guild_master.content import Pack
+from engine.games.guild_master.context import Ctx, Pause
+from engine.games.guild_master.events import BuildersHired, GoldReturned, PlanAnswered, UpgradeBuilt
+from engine.games.guild_master.order_phase import _check_plan
+from engine.games.guild_master.resolution import (
+    miss,
+    order_of,
+    orders_for,
+    replace_head,
+    resolved,
+)
+from engine.games.guild_master.state import (
+    HIRE,
+    Build,
+    BuildTask,
+    ContestedCheckTask,
+    GameState,
+    HireTask,
+    Plan,
+)
+from engine.games.guild_master.upgrades import build_parts, build_problem, builder_costs, builders_needed
+
+
+def hire_task(ctx: Ctx, task: HireTask) -> None:
+    """"Check whether any other Guilds are Hiring Builders in the same order space. If so, first
+    resolve who had priority.\""""
+    seats = [seat for seat, _ in orders_for(ctx, task.space, HIRE)]
+    if len(seats) > 1:
+        replace_head(ctx, ContestedCheckTask(purpose="hire", space=task.space, seats=tuple(seats)))
+    else:
+        replace_head(ctx, *(BuildTask(seat=s, space=task.space) for s in seats))
+
+
+def affordable_build(
+    state: GameState, pack: Pack, seat: int, gold: int, builds: tuple[Build, ...]
+) -> Build | None:
+    """The first build in `builds` the guild may build and can pay for with `gold`."""
+    g = state.guilds[seat]
+    for b in builds:
+        if build_problem(state, pack, g, b) is None:
+            n = builders_needed(pack, g, b)
+            if sum(builder_costs(pack, state.board, n)) <= gold:
+                return b
+    return None
+
+
+def build_task(ctx: Ctx, task: BuildTask) -> None:
+    order = order_of(ctx, task.seat, task.space)
+    if order.plan.builds is None:
+        raise Pause
+    build = affordable_build(ctx.state, ctx.pack, task.seat, order.gold, order.plan.builds)
+    if build is None:
+        replace_head(ctx, miss(ctx, task.seat, task.space, "hired no builders"))
+        return
+    g = ctx.state.guilds[task.seat]
+    parts = build_parts(ctx.pack, g, build)
+    costs = builder_costs(ctx.pack, ctx.state.board, sum(p[2] for p in parts))
+    marker = ctx.state.board.builder_marker + len(costs)
+    ctx.emit(BuildersHired(seat=task.seat, space=task.space, costs=costs, marker=marker))
+    for slug, side, _builders, fame in parts:
+        ctx.emit(UpgradeBuilt(seat=task.seat, upgrade=slug, side=side, fame=fame))
+    left = order_of(ctx, task.seat, task.space).gold
+    if left:
+        ctx.emit(GoldReturned(seat=task.seat, space=task.space, amount=left))
+    resolved(ctx, task.seat, task.space)
+    replace_head(ctx)
+
+
+def choose_builds(ctx: Ctx, cmd: ChooseBuilds) -> None:
+    head = ctx.action.queue[0] if ctx.action.queue else None
+    if not isinstance(head, BuildTask) or (head.seat, head.space) != (cmd.seat, cmd.space):
+        raise RuleError("not_asked", "Nobody is waiting for your builds on that order space.")
+    _check_plan(ctx.pack, (), cmd.space, Plan(builds=cmd.builds))
+    ctx.emit(PlanAnswered(seat=cmd.seat, space=cmd.space, field="builds", builds=cmd.builds))

@@ -1,0 +1,103 @@
+"""Plot Phase: "Adventurers with a Plot Phase Ability active in this Round's moon may use their
+ability now. Guilds resolve their Plot Phase Abilities in descending Fame order."
+
+A guild uses as many of its plot abilities as it likes (each once a round), then ends its turn;
+a guild with nothing it can use is skipped.
+"""
+
+from __future__ import annotations
+
+from engine.core.errors import RuleError
+from engine.games.guild_master.abilities import apply_effects, can_pay, guild_abilities, needs_choice
+from engine.games.guild_master.cards import Adventurer
+from engine.games.guild_master.commands import EndPlot, UsePlotAbility
+from engine.games.guild_master.content import Pack
+from engine.games.guild_master.context import Ctx
+from engine.games.guild_master.events import (
+    GoldAnnounced,
+    OrderPhaseStarted,
+    PlotAbilityUsed,
+    PlotTurnEnded,
+)
+from engine.games.guild_master.state import GameState, PlotStep
+
+
+def usable_plot_abilities(state: GameState, pack: Pack, seat: int) -> list[Adventurer]:
+    """The guild's adventurers whose plot ability it can use now."""
+    g = state.guilds[seat]
+    return [
+        adv
+        for adv, ab in guild_abilities(state, pack, g, "plot", "use")
+        if adv.slug not in g.plot_used and can_pay(g, ab.effects)
+    ]
+
+
+def plot_seats(ctx: Ctx) -> list[int]:
+    return [s for s in range(ctx.state.players) if usable_plot_abilities(ctx.state, ctx.pack, s)]
+
+
+def current_plot_seat(state: GameState) -> int | None:
+    step = state.step
+    if isinstance(step, PlotStep) and step.index < len(step.order):
+        return step.order[step.index]
+    return None
+
+
+def _check_turn(ctx: Ctx, seat: int) -> None:
+    current = current_plot_seat(ctx.state)
+    if current != seat:
+        raise RuleError(
+            "not_your_turn",
+            "It is not your turn to use plot abilities; guilds take turns in descending Fame order.",
+        )
+
+
+def use_plot_ability(ctx: Ctx, cmd: UsePlotAbility) -> None:
+    _check_turn(ctx, cmd.seat)
+    g = ctx.state.guilds[cmd.seat]
+    adv = ctx.pack.adventurers.get(cmd.adventurer)
+    if adv is None or cmd.adventurer not in g.adventurers:
+        raise RuleError("not_in_guild", "That adventurer is not in your guild.")
+    usable = usable_plot_abilities(ctx.state, ctx.pack, cmd.seat)
+    if adv not in usable:
+        if adv.ability is None or adv.ability.phase != "plot":
+            raise RuleError("no_plot_ability", f"{adv.name} has no plot ability.")
+        if cmd.adventurer in g.plot_used:
+            raise RuleError("used", f"{adv.name}'s ability was already used this round.")
+        if not can_pay(g, adv.ability.effects):
+            raise RuleError("cannot_pay", f"You cannot pay the cost of {adv.name}'s ability.")
+        raise RuleError(
+            "not_this_moon", f"{adv.name}'s ability is not active in this round's moon."
+        )
+    assert adv.ability is not None
+    target = None
+    if needs_choice(adv.ability.effects):
+        if cmd.target is None or cmd.target == cmd.seat or not 0 <= cmd.target < ctx.state.players:
+            raise RuleError("choose_guild", "Choose a rival guild for this ability.")
+        target = cmd.target
+    ctx.emit(PlotAbilityUsed(seat=cmd.seat, adventurer=adv.slug, target=target))
+    apply_effects(ctx, cmd.seat, adv.ability.effects, f"ability:{adv.slug}", target)
+
+
+def end_plot(ctx: Ctx, cmd: EndPlot) -> None:
+    _check_turn(ctx, cmd.seat)
+    ctx.emit(PlotTurnEnded(seat=cmd.seat))
+
+
+def advance_plot(ctx: Ctx) -> bool:
+    """Skip a guild whose turn comes but who has nothing it can use; end the phase after the
+    last guild."""
+    seat = current_plot_seat(ctx.state)
+    if seat is None:
+        announce_gold(ctx)
+        return True
+    if not usable_plot_abilities(ctx.state, ctx.pack, seat):
+        ctx.emit(PlotTurnEnded(seat=seat))
+        return True
+    return False
+
+
+def announce_gold(ctx: Ctx) -> None:
+    """Plot Phase b: "each Guild must announce their current Gold totals"; then the Order Phase."""
+    ctx.emit(GoldAnnounced(gold=tuple(g.gold for g in ctx.state.guilds)))
+    ctx.emit(OrderPhaseStarted())

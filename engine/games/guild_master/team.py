@@ -1,0 +1,37 @@
+"""Adventurer teams: skill dice, ranks, and the best skill a team can use.
+
+"Add up the matching Skill values for all Adventurers in the team, up to a maximum of 10, and roll
+that many dice."
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from engine.games.guild_master.cards import SKILLS
+from engine.games.guild_master.content import Pack
+
+MAX_SKILL_DICE = 10
+
+
+def skill_total(pack: Pack, team: Iterable[str], skill: str) -> int:
+    """The team's total in `skill`, before the cap of 10."""
+    advs = pack.adventurers
+    return sum(advs[a].skills.get(skill, 0) for a in team)
+
+
+def skill_dice(pack: Pack, team: Iterable[str], skill: str) -> int:
+    """Dice the team rolls from skills: the total, capped at 10."""
+    return min(MAX_SKILL_DICE, skill_total(pack, team, skill))
+
+
+def strongest_skill(pack: Pack, team: Iterable[str], preferred: str = "") -> str:
+    """The skill with the most dice (the preferred one if it has any; ties in rulebook order)."""
+    team = tuple(team)
+    if preferred and skill_total(pack, team, preferred) > 0:
+        return preferred
+    return max(SKILLS, key=lambda s: (skill_total(pack, team, s), -SKILLS.index(s)))
+
+
+def highest_rank(pack: Pack, adventurers: Iterable[str]) -> int:
+    return max((pack.adventurers[a].rank for a in adventurers), default=0)
