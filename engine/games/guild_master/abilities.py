@@ -51,7 +51,9 @@ def guild_abilities(
             yield adv, ab
 
 
-def board_events(state: GameState, pack: Pack, when: str) -> Iterator[tuple[int, str, ContractEffect]]:
+def board_events(
+    state: GameState, pack: Pack, when: str
+) -> Iterator[tuple[int, str, ContractEffect]]:
     """Event effects of the face-up contracts on the board, in spot order."""
     for spot in state.board.contracts:
         if spot.card and spot.face_up:
@@ -213,7 +215,9 @@ def prestige_fame(state: GameState, pack: Pack, guild: Guild) -> int:
     rule = pack.prestige[guild.prestige].scoring
     if rule.per == "contract":
         floor = LEVELS.index(rule.level) if rule.level else 0
-        count = sum(1 for c in guild.completed if LEVELS.index(pack.contracts[c.slug].level) >= floor)
+        count = sum(
+            1 for c in guild.completed if LEVELS.index(pack.contracts[c.slug].level) >= floor
+        )
     elif rule.per == "adventurer":
         floor = RANKS.index(rule.rank) if rule.rank else 0
         count = sum(1 for a in guild.adventurers if pack.adventurers[a].rank >= floor)

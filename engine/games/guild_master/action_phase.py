@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.games.guild_master.attempt_contract import attempt_task, complete_task, contract_task
-from engine.games.guild_master.context import Ctx, Pause
 from engine.games.guild_master.contested_check import contested_check_task
+from engine.games.guild_master.context import Ctx, Pause
 from engine.games.guild_master.contract_contest import contest_task
 from engine.games.guild_master.events import ResetPhaseStarted
 from engine.games.guild_master.hire_builders import build_task, hire_task

@@ -61,8 +61,14 @@ def usable_targets(pack: Pack, team: tuple[str, ...], contract: Contract) -> lis
 
 
 def chance(
-    state: GameState, pack: Pack, seat: int, team: tuple[str, ...], skill: str, target: int,
-    *, conflict: bool = False,
+    state: GameState,
+    pack: Pack,
+    seat: int,
+    team: tuple[str, ...],
+    skill: str,
+    target: int,
+    *,
+    conflict: bool = False,
 ) -> float:
     """The guild's chance of reaching `target` with `team` in `skill` (fixers and re-rolls used
     well); a conflictor's target rises by its skill dice."""
@@ -73,8 +79,14 @@ def chance(
 
 
 def choose_target(
-    state: GameState, pack: Pack, seat: int, team: tuple[str, ...], contract: Contract,
-    preferred: str = "", *, conflict: bool = False,
+    state: GameState,
+    pack: Pack,
+    seat: int,
+    team: tuple[str, ...],
+    contract: Contract,
+    preferred: str = "",
+    *,
+    conflict: bool = False,
 ) -> tuple[str, int] | None:
     """The target to attempt: the plan's skill if the team has it, else the best chance."""
     options = usable_targets(pack, team, contract)
@@ -94,7 +106,8 @@ def contract_task(ctx: Ctx, task: ContractTask) -> None:
     entries = orders_for(ctx, task.space, str(task.spot))
     if not (spot.card and spot.face_up):
         fallbacks = [
-            miss(ctx, s, task.space, f"contract {task.spot} is no longer face up") for s, _ in entries
+            miss(ctx, s, task.space, f"contract {task.spot} is no longer face up")
+            for s, _ in entries
         ]
         replace_head(ctx, *fallbacks)
         return
@@ -104,14 +117,20 @@ def contract_task(ctx: Ctx, task: ContractTask) -> None:
         if usable_targets(ctx.pack, order.team, contract):
             able.append(seat)
         else:
-            fallbacks.append(miss(ctx, seat, task.space, "the team has none of the contract's skills"))
+            fallbacks.append(
+                miss(ctx, seat, task.space, "the team has none of the contract's skills")
+            )
     if len(able) == 1:
         replace_head(ctx, *fallbacks, AttemptTask(seat=able[0], space=task.space, spot=task.spot))
     elif able:
         ctx.emit(
-            ContestOpened(space=task.space, spot=task.spot, contract=contract.slug, seats=tuple(able))
+            ContestOpened(
+                space=task.space, spot=task.spot, contract=contract.slug, seats=tuple(able)
+            )
         )
-        replace_head(ctx, *fallbacks, ContestTask(space=task.space, spot=task.spot, seats=tuple(able)))
+        replace_head(
+            ctx, *fallbacks, ContestTask(space=task.space, spot=task.spot, seats=tuple(able))
+        )
     else:
         replace_head(ctx, *fallbacks)
 
@@ -148,8 +167,14 @@ def attempt_task(ctx: Ctx, task: AttemptTask) -> None:
 
 
 def completion(
-    contract: Contract, space: int, spot: int, seats: tuple[int, ...], highest: int,
-    gold: tuple[int, ...] | None = None, bonus: int | None = None, keeper: int | None = None,
+    contract: Contract,
+    space: int,
+    spot: int,
+    seats: tuple[int, ...],
+    highest: int,
+    gold: tuple[int, ...] | None = None,
+    bonus: int | None = None,
+    keeper: int | None = None,
 ) -> CompleteTask:
     """The rewards task for a completed contract (one guild, or cooperators sharing)."""
     return CompleteTask(
@@ -181,10 +206,14 @@ def complete_task(ctx: Ctx, task: CompleteTask) -> None:
         order = task.seats if len(task.seats) == 1 else fame_order(ctx, task.seats, "rewards")
         for seat in order:
             ctx.emit(
-                ContractRewarded(seat=seat, contract=task.contract, gold=share[seat], fame=contract.fame)
+                ContractRewarded(
+                    seat=seat, contract=task.contract, gold=share[seat], fame=contract.fame
+                )
             )
             guild = ctx.state.guilds[seat]
-            for adv, ab in list(guild_abilities(ctx.state, ctx.pack, guild, "action", "contract_completed")):
+            for adv, ab in list(
+                guild_abilities(ctx.state, ctx.pack, guild, "action", "contract_completed")
+            ):
                 apply_effects(ctx, seat, ab.effects, f"ability:{adv.slug}")
         update_head(ctx, stage="bonus" if contract.effect("bonus") else "keep")
     elif task.stage == "bonus":
@@ -217,7 +246,7 @@ def complete_task(ctx: Ctx, task: CompleteTask) -> None:
             replace_head(ctx)
     else:
         wish = order_of(ctx, task.keeper, task.space).plan.replace
-        if wish == "ask":
+        if wish == "ask" and replacement_level(ctx.state.board, "", contract.level):
             raise Pause
         level = replacement_level(ctx.state.board, wish, contract.level)
         card = ctx.state.board.deck(level)[0] if level else None
@@ -230,7 +259,7 @@ def replacement_level(board: Board, wish: str, completed_level: str) -> str:
     contract's own level; if that deck is empty, the first non-empty of Common, Heroic,
     Legendary; "" when every deck is empty (the spot stays empty)."""
     for level in (wish, completed_level, *LEVELS):
-        if level and board.deck(level):
+        if level in LEVELS and board.deck(level):
             return level
     return ""
 

@@ -151,7 +151,8 @@ class PrestigeUpgrade(_Card):
 
 class StartingTeam(_Card):
     """A starting team: four novices and a starting skill upgrade, at a place in the 3×2 grid
-    that Setup 2 picks available teams from (a row for 2 players, a column for 3, two rows for 4)."""
+    that Setup 2 picks available teams from (a row for 2 players, a column for 3, two rows for
+    4)."""
 
     slug: str
     name: str

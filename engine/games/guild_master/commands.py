@@ -78,6 +78,14 @@ class ChooseCooperation(Command):
     adventurers: tuple[str, ...]
 
 
+class DeclineOrder(Command):
+    """Action Phase: do not carry out an order that has not resolved yet; its team attempts a
+    private contract or wanders instead ("Before resolving any Order... Guilds may decide not to
+    carry out the Order")."""
+
+    space: int
+
+
 class ChooseBuilds(Command):
     """Hire Builders: what to build, in order of preference (empty: build nothing)."""
 
@@ -138,6 +146,7 @@ COMMAND_TYPES: tuple[type[Command], ...] = (
     SetOrders,
     SetReady,
     CorrectOrder,
+    DeclineOrder,
     ProposeSplit,
     AnswerSplit,
     ChooseStance,

@@ -10,6 +10,7 @@ import tomllib
 from collections.abc import Callable, Mapping
 from functools import cache
 from importlib import resources
+from itertools import pairwise
 from typing import Any, TypeVar
 
 import msgspec
@@ -174,7 +175,14 @@ def parse_pack(name: str, files: Mapping[str, str]) -> Pack:
 
 def _validate(pack: Pack, origin: dict[str, str], board_file: str, items: Callable) -> None:
     seen: dict[str, str] = {}
-    for key in ("adventurer", "contract", "skill_upgrade", "core_upgrade", "prestige_upgrade", "team"):
+    for key in (
+        "adventurer",
+        "contract",
+        "skill_upgrade",
+        "core_upgrade",
+        "prestige_upgrade",
+        "team",
+    ):
         for f, raw in items(key):
             slug = raw["slug"]
             if slug in seen:
@@ -184,7 +192,7 @@ def _validate(pack: Pack, origin: dict[str, str], board_file: str, items: Callab
                 raise ContentError(f, slug, "slug", "must be lower-case with no spaces")
 
     track = pack.board.builder_track
-    if len(track) < 2 or any(b < a for a, b in zip(track, track[1:], strict=False)):
+    if len(track) < 2 or any(b < a for a, b in pairwise(track)):
         raise ContentError(board_file, "board", "builder_track", "needs 2+ non-decreasing costs")
     if len(pack.guilds) < 4:
         raise ContentError(board_file, "guild", "-", "the pack needs four guild identities")
@@ -273,9 +281,13 @@ def _validate(pack: Pack, origin: dict[str, str], board_file: str, items: Callab
     cells = set()
     for slug, t in pack.teams.items():
         if t.upgrade not in pack.skill_upgrades or not pack.skill_upgrades[t.upgrade].starting:
-            raise ContentError(origin.get(slug, "setup.toml"), slug, "upgrade", "not a starting upgrade")
+            raise ContentError(
+                origin.get(slug, "setup.toml"), slug, "upgrade", "not a starting upgrade"
+            )
         if not (0 <= t.row <= 2 and 0 <= t.column <= 1) or (t.row, t.column) in cells:
-            raise ContentError("setup.toml", slug, "row", "each team needs its own cell of the 3×2 grid")
+            raise ContentError(
+                "setup.toml", slug, "row", "each team needs its own cell of the 3×2 grid"
+            )
         cells.add((t.row, t.column))
         if len(pack.novices[slug]) != 4:
             raise ContentError("adventurers.toml", slug, "team", "a starting team has 4 novices")

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from engine.core.rng import Dice, Rng
 from engine.games.guild_master.content import Pack, load_pack
-from engine.games.guild_master.evolve import evolve
 from engine.games.guild_master.events import Event
+from engine.games.guild_master.evolve import evolve
 from engine.games.guild_master.state import ActionStep, GameState
 
 
-class Pause(Exception):  # noqa: N818 (a control-flow signal, not an error)
+class Pause(Exception):
     """Resolution stops here until someone answers a pending decision."""
 
 

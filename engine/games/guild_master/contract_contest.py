@@ -25,6 +25,7 @@ from engine.games.guild_master.commands import (
     ChooseStance,
     ProposeSplit,
 )
+from engine.games.guild_master.content import Pack
 from engine.games.guild_master.context import Ctx, Pause
 from engine.games.guild_master.dice_math import success_chance
 from engine.games.guild_master.events import (
@@ -46,7 +47,6 @@ from engine.games.guild_master.resolution import (
     resolved,
 )
 from engine.games.guild_master.skill_check import rank_contested, run_check
-from engine.games.guild_master.content import Pack
 from engine.games.guild_master.state import (
     ActionStep,
     AttemptTask,
@@ -75,7 +75,7 @@ def _stance(task: ContestTask, seat: int) -> str:
 
 
 def _reveal_stances(ctx: Ctx, task: ContestTask) -> None:
-    """"Once all Contesting Guilds have chosen a Contest Stance, they all reveal.\""""
+    """ "Once all Contesting Guilds have chosen a Contest Stance, they all reveal.\""""
     if any(not _stance(task, s) for s in task.seats):
         raise Pause
     ctx.emit(
@@ -96,7 +96,7 @@ def _contract(ctx: Ctx, task: ContestTask) -> Contract:
 
 
 def _conflictors(ctx: Ctx, task: ContestTask) -> None:
-    """"Each conflictor attempts the Contract separately, but with a Skill Check Penalty... the
+    """ "Each conflictor attempts the Contract separately, but with a Skill Check Penalty... the
     one who completed it by the highest margin over their conflicting Skill Check Target gains the
     rewards. Ties are resolved like they are in Contested Skill Checks.\""""
     contract = _contract(ctx, task)
@@ -128,9 +128,7 @@ def _conflictors(ctx: Ctx, task: ContestTask) -> None:
             successes.append((seat, key))
     winner = None
     if successes:
-        ranking = rank_contested(
-            ctx, successes, lambda r: r.total - (r.target or 0), top_only=True
-        )
+        ranking = rank_contested(ctx, successes, lambda r: r.total - (r.target or 0), top_only=True)
         winner = ranking[0]
     results = ctx.action.results
     margins = [(s, results[k].total - (results[k].target or 0)) for s, k in keys.items()]
@@ -143,14 +141,16 @@ def _conflictors(ctx: Ctx, task: ContestTask) -> None:
         fallbacks = [
             miss(ctx, s, task.space, "a conflictor completed the contract") for s in cooperators
         ]
-        replace_head(ctx, completion(contract, task.space, task.spot, (winner,), winner), *fallbacks)
+        replace_head(
+            ctx, completion(contract, task.space, task.spot, (winner,), winner), *fallbacks
+        )
     elif not cooperators:
         ctx.emit(ContractFailed(seats=tuple(conflictors), contract=contract.slug, space=task.space))
         replace_head(ctx)
 
 
 def combined_size(state: GameState, pack: Pack, seats: list[int]) -> int:
-    """"This combined team's maximum size is dictated by the highest level Mess Hall amongst the
+    """ "This combined team's maximum size is dictated by the highest level Mess Hall amongst the
     cooperating Guilds, or by the number of Guilds participating, whichever is greater.\""""
     return max(max(team_size(pack, state.guilds[s]) for s in seats), len(seats))
 
@@ -167,9 +167,7 @@ def allocate(
 
     ranked = {s: sorted(o, key=lambda a: -value(a)) for s, o in offers.items()}
     chosen = {s: [r[0]] for s, r in ranked.items() if r}
-    rest = sorted(
-        ((value(a), -s, a, s) for s, r in ranked.items() for a in r[1:]), reverse=True
-    )
+    rest = sorted(((value(a), -s, a, s) for s, r in ranked.items() for a in r[1:]), reverse=True)
     free = size - sum(len(v) for v in chosen.values())
     for _v, _neg, a, s in rest[: max(0, free)]:
         chosen[s].append(a)
@@ -178,8 +176,11 @@ def allocate(
 
 def dice_shares(pack: Pack, skill: str, team: dict[int, tuple[str, ...]]) -> dict[int, int]:
     """Each guild rolls for its own adventurers, "up to a maximum of 10 dice in total for the
-    combined team": dice above 10 are taken from the guild rolling the most (seat order on a tie)."""
-    shares = {s: sum(pack.adventurers[a].skills.get(skill, 0) for a in advs) for s, advs in team.items()}
+    combined team": dice above 10 are taken from the guild rolling the most (seat order on a
+    tie)."""
+    shares = {
+        s: sum(pack.adventurers[a].skills.get(skill, 0) for a in advs) for s, advs in team.items()
+    }
     while sum(shares.values()) > MAX_SKILL_DICE:
         top = max(shares, key=lambda s: (shares[s], -s))
         shares[top] -= 1
@@ -257,7 +258,9 @@ def _cooperators(ctx: Ctx, task: ContestTask) -> None:
     if missing:
         auto = auto_cooperation(ctx.state, ctx.pack, task, contract, coops)
         for s in missing:
-            ctx.emit(CooperationChosen(seat=s, skill=auto[s].skill, adventurers=auto[s].adventurers))
+            ctx.emit(
+                CooperationChosen(seat=s, skill=auto[s].skill, adventurers=auto[s].adventurers)
+            )
         task = ctx.action.queue[0]  # type: ignore[assignment]
     choices = {s: task.choices[str(s)] for s in coops}
     scores: dict[int, tuple[int, int]] = {}
@@ -312,7 +315,7 @@ def _cooperators(ctx: Ctx, task: ContestTask) -> None:
 def _gold_split(
     gold: int, coops: list[int], highest: int, seats: tuple[int, ...], terms: SplitTerms | None
 ) -> tuple[int, ...]:
-    """"Gold is split as evenly as possible, with any extra going to the Guild who rolled the
+    """ "Gold is split as evenly as possible, with any extra going to the Guild who rolled the
     highest Skill Check Result" — unless a binding split says otherwise."""
     if terms is not None and terms.gold is not None:
         agreed = dict(zip(seats, terms.gold, strict=True))

@@ -53,7 +53,8 @@ class GiveGold(_Op, tag="give_gold"):
 
 
 class AddDice(_Op, tag="add_dice"):
-    """Skill checks of `skill` (any skill if empty) roll `amount` extra dice, beyond the cap of 10."""
+    """Skill checks of `skill` (any skill if empty) roll `amount` extra dice, beyond the cap of
+    10."""
 
     amount: int
     skill: str = ""

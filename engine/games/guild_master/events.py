@@ -478,6 +478,7 @@ class ScenarioArranged(Event):
 
 
 EVENT_TYPES: tuple[type[Event], ...] = tuple(
-    cls for cls in list(globals().values()) if isinstance(cls, type) and issubclass(cls, Event)
-    and cls is not Event
+    cls
+    for cls in list(globals().values())
+    if isinstance(cls, type) and issubclass(cls, Event) and cls is not Event
 )

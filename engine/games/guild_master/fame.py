@@ -30,13 +30,17 @@ def change_gold(ctx: Ctx, seat: int, amount: int, cause: str) -> None:
 
 def most_fame(ctx: Ctx, seats: Iterable[int] | None = None) -> tuple[int, ...]:
     """The guild(s) with the most Fame (ties included)."""
-    guilds = [ctx.state.guilds[s] for s in (seats if seats is not None else range(ctx.state.players))]
+    guilds = [
+        ctx.state.guilds[s] for s in (seats if seats is not None else range(ctx.state.players))
+    ]
     top = max(g.fame for g in guilds)
     return tuple(g.seat for g in guilds if g.fame == top)
 
 
 def least_fame(ctx: Ctx, seats: Iterable[int] | None = None) -> tuple[int, ...]:
-    guilds = [ctx.state.guilds[s] for s in (seats if seats is not None else range(ctx.state.players))]
+    guilds = [
+        ctx.state.guilds[s] for s in (seats if seats is not None else range(ctx.state.players))
+    ]
     low = min(g.fame for g in guilds)
     return tuple(g.seat for g in guilds if g.fame == low)
 

@@ -33,11 +33,17 @@ from engine.games.guild_master.state import (
     HireTask,
     Plan,
 )
-from engine.games.guild_master.upgrades import build_parts, build_problem, builder_costs, builders_needed
+from engine.games.guild_master.team import strongest_skill
+from engine.games.guild_master.upgrades import (
+    build_parts,
+    build_problem,
+    builder_costs,
+    builders_needed,
+)
 
 
 def hire_task(ctx: Ctx, task: HireTask) -> None:
-    """"Check whether any other Guilds are Hiring Builders in the same order space. If so, first
+    """ "Check whether any other Guilds are Hiring Builders in the same order space. If so, first
     resolve who had priority.\""""
     seats = [seat for seat, _ in orders_for(ctx, task.space, HIRE)]
     if len(seats) > 1:
@@ -57,6 +63,32 @@ def affordable_build(
             if sum(builder_costs(pack, state.board, n)) <= gold:
                 return b
     return None
+
+
+def default_builds(state: GameState, pack: Pack, seat: int) -> tuple[Build, ...]:
+    """The documented default builds, most ambitious first: Stables, then Mess Hall (each with a
+    fixer skill upgrade for the guild's strongest skill when one can be added), then that skill
+    upgrade alone, then the Bar. The first one allowed and affordable is built."""
+    g = state.guilds[seat]
+    skill = strongest_skill(pack, g.adventurers)
+    owned = {pack.skill_upgrades[u.slug].name for u in g.skill_upgrades}
+    upgrade = next(
+        (
+            slug
+            for slug, u in sorted(pack.skill_upgrades.items())
+            if u.skill == skill and not u.starting and u.name not in owned
+        ),
+        "",
+    )
+    builds: list[Build] = []
+    for core in ("stables", "mess_hall"):
+        if upgrade:
+            builds.append(Build(core=core, skill=upgrade, side="fixer"))
+        builds.append(Build(core=core))
+    if upgrade:
+        builds.append(Build(skill=upgrade, side="fixer"))
+    builds.append(Build(core="bar"))
+    return tuple(builds)
 
 
 def build_task(ctx: Ctx, task: BuildTask) -> None:

@@ -121,13 +121,18 @@ def check_orders(state: GameState, pack: Pack, seat: int, orders: tuple[Order, .
                 f"You have one {describe_objective(o.objective)} order card; use it "
                 "on one order space only.",
             )
-        if is_recruit(o.objective) and not state.board.adventurers["ABCDEF".index(o.objective)].used:
+        if (
+            is_recruit(o.objective)
+            and not state.board.adventurers["ABCDEF".index(o.objective)].used
+        ):
             raise RuleError(
-                "unused_spot", f"Adventurer spot {o.objective} is not used with {state.players} players."
+                "unused_spot",
+                f"Adventurer spot {o.objective} is not used with {state.players} players.",
             )
         if is_contract(o.objective) and not state.board.contracts[int(o.objective) - 1].used:
             raise RuleError(
-                "unused_spot", f"Contract spot {o.objective} is not used with {state.players} players."
+                "unused_spot",
+                f"Contract spot {o.objective} is not used with {state.players} players.",
             )
         if o.gold < 0:
             raise RuleError("gold", f"Order space {o.space}: Gold cannot be negative.")
@@ -154,7 +159,9 @@ def _check_plan(pack: Pack, private: tuple[str, ...], space: int, plan: Plan) ->
     for b in plan.builds or ():
         if b.core and b.core not in CORE_KINDS:
             raise RuleError("build", f"{where}: choose stables, mess_hall or bar as core upgrade.")
-        if b.skill and (b.skill not in pack.skill_upgrades or pack.skill_upgrades[b.skill].starting):
+        if b.skill and (
+            b.skill not in pack.skill_upgrades or pack.skill_upgrades[b.skill].starting
+        ):
             raise RuleError("build", f"{where}: there is no skill upgrade {b.skill!r} to build.")
         if b.skill and b.side not in ("fixer", "reroll"):
             raise RuleError("build", f"{where}: choose the fixer or reroll side to build.")
@@ -187,7 +194,23 @@ def incomplete(state: GameState, pack: Pack, order: Order) -> str | None:
     return None
 
 
-def set_orders(ctx: Ctx, cmd: SetOrders) -> None:
+def idle_orders(state: GameState, pack: Pack, seat: int) -> tuple[Order, ...]:
+    """The default orders of a guild that gave none: its adventurers, in guild order, fill its
+    order spaces as teams as large as the Mess Hall allows, each without an order card (they
+    attempt a private contract or wander)."""
+    g = state.guilds[seat]
+    size = team_size(pack, g)
+    orders = []
+    for space in range(1, order_spaces(pack, g) + 1):
+        team = g.adventurers[(space - 1) * size : space * size]
+        if team:
+            orders.append(Order(space=space, team=team))
+    return tuple(orders)
+
+
+def set_orders(ctx: Ctx, cmd: SetOrders, *, force: bool = False) -> None:
+    """Replace the guild's draft. `force` (a deadline's default) makes it ready even with an
+    incomplete order, which the mistaken-order rule then handles at the reveal."""
     step = ctx.state.step
     assert isinstance(step, OrderStep)
     orders = tuple(
@@ -195,7 +218,7 @@ def set_orders(ctx: Ctx, cmd: SetOrders) -> None:
         for o in sorted(cmd.orders, key=lambda o: o.space)
     )
     check_orders(ctx.state, ctx.pack, cmd.seat, orders)
-    if cmd.ready:
+    if cmd.ready and not force:
         _check_complete(ctx, orders)
     ctx.emit(OrdersDrafted(seat=cmd.seat, orders=orders))
     if step.ready[cmd.seat] != cmd.ready:
@@ -246,7 +269,9 @@ def reveal(ctx: Ctx) -> None:
                 if s != seat
                 for other in others
             )
-            ctx.emit(OrderMistaken(seat=seat, space=o.space, reason=problem, correctable=not shared))
+            ctx.emit(
+                OrderMistaken(seat=seat, space=o.space, reason=problem, correctable=not shared)
+            )
             if shared:
                 ctx.emit(OrderWithdrawn(seat=seat, space=o.space, reason="mistaken order"))
     ctx.emit(TasksChanged(pop=0, push=(SpaceTask(space=1),)))

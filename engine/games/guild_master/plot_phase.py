@@ -8,7 +8,12 @@ a guild with nothing it can use is skipped.
 from __future__ import annotations
 
 from engine.core.errors import RuleError
-from engine.games.guild_master.abilities import apply_effects, can_pay, guild_abilities, needs_choice
+from engine.games.guild_master.abilities import (
+    apply_effects,
+    can_pay,
+    guild_abilities,
+    needs_choice,
+)
 from engine.games.guild_master.cards import Adventurer
 from engine.games.guild_master.commands import EndPlot, UsePlotAbility
 from engine.games.guild_master.content import Pack
@@ -48,7 +53,8 @@ def _check_turn(ctx: Ctx, seat: int) -> None:
     if current != seat:
         raise RuleError(
             "not_your_turn",
-            "It is not your turn to use plot abilities; guilds take turns in descending Fame order.",
+            "It is not your turn to use plot abilities; guilds take turns in descending Fame "
+            "order.",
         )
 
 

@@ -34,7 +34,7 @@ from engine.games.guild_master.team import skill_dice, strongest_skill
 
 
 def attemptable(pack: Pack, private: tuple[str, ...], team: tuple[str, ...]) -> list[str]:
-    """"Check whether your team has the Skills required to attempt one of your Private
+    """ "Check whether your team has the Skills required to attempt one of your Private
     Contracts.\""""
     return [c for c in private if usable_targets(pack, team, pack.contracts[c])]
 
@@ -56,8 +56,13 @@ def auto_fallback(state: GameState, pack: Pack, seat: int, team: tuple[str, ...]
     g = state.guilds[seat]
     skill = strongest_skill(pack, team)
     mods = check_modifiers(state, pack, seat, skill)
-    best, best_value = "wander", wander_value(
-        max(0, skill_dice(pack, team, skill) + mods.add), tuple(sorted(mods.fixers)), mods.rerolls
+    best, best_value = (
+        "wander",
+        wander_value(
+            max(0, skill_dice(pack, team, skill) + mods.add),
+            tuple(sorted(mods.fixers)),
+            mods.rerolls,
+        ),
     )
     for slug in attemptable(pack, g.private_contracts, team):
         contract = pack.contracts[slug]
@@ -89,7 +94,7 @@ def fallback_task(ctx: Ctx, task: FallbackTask) -> None:
 
 
 def wander_task(ctx: Ctx, task: WanderTask) -> None:
-    """"Your team may simply Wander by making a Skill Check.\""""
+    """ "Your team may simply Wander by making a Skill Check.\""""
     order = order_of(ctx, task.seat, task.space)
     skill = strongest_skill(ctx.pack, order.team, order.plan.skill)
     result = run_check(

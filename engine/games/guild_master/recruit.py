@@ -27,9 +27,7 @@ def recruit_problem(ctx: Ctx, seat: int, order: Order) -> str | None:
     adv = ctx.pack.adventurers[spot.deck[0]]
     highest = highest_rank(ctx.pack, ctx.state.guilds[seat].adventurers)
     if adv.rank > highest + 1:
-        return (
-            f"recruiting a {RANKS[adv.rank]} needs a {RANKS[adv.rank - 1]} in the guild first"
-        )
+        return f"recruiting a {RANKS[adv.rank]} needs a {RANKS[adv.rank - 1]} in the guild first"
     bid = min_bid(ctx.state, ctx.pack, adv.slug)
     if order.gold < bid:
         return f"{order.gold} Gold is below {adv.name}'s minimum bid of {bid} this round"
@@ -77,7 +75,7 @@ def recruit(ctx: Ctx, seat: int, space: int, letter: str) -> None:
 
 
 def finish_recruit_contest(ctx: Ctx, task: ContestedCheckTask, ranking: list[int]) -> None:
-    """"The Guild with the highest Skill Check Result recruits the Adventurer. The other Guilds
+    """ "The Guild with the highest Skill Check Result recruits the Adventurer. The other Guilds
     each then return their Gold to their Treasury and may Attempt a Private Contract or Wander.\""""
     recruit(ctx, ranking[0], task.space, task.spot)
     losers = [miss(ctx, seat, task.space, "lost the recruit contest") for seat in ranking[1:]]

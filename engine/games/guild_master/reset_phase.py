@@ -28,7 +28,9 @@ def reset(ctx: Ctx) -> bool:
     if state.blood_moon:
         blood_moon_reset(ctx)
     board = ctx.state.board
-    adventurers = tuple((a.letter, a.deck[0]) for a in board.adventurers if a.deck and not a.face_up)
+    adventurers = tuple(
+        (a.letter, a.deck[0]) for a in board.adventurers if a.deck and not a.face_up
+    )
     contracts = tuple((c.number, c.card) for c in board.contracts if c.card and not c.face_up)
     ctx.emit(CardsRevealed(adventurers=adventurers, contracts=contracts))
     ctx.emit(RoundEnded(round=state.round, fame=tuple(g.fame for g in ctx.state.guilds)))
@@ -40,13 +42,15 @@ def reset(ctx: Ctx) -> bool:
 
 
 def blood_moon_reset(ctx: Ctx) -> None:
-    """"1. Discard all face up Adventurers and Contracts on the Board. Leave any face down cards in
+    """ "1. Discard all face up Adventurers and Contracts on the Board. Leave any face down cards in
     place. 2. Draw and place a Common Contract face down onto every empty Contract space on the
     Board. If no Common Contracts can be drawn, draw and place Heroic Contracts instead.\""""
     board = ctx.state.board
     ctx.emit(
         BoardDiscarded(
-            adventurers=tuple((a.letter, a.deck[0]) for a in board.adventurers if a.deck and a.face_up),
+            adventurers=tuple(
+                (a.letter, a.deck[0]) for a in board.adventurers if a.deck and a.face_up
+            ),
             contracts=tuple((c.number, c.card) for c in board.contracts if c.card and c.face_up),
         )
     )

@@ -89,7 +89,9 @@ def create(players: int, seed: int, options: Mapping[str, Any]) -> list[GameCrea
     if chosen_teams:
         teams = tuple(chosen_teams)
         if len(teams) != players or any(t not in pack.teams for t in teams):
-            raise RuleError("teams", f"Give {players} starting teams from: {', '.join(pack.teams)}.")
+            raise RuleError(
+                "teams", f"Give {players} starting teams from: {', '.join(pack.teams)}."
+            )
     else:
         teams = dice.shuffled(available_teams(pack.teams, players, dice))
     available = teams

@@ -418,7 +418,7 @@ class GameState(_S):
 
     @property
     def moon(self) -> str:
-        """"half" or "full": Round 1 is a Half Moon and the marker flips every round."""
+        """ "half" or "full": Round 1 is a Half Moon and the marker flips every round."""
         return "half" if self.round % 2 == 1 else "full"
 
     @property
