@@ -601,7 +601,7 @@ def _paid(s: GameState, e: ev.GoldPaid) -> GameState:
 @_on(ev.ScenarioArranged)
 def _arranged(s: GameState, e: ev.ScenarioArranged) -> GameState:
     phase = Phase(e.phase)
-    step = None
+    step = s.step if phase is Phase.SETUP else None
     if phase is Phase.ORDERS:
         n = s.players
         step = OrderStep(drafts=((),) * n, ready=(False,) * n)

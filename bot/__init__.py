@@ -1,0 +1,1 @@
+"""The application: the Discord adapter, storage, scheduling, rendering and the command line."""

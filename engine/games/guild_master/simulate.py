@@ -1,0 +1,85 @@
+"""Whole games between built-in players, for `guildmaster simulate`, tests and benchmarks.
+
+A game is fully determined by (players, seed, short): the table is shuffled from the seed and each
+player draws from its own source seeded from it, so the same arguments give the same game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.core.errors import RuleError
+from engine.games.guild_master.commands import Command
+from engine.games.guild_master.events import Event
+from engine.games.guild_master.evolve import evolve
+from engine.games.guild_master.flow import decide
+from engine.games.guild_master.pending import pending
+from engine.games.guild_master.players import RandomPlayer
+from engine.games.guild_master.setup import create
+from engine.games.guild_master.state import GameState, Phase
+
+MAX_COMMANDS = 20_000  # far above any real game; a safety net against a rules loop
+
+
+@dataclass(frozen=True)
+class GameResult:
+    players: int
+    seed: int
+    short: bool
+    rounds: int
+    fame: tuple[int, ...]
+    gold: tuple[int, ...]
+    winners: tuple[int, ...]
+    commands: int
+    refused: int
+    events: int
+
+
+def play(
+    players: int, seed: int, *, short: bool = False, keep_events: bool = False
+) -> tuple[GameResult, GameState, list[Event]]:
+    """Play one game between random players. Returns the result, the final state and (if
+    `keep_events`) the whole event log."""
+    log: list[Event] = list(create(players, seed, {"short": short}))
+    state: GameState | None = None
+    for e in log:
+        state = evolve(state, e)
+    assert state is not None
+    bots = [RandomPlayer(seed * 7919 + 104729 * (i + 1)) for i in range(players)]
+    chooser = RandomPlayer(seed * 31 + 17)
+    events = len(log)
+    count = refused = 0
+    while state.phase is not Phase.ENDED:
+        decisions = pending(state)
+        if not decisions:
+            raise RuntimeError(f"nobody to wait for in {state.phase} (round {state.round})")
+        decision = decisions[chooser.dice.below(len(decisions))]
+        bot = bots[decision.seat]
+        command: Command = bot.extra(state, decision.seat) or bot.answer(state, decision)
+        count += 1
+        if count > MAX_COMMANDS:
+            raise RuntimeError(f"game {seed} did not end after {MAX_COMMANDS} commands")
+        try:
+            new = decide(state, command)
+        except RuleError:
+            refused += 1
+            continue
+        for e in new:
+            state = evolve(state, e)
+        events += len(new)
+        if keep_events:
+            log += new
+    fame = tuple(g.fame for g in state.guilds)
+    result = GameResult(
+        players=players,
+        seed=seed,
+        short=short,
+        rounds=state.round,
+        fame=fame,
+        gold=tuple(g.gold for g in state.guilds),
+        winners=tuple(s for s, f in enumerate(fame) if f == max(fame)),
+        commands=count,
+        refused=refused,
+        events=events,
+    )
+    return result, state, log if keep_events else []
