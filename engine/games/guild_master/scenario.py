@@ -99,7 +99,9 @@ def run(spec: Mapping[str, Any]) -> Outcome:
     return out
 
 
-def _run(spec: Mapping[str, Any], out: Outcome) -> None:
+def setup_table(spec: Mapping[str, Any]) -> tuple[GameState, list[Event]]:
+    """The game a scenario starts from (its table arranged, its dice scripted), and the events
+    that made it. `spec` holds the scenario's set-up fields (see docs/scenarios.md)."""
     unknown = set(spec) - _KNOWN
     if unknown:
         raise ScenarioError(f"unknown field(s) {', '.join(sorted(unknown))}")
@@ -121,7 +123,12 @@ def _run(spec: Mapping[str, Any], out: Outcome) -> None:
         events += new
         state = _fold(state, new)
     arranged, state = _arrange(state, spec, names)
-    events += arranged
+    return state, events + arranged
+
+
+def _run(spec: Mapping[str, Any], out: Outcome) -> None:
+    names = [str(n) for n in spec.get("names", ())]
+    state, _ = setup_table(spec)
     log: list[Event] = []
     for i, raw in enumerate(spec.get("step", ()), 1):
         step = _names_to_seats(dict(raw), names)
