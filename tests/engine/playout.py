@@ -193,16 +193,16 @@ class Playout:
         contracts = list(PACK.contracts)
         fields: dict[str, Any] = {"seat": r.below(self.players + 2) - 1}
         choices = {
-            "contract": contracts + ["nope"],
+            "contract": [*contracts, "nope"],
             "side": ["fixer", "reroll", "sideways"],
-            "adventurer": advs + [""],
+            "adventurer": [*advs, ""],
             "stance": ["cooperate", "conflict", "withdraw", "maybe"],
             "skill": ["might", "arcane", "guile", "logic", "charm", "spirit", "luck"],
             "level": ["common", "heroic", "legendary", "mythic"],
             "choice": ["wander", *contracts[:5]],
             "action": ["fix", "reroll", "boon", "done", "auto", "cheat"],
         }
-        for name, kind in cls.__annotations__.items():
+        for name, _kind in cls.__annotations__.items():
             if name == "seat":
                 continue
             if name in choices:

@@ -72,7 +72,8 @@ def test_orders_are_public_after_the_reveal_but_not_their_plans():
 
 def test_stances_are_secret_until_revealed():
     """ "They secretly place the token on the table with the chosen side face up... Once all
-    Contesting Guilds have chosen a Contest Stance, they all reveal their Contest tokens at once.\""""
+    Contesting Guilds have chosen a Contest Stance, they all reveal their Contest tokens at
+    once.\""""
     state = table(
         players=2,
         board={"contracts": {"1": "border-feud"}},
