@@ -67,6 +67,11 @@ class GameDefinition(Protocol):
         """
         ...
 
+    def execute(self, state: Any, command: Any) -> tuple[list[Any], Any]:
+        """`decide`, and the state its events lead to: equal to folding them with `evolve`, but
+        without applying them a second time."""
+        ...
+
     def evolve(self, state: Any, event: Any) -> Any:
         """Apply one event. Never validates, never draws a random number."""
         ...

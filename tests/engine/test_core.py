@@ -90,3 +90,19 @@ def test_registry_knows_guild_master():
     assert get("guild-master") is GAME
     with pytest.raises(KeyError, match="known games"):
         get("chess")
+
+
+def test_execute_gives_the_state_a_fold_of_its_events_gives():
+    _, _, log = play(3, 8, keep_events=True)
+    state = replay(GAME, log[:1])
+    from engine.games.guild_master.players import RandomPlayer
+
+    bot = RandomPlayer(1)
+    for _ in range(40):
+        if GAME.is_over(state):
+            break
+        decision = GAME.pending(state)[0]
+        command = bot.answer(state, decision)
+        events, after = GAME.execute(state, command)
+        assert after == replay(GAME, events, state)
+        state = after

@@ -55,10 +55,11 @@ def board_events(
     state: GameState, pack: Pack, when: str
 ) -> Iterator[tuple[int, str, ContractEffect]]:
     """Event effects of the face-up contracts on the board, in spot order."""
+    events = pack.events
     for spot in state.board.contracts:
-        if spot.card and spot.face_up:
-            effect = pack.contracts[spot.card].effect("event")
-            if effect is not None and effect.when == when:
+        if spot.face_up and spot.card in events:
+            effect = events[spot.card]
+            if effect.when == when:
                 yield spot.number, spot.card, effect
 
 

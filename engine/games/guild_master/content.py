@@ -23,18 +23,21 @@ from engine.games.guild_master.cards import (
     Adventurer,
     BoardRules,
     Contract,
+    ContractEffect,
     CoreUpgrade,
     GuildIdentity,
     PrestigeUpgrade,
     SkillUpgrade,
     StartingTeam,
 )
-from engine.games.guild_master.effects import AddStored, BidChange, RollStore
+from engine.games.guild_master.effects import AddStored, BidChange, GiveGold, PayGold, RollStore
 
 T = TypeVar("T")
 
 # Skill Check Target ranges by contract level, from "Contract decks & levels".
 TARGET_RANGES = {"common": (6, 12), "heroic": (13, 20), "legendary": (21, 30)}
+# Targets that need an owner; an event on the board belongs to nobody.
+OWNED = ("self", "chosen", "others")
 SCORING_PER = ("contract", "adventurer", "skill_upgrade", "core_level", "gold", "recruit_fame")
 
 
@@ -76,6 +79,12 @@ class Pack:
                 novices[adv.team].append(slug)
         self.novices = {t: tuple(v) for t, v in novices.items()}
         self._core = {(c.kind, c.level): c for c in core_upgrades.values()}
+        # The event effect of each contract that has one: looked up on every skill check.
+        self.events: dict[str, ContractEffect] = {}
+        for slug, contract in contracts.items():
+            event = contract.effect("event")
+            if event is not None:
+                self.events[slug] = event
 
     def by_rank(self, rank: int) -> tuple[str, ...]:
         return tuple(s for s, a in self.adventurers.items() if a.rank == rank)
@@ -246,6 +255,17 @@ def _validate(pack: Pack, origin: dict[str, str], board_file: str, items: Callab
                 raise ContentError(f, slug, "effects", "events appear only on heroic/legendary")
             if e.kind == "event" and e.when not in ("start_of_round", "while_face_up"):
                 raise ContentError(f, slug, "effects.when", "an event needs `when`")
+            if e.kind == "event" and any(
+                isinstance(op, PayGold | GiveGold) or getattr(op, "who", "all") in OWNED
+                for op in e.effects
+            ):
+                raise ContentError(
+                    f,
+                    slug,
+                    "effects",
+                    "an event belongs to nobody: target all, most_fame or "
+                    "least_fame, and do not pay or give Gold",
+                )
             _check_effects(f, slug, "effects", e.effects)
             if any(isinstance(op, AddStored) for op in e.effects) and e.kind != "boon":
                 raise ContentError(f, slug, "effects", "add_stored is a boon primitive")

@@ -105,6 +105,12 @@ def success_chance(n_dice: int, target: int, fixers: Fixers = (), rerolls: int =
     if n_dice <= 0:
         return 0.0
     total = 0.0
+    if not rerolls:  # no decisions to make: count the outcomes that reach the target
+        ordered = tuple(sorted(fixers))
+        for dice, weight in _multisets(n_dice):
+            if fixed_total(dice, ordered) >= target:
+                total += weight
+        return total
     for dice, weight in _multisets(n_dice):
         total += weight * position_value(dice, rerolls, tuple(sorted(fixers)), "target", target)
     return total

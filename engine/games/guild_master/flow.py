@@ -204,6 +204,12 @@ def advance(ctx: Ctx) -> None:
 
 def decide(state: GameState, command: Command) -> list[Event]:
     """The events `command` causes, or a `RuleError` saying what to do instead."""
+    return execute(state, command)[0]
+
+
+def execute(state: GameState, command: Command) -> tuple[list[Event], GameState]:
+    """`decide`, and the state its events lead to (the same as folding them with `evolve`, which
+    deciding has already done)."""
     if state.phase is Phase.ENDED:
         raise RuleError("game_over", "The game has ended; start a new game to play again.")
     handler = RULES[state.phase].get(type(command))
@@ -220,4 +226,4 @@ def decide(state: GameState, command: Command) -> list[Event]:
     ctx = Ctx(state)
     handler(ctx, command)
     advance(ctx)
-    return ctx.events
+    return ctx.events, ctx.state

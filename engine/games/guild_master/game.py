@@ -9,7 +9,7 @@ from engine.core.game import Audience, Decision
 from engine.games.guild_master.commands import COMMAND_TYPES, ApplyDefaults, Command
 from engine.games.guild_master.events import EVENT_TYPES, Event
 from engine.games.guild_master.evolve import evolve
-from engine.games.guild_master.flow import decide
+from engine.games.guild_master.flow import decide, execute
 from engine.games.guild_master.pending import pending
 from engine.games.guild_master.setup import create
 from engine.games.guild_master.state import GameState, Phase
@@ -33,6 +33,9 @@ class GuildMaster:
 
     def decide(self, state: GameState, command: Command) -> list[Event]:
         return decide(state, command)
+
+    def execute(self, state: GameState, command: Command) -> tuple[list[Event], GameState]:
+        return execute(state, command)
 
     def evolve(self, state: GameState | None, event: Event) -> GameState:
         return evolve(state, event)

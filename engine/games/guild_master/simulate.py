@@ -12,7 +12,7 @@ from engine.core.errors import RuleError
 from engine.games.guild_master.commands import Command
 from engine.games.guild_master.events import Event
 from engine.games.guild_master.evolve import evolve
-from engine.games.guild_master.flow import decide
+from engine.games.guild_master.flow import execute
 from engine.games.guild_master.pending import pending
 from engine.games.guild_master.players import RandomPlayer
 from engine.games.guild_master.setup import create
@@ -60,12 +60,10 @@ def play(
         if count > MAX_COMMANDS:
             raise RuntimeError(f"game {seed} did not end after {MAX_COMMANDS} commands")
         try:
-            new = decide(state, command)
+            new, state = execute(state, command)
         except RuleError:
             refused += 1
             continue
-        for e in new:
-            state = evolve(state, e)
         events += len(new)
         if keep_events:
             log += new

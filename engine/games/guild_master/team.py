@@ -27,10 +27,17 @@ def skill_dice(pack: Pack, team: Iterable[str], skill: str) -> int:
 
 def strongest_skill(pack: Pack, team: Iterable[str], preferred: str = "") -> str:
     """The skill with the most dice (the preferred one if it has any; ties in rulebook order)."""
-    team = tuple(team)
-    if preferred and skill_total(pack, team, preferred) > 0:
+    totals = dict.fromkeys(SKILLS, 0)
+    for a in team:
+        for skill, dice in pack.adventurers[a].skills.items():
+            totals[skill] += dice
+    if preferred and totals.get(preferred, 0) > 0:
         return preferred
-    return max(SKILLS, key=lambda s: (skill_total(pack, team, s), -SKILLS.index(s)))
+    best = SKILLS[0]
+    for skill in SKILLS[1:]:  # rulebook order breaks ties
+        if totals[skill] > totals[best]:
+            best = skill
+    return best
 
 
 def highest_rank(pack: Pack, adventurers: Iterable[str]) -> int:
