@@ -54,6 +54,8 @@ class GameDefinition(Protocol):
     max_players: int
     event_types: tuple[type, ...]
     command_types: tuple[type, ...]
+    state_type: type
+    state_version: int  # bumped when the state's shape changes: older snapshots are ignored
     upcasters: Mapping[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]]
 
     def create(self, players: int, seed: int, options: Mapping[str, Any]) -> list[Any]:

@@ -27,6 +27,8 @@ class GuildMaster:
     event_types: tuple[type, ...] = EVENT_TYPES
     command_types: tuple[type, ...] = COMMAND_TYPES
     upcasters = UPCASTERS
+    state_type = GameState
+    state_version = 1
 
     def create(self, players: int, seed: int, options: Mapping[str, Any]) -> list[Event]:
         return list(create(players, seed, options))

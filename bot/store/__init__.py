@@ -1,0 +1,25 @@
+"""Storage: the event store and its schema."""
+
+from bot.store.store import (
+    Appended,
+    Conflict,
+    Deadline,
+    EventStore,
+    Loaded,
+    NotFound,
+    StoreError,
+    Unavailable,
+    sqlite_url,
+)
+
+__all__ = [
+    "Appended",
+    "Conflict",
+    "Deadline",
+    "EventStore",
+    "Loaded",
+    "NotFound",
+    "StoreError",
+    "Unavailable",
+    "sqlite_url",
+]

@@ -1,0 +1,126 @@
+"""The database schema (SQLModel tables). Alembic migrations in `bot/store/migrations/` build and
+upgrade it; tests check that the migrations and these tables agree.
+
+Discord ids are 64-bit: they are BIGINT columns (PostgreSQL refuses them in a 32-bit INTEGER).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sqlalchemy import BigInteger, Column, DateTime, ForeignKey, Integer, String, Text
+from sqlmodel import Field, SQLModel
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+class GameRow(SQLModel, table=True):
+    """One game: where it is played, who hosts it, and how far its event log goes."""
+
+    __tablename__ = "games"
+
+    id: int | None = Field(default=None, primary_key=True)
+    game: str = Field(max_length=40)  # the engine's game name, e.g. "guild-master"
+    status: str = Field(default="lobby", max_length=16, index=True)  # lobby, running, ended, ...
+    players: int = 0
+    seed: int = Field(default=0, sa_type=BigInteger)
+    options: str = Field(default="{}", sa_type=Text)  # JSON
+    version: int = 0  # the seq of the last event
+    discord_guild_id: int | None = Field(default=None, sa_type=BigInteger, index=True)
+    channel_id: int | None = Field(default=None, sa_type=BigInteger, index=True)
+    host_id: int | None = Field(default=None, sa_type=BigInteger)
+    created_at: datetime = Field(default_factory=now, sa_type=DateTime(timezone=True))
+    updated_at: datetime = Field(default_factory=now, sa_type=DateTime(timezone=True))
+
+
+class EventRow(SQLModel, table=True):
+    """One event. (game_id, seq) is the primary key: two writers appending at the same expected
+    version cannot both succeed, so a race is a conflict, never a duplicate."""
+
+    __tablename__ = "events"
+
+    game_id: int = Field(
+        sa_column=Column(Integer, ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    )
+    seq: int = Field(sa_column=Column(Integer, primary_key=True, autoincrement=False))
+    type: str = Field(sa_column=Column(String(60), nullable=False))
+    schema_version: int = Field(default=1)
+    data: str = Field(sa_column=Column(Text, nullable=False))  # the event as JSON
+    recorded_at: datetime = Field(default_factory=now, sa_type=DateTime(timezone=True))
+
+
+class CommandRow(SQLModel, table=True):
+    """A command applied once: its idempotency key (the Discord interaction id) and the answer
+    given, so a retried or double-clicked command is answered the same way and applied once."""
+
+    __tablename__ = "commands"
+
+    game_id: int = Field(
+        sa_column=Column(Integer, ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    )
+    key: str = Field(sa_column=Column(String(100), primary_key=True))
+    first_seq: int = 0
+    last_seq: int = 0
+    response: str = Field(default="", sa_type=Text)  # JSON
+    created_at: datetime = Field(default_factory=now, sa_type=DateTime(timezone=True))
+
+
+class SeatRow(SQLModel, table=True):
+    """A seat and who plays it: a Discord user, or a built-in player when `user_id` is null."""
+
+    __tablename__ = "seats"
+
+    game_id: int = Field(
+        sa_column=Column(Integer, ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    )
+    seat: int = Field(sa_column=Column(Integer, primary_key=True, autoincrement=False))
+    user_id: int | None = Field(default=None, sa_type=BigInteger, index=True)
+    name: str = Field(default="", max_length=100)
+    dm_channel_id: int | None = Field(default=None, sa_type=BigInteger)
+
+
+class MessageRow(SQLModel, table=True):
+    """A message the bot posted and edits later (a phase's running message, a DM order board)."""
+
+    __tablename__ = "messages"
+
+    game_id: int = Field(
+        sa_column=Column(Integer, ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    )
+    key: str = Field(sa_column=Column(String(100), primary_key=True))
+    channel_id: int = Field(sa_type=BigInteger)
+    message_id: int = Field(sa_type=BigInteger)
+
+
+class DeadlineRow(SQLModel, table=True):
+    """A deadline: when it passes, the defaults of `seats` (all if empty) are applied."""
+
+    __tablename__ = "deadlines"
+
+    game_id: int = Field(
+        sa_column=Column(Integer, ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    )
+    key: str = Field(sa_column=Column(String(100), primary_key=True))
+    due_at: datetime = Field(sa_type=DateTime(timezone=True), index=True)
+    version: int = 0  # the game version the deadline was set at
+    seats: str = Field(default="[]", sa_type=Text)  # JSON list of seats
+
+
+class SnapshotRow(SQLModel, table=True):
+    """The state after event `seq`, so a long game loads from here plus the tail of events.
+    `state_version` is the game's state schema version; other versions are ignored."""
+
+    __tablename__ = "snapshots"
+
+    game_id: int = Field(
+        sa_column=Column(Integer, ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    )
+    seq: int = Field(sa_column=Column(Integer, primary_key=True, autoincrement=False))
+    state_version: int = 1
+    data: str = Field(sa_column=Column(Text, nullable=False))
+    created_at: datetime = Field(default_factory=now, sa_type=DateTime(timezone=True))
+
+
+METADATA = SQLModel.metadata
