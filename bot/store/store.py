@@ -22,7 +22,6 @@ import msgspec
 from sqlalchemy import delete, event, insert, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError, InterfaceError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
-from sqlalchemy.pool import NullPool
 
 from bot.store.schema import (
     CommandRow,
@@ -93,8 +92,9 @@ class _Game:
         self.codec = Codec(definition.event_types, definition.upcasters)
         self.state_encoder = msgspec.json.Encoder()
         self.state_decoder = msgspec.json.Decoder(definition.state_type)
-        self.versions = {t.__struct_config__.tag: getattr(t, "version", 1)
-                         for t in definition.event_types}
+        self.versions = {
+            t.__struct_config__.tag: getattr(t, "version", 1) for t in definition.event_types
+        }
 
     def encode_event(self, e: Any) -> tuple[str, int, str]:
         name = type(e).__struct_config__.tag
@@ -126,6 +126,7 @@ class EventStore:
         self.engine = engine
         self.url = url
         self._games: dict[str, _Game] = {}
+        self._kind: dict[int, str] = {}  # game id -> game name (never changes)
 
     # --- opening ---------------------------------------------------------------------------
 
@@ -133,7 +134,7 @@ class EventStore:
     async def open(cls, url: str, *, migrate: bool = True) -> EventStore:
         """Connect to `url` (a SQLAlchemy async URL) and bring the schema up to date."""
         if is_sqlite(url):
-            engine = create_async_engine(url, poolclass=NullPool)
+            engine = create_async_engine(url, pool_size=5, max_overflow=5)
             _configure_sqlite(engine)
         else:
             engine = create_async_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=5)
@@ -182,6 +183,11 @@ class EventStore:
             if _mark_unavailable(exc):
                 raise Unavailable(f"the database is busy or unreachable: {exc}") from exc
             raise
+
+    async def _codec(self, game_id: int) -> _Game:
+        if game_id not in self._kind:
+            self._kind[game_id] = (await self.get_game(game_id)).game
+        return self._game(self._kind[game_id])
 
     def _game(self, name: str) -> _Game:
         if name not in self._games:
@@ -266,12 +272,7 @@ class EventStore:
         """Append `events` after `expected_version`, atomically, with the command's `key` and
         the `response` given to it. Raises `Conflict` if the game is no longer at
         `expected_version`; returns the first answer if `key` was applied before."""
-        row = await self.get_game(game_id)
-        codec = self._game(row.game)
-        if key is not None:
-            done = await self.command(game_id, key)
-            if done is not None:
-                return done
+        codec = await self._codec(game_id)
         first = expected_version + 1
         rows = []
         stamp = now()
@@ -290,6 +291,10 @@ class EventStore:
         last = expected_version + len(rows)
         try:
             async with self._write() as conn:
+                if key is not None:
+                    done = await _command(conn, game_id, key)
+                    if done is not None:
+                        return done
                 if rows:
                     await conn.execute(insert(EventRow), rows)
                 if key is not None:
@@ -321,21 +326,11 @@ class EventStore:
     async def command(self, game_id: int, key: str) -> Appended | None:
         """The result of the command `key` if it was applied."""
         async with self._read() as conn:
-            row = (
-                await conn.execute(
-                    select(CommandRow.first_seq, CommandRow.last_seq, CommandRow.response).where(
-                        CommandRow.game_id == game_id, CommandRow.key == key
-                    )
-                )
-            ).first()
-        if row is None:
-            return None
-        return Appended(row.first_seq, row.last_seq, json.loads(row.response), duplicate=True)
+            return await _command(conn, game_id, key)
 
     async def read(self, game_id: int, after: int = 0) -> list[tuple[int, Any]]:
         """(seq, event) for the game's events after `after`, upcast to today's versions."""
-        row = await self.get_game(game_id)
-        codec = self._game(row.game).codec
+        codec = (await self._codec(game_id)).codec
         async with self._read() as conn:
             rows = (
                 await conn.execute(
@@ -363,8 +358,7 @@ class EventStore:
 
     async def load(self, game_id: int, *, use_snapshot: bool = True) -> Loaded:
         """The game's current state: its latest usable snapshot plus the events after it."""
-        row = await self.get_game(game_id)
-        game = self._game(row.game)
+        game = await self._codec(game_id)
         definition = game.definition
         state, base = None, 0
         if use_snapshot:
@@ -391,8 +385,7 @@ class EventStore:
 
     async def save_snapshot(self, game_id: int, seq: int, state: Any) -> None:
         """Keep `state` as the game's state after event `seq` (older snapshots are dropped)."""
-        row = await self.get_game(game_id)
-        game = self._game(row.game)
+        game = await self._codec(game_id)
         data = game.state_encoder.encode(state).decode()
         async with self._write() as conn:
             await conn.execute(delete(SnapshotRow).where(SnapshotRow.game_id == game_id))
@@ -519,6 +512,19 @@ class EventStore:
             )
             for r in rows
         ]
+
+
+async def _command(conn: AsyncConnection, game_id: int, key: str) -> Appended | None:
+    row = (
+        await conn.execute(
+            select(CommandRow.first_seq, CommandRow.last_seq, CommandRow.response).where(
+                CommandRow.game_id == game_id, CommandRow.key == key
+            )
+        )
+    ).first()
+    if row is None:
+        return None
+    return Appended(row.first_seq, row.last_seq, json.loads(row.response), duplicate=True)
 
 
 def _aware(value: datetime) -> datetime:

@@ -11,9 +11,10 @@ from typing import Any
 import msgspec
 
 from engine.core.errors import RuleError
-from engine.games.guild_master.commands import ChooseSetup, Command
+from engine.games.guild_master.commands import ChooseSetup, Command, EndPlot
 from engine.games.guild_master.events import Event
 from engine.games.guild_master.evolve import evolve
+from engine.games.guild_master.plot_phase import current_plot_seat
 from engine.games.guild_master.setup import create
 from engine.games.guild_master.state import GameState, Phase
 from tests.engine.table import orders, play, refused
@@ -61,9 +62,6 @@ def choose_all(
 def idle_round(state: GameState) -> tuple[GameState, list[Event]]:
     """Every guild gives no orders and is ready: the round is played through to the next Order
     Phase (or the end of the game). Plot turns, if any, are ended."""
-    from engine.games.guild_master.commands import EndPlot
-    from engine.games.guild_master.plot_phase import current_plot_seat
-
     log: list[Event] = []
     while state.phase is Phase.PLOT:
         seat = current_plot_seat(state)

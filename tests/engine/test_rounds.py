@@ -1,9 +1,10 @@
 """Sequence of Play: Phases of a Round, Start of Round, Plot Phase, Round Track, Short game."""
 
 import pytest
+from msgspec.structs import replace
 
 from engine.games.guild_master.commands import EndPlot, UsePlotAbility
-from engine.games.guild_master.state import Phase
+from engine.games.guild_master.state import Build, Phase
 from tests.engine.rulebook import assert_refused, choose_all, idle_round, names, new_game
 from tests.engine.table import everyone_else_ready, of_type, order, orders, play, public, table
 
@@ -84,8 +85,6 @@ def test_no_private_contract_is_drawn_outside_blood_moons(round_):
 def test_no_private_contract_is_drawn_when_the_common_deck_is_empty():
     """ "each Guild draws a Private Common Contract, if they are able": with no Common Contract
     left, nobody draws (and nothing else is drawn instead)."""
-    from msgspec.structs import replace
-
     state = table(players=2, round=2, guild=[{"private": []}, {"private": []}])
     state = replace(state, board=replace(state.board, common=()))
     state, events = idle_round(state)
@@ -237,8 +236,6 @@ def test_a_short_game_has_no_prestige_upgrades():
 def test_prestige_upgrades_cannot_be_built_in_a_short_game():
     """Short game: Prestige Upgrades "cannot be purchased": a Hire Builders order planning one
     builds nothing and its Gold goes back."""
-    from engine.games.guild_master.state import Build
-
     state = table(players=2, short=True, guild=[{"gold": 10, "adventurers": ["brask", "kettu"]}])
     plan = [Build(prestige="grand-workshop")]
     state, events = play(
@@ -287,3 +284,17 @@ def test_plot_abilities_are_optional():
     assert of_type(events, "PlotAbilityUsed") == []
     assert state.guilds[0].gold == 4
     assert state.phase is Phase.ORDERS
+
+
+def test_when_the_common_deck_runs_out_the_guilds_with_less_fame_draw_nothing():
+    """Start of Round: "In descending Fame Order each Guild draws a Private Common Contract, if
+    they are able." With one Common Contract left, the guild with the most Fame gets it."""
+    state = table(
+        players=2, round=2, guild=[{"fame": 1, "private": []}, {"fame": 6, "private": []}]
+    )
+    state = replace(state, board=replace(state.board, common=("old-well",)))
+    state, events = idle_round(state)
+    assert [(e.seat, e.contract) for e in of_type(events, "PrivateContractDrawn")] == [
+        (1, "old-well")
+    ]
+    assert [g.private_contracts for g in state.guilds] == [(), ("old-well",)]
