@@ -213,7 +213,7 @@ def test_a_guild_may_decide_not_to_carry_out_an_order():
     team.\""""
     state = _paused_at_seat0_builds([order(2, ["fenn"], "3", fallback="wander")])
     state, events = play(state, DeclineOrder(seat=1, space=2))
-    assert [(e.seat, e.space) for e in of_type(events, "OrderWithdrawn")] == [(1, 2)]
+    assert [(e.seat, e.space) for e in of_type(events, "OrderDeclined")] == [(1, 2)]
     state, events = play(state, ChooseBuilds(seat=0, space=1, builds=(Build(core="bar"),)))
     assert of_type(events, "SkillCheckRolled")[0].purpose == "wander"
     assert [(e.seat, e.space) for e in of_type(events, "Wandered")] == [(1, 2)]
@@ -287,12 +287,6 @@ def test_resolution_ends_with_the_reset_phase_once_every_order_is_resolved():
     ).index("ResetPhaseStarted")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="declining an order whose order space is already resolving drops the team: its "
-    "objective task skips it and no fallback is queued, so it neither wanders nor attempts a "
-    "private contract",
-)
 @pytest.mark.parametrize(
     "declined",
     [
@@ -308,18 +302,13 @@ def test_a_declined_order_on_the_resolving_order_space_still_wanders(declined):
     1) waits for its builds."""
     state = _paused_at_seat0_builds([declined])
     state, events = play(state, DeclineOrder(seat=1, space=1))
-    assert [(e.seat, e.space) for e in of_type(events, "OrderWithdrawn")] == [(1, 1)]
+    assert [(e.seat, e.space) for e in of_type(events, "OrderDeclined")] == [(1, 1)]
     state, events = play(state, ChooseBuilds(seat=0, space=1, builds=()))
     assert of_type(events, "AdventurerRecruited") == []
     assert of_type(events, "ContractCompleted") == []
     assert sorted((e.seat, e.space) for e in of_type(events, "Wandered")) == [(0, 1), (1, 1)]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a contested Hire Builders order declined after the contest is still asked what to "
-    "build (its BuildTask stays queued) before the team falls back",
-)
 def test_a_declined_hire_order_is_not_asked_what_to_build():
     """Hire Builders Contest: "Guilds may choose not to Hire Builders, return their Gold to their
     Treasury and Attempt a Private Contract or Wander instead." Seat 1 lost the contest and

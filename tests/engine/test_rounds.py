@@ -144,11 +144,6 @@ def test_plot_abilities_must_be_active_in_this_rounds_moon():
     )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the Plot Phase turn order only includes guilds that could use an ability when the "
-    "phase began; a guild enabled by an earlier guild's ability is skipped",
-)
 def test_a_guild_may_use_a_plot_ability_made_affordable_earlier_in_the_plot_phase():
     """Plot Phase: "Adventurers with a Plot Phase Ability active in this Round's moon may use
     their ability now." Alis gives seat 0 the Gold it needs to pay for Ysolde's ability; seat 0

@@ -47,7 +47,7 @@ def space_task(ctx: Ctx, task: SpaceTask) -> None:
     later = False
     for orders in ctx.action.orders:
         for o in orders:
-            if o.space == k and o.status == "pending":
+            if o.space == k and o.status != "done":
                 present.add(o.objective)
             later = later or o.space > k
     tasks: list[Task] = []

@@ -36,6 +36,7 @@ from engine.games.guild_master.events import (
 )
 from engine.games.guild_master.fame import fame_order
 from engine.games.guild_master.resolution import (
+    declined_for,
     miss,
     order_of,
     orders_for,
@@ -50,6 +51,7 @@ from engine.games.guild_master.state import (
     CompleteTask,
     ContestTask,
     ContractTask,
+    FallbackTask,
     GameState,
 )
 from engine.games.guild_master.team import skill_dice, skill_total
@@ -104,15 +106,17 @@ def choose_target(
 def contract_task(ctx: Ctx, task: ContractTask) -> None:
     spot = ctx.state.board.contracts[task.spot - 1]
     entries = orders_for(ctx, task.space, str(task.spot))
+    declined = declined_for(ctx, task.space, str(task.spot))
     if not (spot.card and spot.face_up):
         fallbacks = [
             miss(ctx, s, task.space, f"contract {task.spot} is no longer face up")
             for s, _ in entries
         ]
-        replace_head(ctx, *fallbacks)
+        replace_head(ctx, *fallbacks, *declined)
         return
     contract = ctx.pack.contracts[spot.card]
-    able, fallbacks = [], []
+    able: list[int] = []
+    fallbacks: list[FallbackTask] = []
     for seat, order in entries:
         if usable_targets(ctx.pack, order.team, contract):
             able.append(seat)
@@ -120,8 +124,10 @@ def contract_task(ctx: Ctx, task: ContractTask) -> None:
             fallbacks.append(
                 miss(ctx, seat, task.space, "the team has none of the contract's skills")
             )
+    fallbacks += declined
+    # The attempt or contest goes first, so it is under way before any question a fallback asks.
     if len(able) == 1:
-        replace_head(ctx, *fallbacks, AttemptTask(seat=able[0], space=task.space, spot=task.spot))
+        replace_head(ctx, AttemptTask(seat=able[0], space=task.space, spot=task.spot), *fallbacks)
     elif able:
         ctx.emit(
             ContestOpened(
@@ -129,7 +135,7 @@ def contract_task(ctx: Ctx, task: ContractTask) -> None:
             )
         )
         replace_head(
-            ctx, *fallbacks, ContestTask(space=task.space, spot=task.spot, seats=tuple(able))
+            ctx, ContestTask(space=task.space, spot=task.spot, seats=tuple(able)), *fallbacks
         )
     else:
         replace_head(ctx, *fallbacks)
@@ -138,6 +144,9 @@ def contract_task(ctx: Ctx, task: ContractTask) -> None:
 def attempt_task(ctx: Ctx, task: AttemptTask) -> None:
     """One guild attempts a contract on the board or one of its private contracts."""
     order = order_of(ctx, task.seat, task.space)
+    if not task.private and order.status == "declined":
+        replace_head(ctx, miss(ctx, task.seat, task.space, "declined"))
+        return
     if task.private:
         slug, key = task.private, f"private:{task.space}:{task.seat}"
     else:

@@ -170,6 +170,14 @@ class OrderWithdrawn(Event):
     reason: str
 
 
+class OrderDeclined(Event):
+    """The guild will not carry out this order; when its turn in the sequence comes, its team
+    attempts a private contract or wanders. Gold on it went back to the treasury."""
+
+    seat: int
+    space: int
+
+
 class TasksChanged(Event):
     """The Order Resolution Sequence moved on: `pop` finished tasks, `push` new ones in front."""
 

@@ -251,6 +251,11 @@ def _withdrawn(s: GameState, e: ev.OrderWithdrawn) -> GameState:
     return _order(s, e.seat, e.space, objective="none", gold=0)
 
 
+@_on(ev.OrderDeclined)
+def _declined(s: GameState, e: ev.OrderDeclined) -> GameState:
+    return _order(s, e.seat, e.space, status="declined", gold=0)
+
+
 @_on(ev.TasksChanged)
 def _tasks(s: GameState, e: ev.TasksChanged) -> GameState:
     step: ActionStep = s.step  # type: ignore[assignment]

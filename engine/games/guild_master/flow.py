@@ -42,7 +42,7 @@ from engine.games.guild_master.contract_contest import (
     propose_split,
 )
 from engine.games.guild_master.deals import pay_gold
-from engine.games.guild_master.events import DefaultsApplied, Event, OrderWithdrawn, RoundStarted
+from engine.games.guild_master.events import DefaultsApplied, Event, OrderDeclined, RoundStarted
 from engine.games.guild_master.hire_builders import choose_builds
 from engine.games.guild_master.order_phase import (
     correct_order,
@@ -99,7 +99,7 @@ def decline_order(ctx: Ctx, cmd: DeclineOrder) -> None:
             f"Your {describe_objective(order.objective)} order is resolving now; answer its "
             "question instead (build nothing, or withdraw from the contest).",
         )
-    ctx.emit(OrderWithdrawn(seat=cmd.seat, space=cmd.space, reason="declined"))
+    ctx.emit(OrderDeclined(seat=cmd.seat, space=cmd.space))
 
 
 def _resolving(step: ActionStep, seat: int, space: int, objective: str) -> bool:

@@ -18,6 +18,7 @@ from engine.games.guild_master.context import Ctx, Pause
 from engine.games.guild_master.events import BuildersHired, GoldReturned, PlanAnswered, UpgradeBuilt
 from engine.games.guild_master.order_phase import _check_plan
 from engine.games.guild_master.resolution import (
+    declined_for,
     miss,
     order_of,
     orders_for,
@@ -46,10 +47,12 @@ def hire_task(ctx: Ctx, task: HireTask) -> None:
     """ "Check whether any other Guilds are Hiring Builders in the same order space. If so, first
     resolve who had priority.\""""
     seats = [seat for seat, _ in orders_for(ctx, task.space, HIRE)]
+    declined = declined_for(ctx, task.space, HIRE)
     if len(seats) > 1:
-        replace_head(ctx, ContestedCheckTask(purpose="hire", space=task.space, seats=tuple(seats)))
+        contest = ContestedCheckTask(purpose="hire", space=task.space, seats=tuple(seats))
+        replace_head(ctx, contest, *declined)
     else:
-        replace_head(ctx, *(BuildTask(seat=s, space=task.space) for s in seats))
+        replace_head(ctx, *(BuildTask(seat=s, space=task.space) for s in seats), *declined)
 
 
 def affordable_build(
@@ -93,6 +96,10 @@ def default_builds(state: GameState, pack: Pack, seat: int) -> tuple[Build, ...]
 
 def build_task(ctx: Ctx, task: BuildTask) -> None:
     order = order_of(ctx, task.seat, task.space)
+    if order.status == "declined":
+        # "Guilds may choose not to Hire Builders... and Attempt a Private Contract or Wander."
+        replace_head(ctx, miss(ctx, task.seat, task.space, "declined"))
+        return
     if order.plan.builds is None:
         raise Pause
     build = affordable_build(ctx.state, ctx.pack, task.seat, order.gold, order.plan.builds)

@@ -16,6 +16,7 @@ from engine.games.guild_master.commands import (
     AnswerSplit,
     ChooseCooperation,
     Command,
+    DeclineOrder,
     ModifyRoll,
     ProposeSplit,
     SetOrders,
@@ -64,10 +65,14 @@ class RandomPlayer:
         return decision.default
 
     def extra(self, state: GameState, seat: int) -> Command | None:
-        """Sometimes, something a player may do besides answering: negotiate a contest split."""
+        """Sometimes, something a player may do besides answering: negotiate a contest split, or
+        decline an order that has not resolved yet."""
         step = state.step
         if not isinstance(step, ActionStep) or not step.queue:
             return None
+        waiting = [o for o in step.orders[seat] if o.status == "pending" and o.objective != NONE]
+        if waiting and self.chance(0.05):
+            return DeclineOrder(seat=seat, space=self.pick(waiting).space)
         head = step.queue[0]
         if not (isinstance(head, ContestTask) and head.stage == "stances" and seat in head.seats):
             return None

@@ -38,7 +38,13 @@ def usable_plot_abilities(state: GameState, pack: Pack, seat: int) -> list[Adven
 
 
 def plot_seats(ctx: Ctx) -> list[int]:
-    return [s for s in range(ctx.state.players) if usable_plot_abilities(ctx.state, ctx.pack, s)]
+    """Guilds with a plot ability active this round: each gets a turn in Fame order, even if it
+    cannot afford the ability yet (a guild before it may pay it Gold)."""
+    return [
+        g.seat
+        for g in ctx.state.guilds
+        if any(True for _ in guild_abilities(ctx.state, ctx.pack, g, "plot", "use"))
+    ]
 
 
 def current_plot_seat(state: GameState) -> int | None:

@@ -14,7 +14,14 @@ from engine.games.guild_master.abilities import min_bid
 from engine.games.guild_master.cards import RANKS
 from engine.games.guild_master.context import Ctx
 from engine.games.guild_master.events import AdventurerRecruited, RecruitFailed
-from engine.games.guild_master.resolution import miss, order_of, orders_for, replace_head, resolved
+from engine.games.guild_master.resolution import (
+    declined_for,
+    miss,
+    order_of,
+    orders_for,
+    replace_head,
+    resolved,
+)
 from engine.games.guild_master.state import ContestedCheckTask, FallbackTask, Order, RecruitTask
 from engine.games.guild_master.team import highest_rank
 
@@ -35,7 +42,7 @@ def recruit_problem(ctx: Ctx, seat: int, order: Order) -> str | None:
 
 
 def recruit_task(ctx: Ctx, task: RecruitTask) -> None:
-    fallbacks: list[FallbackTask] = []
+    fallbacks: list[FallbackTask] = declined_for(ctx, task.space, task.spot)
     bids: list[tuple[int, int]] = []
     for seat, order in orders_for(ctx, task.space, task.spot):
         problem = recruit_problem(ctx, seat, order)

@@ -20,6 +20,21 @@ def orders_for(ctx: Ctx, space: int, objective: str) -> list[tuple[int, Order]]:
     return out
 
 
+def declined_for(ctx: Ctx, space: int, objective: str) -> list[FallbackTask]:
+    """Fallbacks, in seat order, for the declined orders with `objective` on order space
+    `space`: they resolve where their order was."""
+    return [
+        miss(ctx, seat, space, "declined")
+        for seat, orders in enumerate(ctx.action.orders)
+        for o in orders
+        if o.space == space and o.objective == objective and o.status == "declined"
+    ]
+
+
+def is_declined(ctx: Ctx, seat: int, space: int) -> bool:
+    return order_of(ctx, seat, space).status == "declined"
+
+
 def order_of(ctx: Ctx, seat: int, space: int) -> Order:
     order = ctx.action.order(seat, space)
     assert order is not None, (seat, space)

@@ -174,14 +174,16 @@ class Plan(_S):
 
 
 class Order(_S):
-    """An order on an order space. `status` is used once orders are revealed."""
+    """An order on an order space. `status` is used once orders are revealed: a declined order
+    keeps its card (and its place in the Order Resolution Sequence), where its team then attempts
+    a private contract or wanders."""
 
     space: int
     team: tuple[str, ...]
     objective: str = NONE
     gold: int = 0
     plan: Plan = Plan()
-    status: Literal["pending", "fallback", "done"] = "pending"
+    status: Literal["pending", "declined", "done"] = "pending"
 
 
 class SplitTerms(_S):
