@@ -73,7 +73,15 @@ def best_reroll(dice: Dice, rerolls: int, fixers: Fixers, goal: str, need: int) 
     """The index in `dice` of the die to re-roll next, or None when stopping is at least as good."""
     if rerolls == 0 or not dice:
         return None
-    ordered = tuple(sorted(dice))
+    choice = _best_reroll_value(tuple(sorted(dice)), rerolls, fixers, goal, need)
+    return None if choice is None else dice.index(choice)
+
+
+@lru_cache(maxsize=100_000)
+def _best_reroll_value(
+    ordered: Dice, rerolls: int, fixers: Fixers, goal: str, need: int
+) -> int | None:
+    """The die value worth re-rolling in sorted dice `ordered`, or None to stop."""
     stop = _utility(fixed_total(ordered, fixers), goal, need)
     if goal == "target" and stop == 1.0:
         return None
@@ -82,7 +90,7 @@ def best_reroll(dice: Dice, rerolls: int, fixers: Fixers, goal: str, need: int) 
         value = _reroll_value(ordered, v, rerolls, fixers, goal, need)
         if value > best + 1e-12:
             best, choice = value, v
-    return None if choice is None else dice.index(choice)
+    return choice
 
 
 def fixer_moves(dice: Dice, fixers: Fixers) -> list[tuple[int, int]]:
@@ -104,16 +112,24 @@ def success_chance(n_dice: int, target: int, fixers: Fixers = (), rerolls: int =
         return 1.0
     if n_dice <= 0:
         return 0.0
+    if not rerolls:  # no decisions to make: the chance of a total at least `target`
+        at_least = _at_least(n_dice, tuple(sorted(fixers)))
+        return at_least[target] if target < len(at_least) else 0.0
     total = 0.0
-    if not rerolls:  # no decisions to make: count the outcomes that reach the target
-        ordered = tuple(sorted(fixers))
-        for dice, weight in _multisets(n_dice):
-            if fixed_total(dice, ordered) >= target:
-                total += weight
-        return total
     for dice, weight in _multisets(n_dice):
         total += weight * position_value(dice, rerolls, tuple(sorted(fixers)), "target", target)
     return total
+
+
+@lru_cache(maxsize=256)
+def _at_least(n_dice: int, fixers: Fixers) -> tuple[float, ...]:
+    """P(total >= t) for every t, for `n_dice` dice with `fixers` used on the lowest dice."""
+    chance = [0.0] * (6 * n_dice + 2)
+    for dice, weight in _multisets(n_dice):
+        chance[fixed_total(dice, fixers)] += weight
+    for t in range(len(chance) - 2, -1, -1):
+        chance[t] += chance[t + 1]
+    return tuple(chance)
 
 
 @lru_cache(maxsize=32)

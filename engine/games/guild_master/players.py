@@ -103,6 +103,15 @@ class RandomPlayer:
         size = team_size(pack, g)
         gold = g.gold
         used_cards: set[str] = set()
+        bids = {
+            spot.letter: min_bid(state, pack, spot.deck[0])
+            for spot in state.board.adventurers
+            if spot.used and spot.face_up and spot.deck
+        }
+        contracts = [
+            str(c.number) for c in state.board.contracts if c.used and c.card and c.face_up
+        ]
+        builds = default_builds(state, pack, seat)
         out = []
         for space in range(1, order_spaces(pack, g) + 1):
             if not free or (space > 1 and self.chance(0.1)):
@@ -111,7 +120,7 @@ class RandomPlayer:
             for _ in range(1 + self.dice.below(size)):
                 if free:
                     team.append(free.pop(self.dice.below(len(free))))
-            objective, bid = self._objective(state, pack, gold, used_cards)
+            objective, bid = self._objective(gold, used_cards, bids, contracts)
             gold -= bid
             used_cards.add(objective)
             out.append(
@@ -120,30 +129,30 @@ class RandomPlayer:
                     team=tuple(team),
                     objective=objective,
                     gold=bid,
-                    plan=self._plan(state, pack, seat),
+                    plan=self._plan(state, seat, builds),
                 )
             )
         return tuple(out)
 
     def _objective(
-        self, state: GameState, pack: Pack, gold: int, used: set[str]
+        self, gold: int, used: set[str], bids: dict[str, int], contracts: list[str]
     ) -> tuple[str, int]:
-        options: list[tuple[str, int]] = [(NONE, 0)]
+        """A random objective the guild can pay for, and the Gold to put on it."""
+        options = [NONE]
         if gold > 0 and HIRE not in used:
-            options.append((HIRE, 1 + self.dice.below(gold)))
-        for spot in state.board.adventurers:
-            if spot.used and spot.face_up and spot.deck and spot.letter not in used:
-                bid = min_bid(state, pack, spot.deck[0])
-                if bid <= gold:
-                    options.append((spot.letter, bid + self.dice.below(gold - bid + 1)))
-        for c in state.board.contracts:
-            if c.used and c.card and c.face_up and str(c.number) not in used:
-                options.append((str(c.number), 0))
-        return self.pick(options)
+            options.append(HIRE)
+        options += [letter for letter, bid in bids.items() if bid <= gold and letter not in used]
+        options += [c for c in contracts if c not in used]
+        objective = self.pick(options)
+        if objective == HIRE:
+            return objective, 1 + self.dice.below(gold)
+        if objective in bids:
+            return objective, bids[objective] + self.dice.below(gold - bids[objective] + 1)
+        return objective, 0
 
-    def _plan(self, state: GameState, pack: Pack, seat: int) -> Plan:
+    def _plan(self, state: GameState, seat: int, preferred: tuple[Build, ...]) -> Plan:
         g = state.guilds[seat]
-        builds = None if self.chance(0.2) else default_builds(state, pack, seat)
+        builds = None if self.chance(0.2) else preferred
         if builds and self.chance(0.3):
             builds = tuple(b for b in builds if self.chance(0.5))
         prestige = state.board.prestige_supply
