@@ -3,15 +3,20 @@
 guildmaster odds DICE TARGET [--fixers N] [--rerolls N]
 guildmaster scenario run FILE...
 guildmaster simulate --players N --games G --seed S [--short] [--json]
+guildmaster games [--status S]
+guildmaster export GAME_ID [--output FILE]
+guildmaster replay FILE [--seat N]
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 MAX_ODDS_DICE = 20
 
@@ -72,7 +77,107 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument("--short", action="store_true", help="the 6-round short game")
     simulate.add_argument("--json", action="store_true", help="print JSON instead of text")
     simulate.set_defaults(run=_simulate)
+
+    games = sub.add_parser("games", help="list the games in the database")
+    games.add_argument("--status", help="only games with this status (lobby, running, ended…)")
+    _database_options(games)
+    games.set_defaults(run=_games)
+
+    export = sub.add_parser("export", help="write a game as JSON lines")
+    export.add_argument("game_id", type=int, metavar="GAME_ID")
+    export.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
+    _database_options(export)
+    export.set_defaults(run=_export)
+
+    replay = sub.add_parser(
+        "replay",
+        help="print an exported game round by round",
+        description="Print a game exported with `guildmaster export`, round by round, as the "
+        "public saw it; with --seat, as that guild saw it (only once the game has ended).",
+    )
+    replay.add_argument("file", metavar="FILE", help="an export (- for standard input)")
+    replay.add_argument("--seat", type=int, metavar="N", help="guild number, 1 to 4")
+    replay.set_defaults(run=_replay)
     return parser
+
+
+def _database_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--config", metavar="FILE", help="configuration file (config.toml)")
+    parser.add_argument("--database", metavar="URL", help="database URL, overriding the config")
+
+
+def _store_url(args: argparse.Namespace) -> str:
+    from bot.config import load
+
+    if args.database:
+        return args.database
+    return load(args.config).url
+
+
+def _with_store(args: argparse.Namespace, work: Callable[[Any], Awaitable[Any]]) -> Any:
+    """Run `work(store)` against the configured database; errors become messages (None)."""
+    from bot.config import ConfigError
+    from bot.store import EventStore, NotFound, StoreError
+
+    async def main() -> Any:
+        store = await EventStore.open(_store_url(args))
+        try:
+            return await work(store)
+        finally:
+            await store.close()
+
+    try:
+        return asyncio.run(main())
+    except NotFound as exc:
+        print(f"guildmaster: {exc}.", file=sys.stderr)
+    except (StoreError, ConfigError) as exc:
+        print(f"guildmaster: {exc}", file=sys.stderr)
+    return None
+
+
+def _games(args: argparse.Namespace) -> int:
+    from bot.tools import games_table
+
+    lines = _with_store(args, lambda store: games_table(store, args.status))
+    if lines is None:
+        return 1
+    print("\n".join(lines))
+    return 0
+
+
+def _export(args: argparse.Namespace) -> int:
+    from bot.tools import export_lines
+
+    lines = _with_store(args, lambda store: export_lines(store, args.game_id))
+    if lines is None:
+        return 1
+    text = "\n".join(lines) + "\n"
+    if args.output:
+        Path(args.output).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from bot.tools import ToolError, replay_lines
+
+    try:
+        if args.file == "-":
+            source = sys.stdin.read().splitlines()
+        else:
+            source = Path(args.file).read_text(encoding="utf-8").splitlines()
+    except OSError as exc:
+        print(f"guildmaster replay: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
+        return 2
+    seat = None if args.seat is None else args.seat - 1
+    try:
+        for line in replay_lines(source, seat):
+            print(line)
+    except ToolError as exc:
+        print(f"guildmaster replay: {exc}", file=sys.stderr)
+        return 2
+    return 0
 
 
 def _odds(args: argparse.Namespace) -> int:

@@ -166,6 +166,7 @@ def attempt_task(ctx: Ctx, task: AttemptTask) -> None:
         goal="target",
         purpose="contract",
         policy=order.plan.rolls,
+        contract=slug,
     )
     resolved(ctx, task.seat, task.space)
     if result.total >= value:

@@ -122,6 +122,7 @@ def _conflictors(ctx: Ctx, task: ContestTask) -> None:
             goal="target",
             purpose="conflict",
             policy=order.plan.rolls,
+            contract=contract.slug,
         )
         keys[seat] = key
         if result.total >= value + dice:
@@ -287,6 +288,7 @@ def _cooperators(ctx: Ctx, task: ContestTask) -> None:
                 goal="target" if last else "high",
                 purpose="cooperate",
                 policy=order.plan.rolls,
+                contract=contract.slug,
             )
             totals[s] = result.total
         margin = sum(totals.values()) - t.value

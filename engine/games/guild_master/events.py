@@ -211,6 +211,7 @@ class SkillCheckRolled(Event):
     goal: str
     purpose: str
     rng: Rng
+    contract: str = ""  # the contract attempted, if any
 
 
 class DieFixed(Event):

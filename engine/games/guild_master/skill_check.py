@@ -41,6 +41,7 @@ def run_check(
     goal: str,
     purpose: str,
     policy: str = "auto",
+    contract: str = "",
 ) -> CheckResult:
     """The result of the check `key`, rolling it the first time. Raises `Pause` while the guild
     is still deciding how to use its fixers, re-rolls and boons."""
@@ -68,6 +69,7 @@ def run_check(
             goal=goal,
             purpose=purpose,
             rng=ctx.rng,
+            contract=contract,
         )
     )
     if policy == "ask" and _has_choices(ctx.action.check):  # type: ignore[arg-type]

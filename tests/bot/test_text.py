@@ -1,0 +1,82 @@
+"""Narration: every event told to every audience, over whole random games, never names a card
+the audience may not know: deck cards, face-down cards, and other guilds' private contracts
+(until the guild attempts one, which shows it)."""
+
+import pytest
+
+from bot.render.text import Names, narrate
+from engine.core import PUBLIC, Seat
+from engine.games.guild_master import events as ev
+from engine.games.guild_master.content import load_pack
+from engine.games.guild_master.evolve import evolve
+from engine.games.guild_master.simulate import play
+from engine.games.guild_master.state import SetupStep
+
+PACK = load_pack("basic")
+NAMES = Names(PACK)
+
+
+def hidden_cards(state, attempted):
+    """Card slugs secret to everybody, and those secret to all but one seat."""
+    b = state.board
+    everyone = set()
+    for spot in b.adventurers:
+        everyone.update(spot.deck[1:] if spot.face_up else spot.deck)
+    everyone.update(c.card for c in b.contracts if c.card and not c.face_up)
+    for deck in (b.common, b.heroic, b.legendary):
+        everyone.update(deck)
+    own = {}
+    for g in state.guilds:
+        cards = set(g.private_contracts) - attempted
+        if isinstance(state.step, SetupStep):
+            cards |= set(state.step.dealt[g.seat])
+        own[g.seat] = cards
+    return everyone, own
+
+
+def card_name(slug):
+    if slug in PACK.contracts:
+        return PACK.contracts[slug].name
+    return NAMES.adventurer(slug)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_no_line_names_a_secret_card(players):
+    for seed in range(3):
+        _, _, log = play(players, 500 + seed, keep_events=True)
+        state = None
+        attempted = set()
+        for e in log:
+            before, state = state, evolve(state, e)
+            if isinstance(e, ev.SkillCheckRolled) and e.key.startswith("private:"):
+                attempted.add(e.contract)
+            everyone, own = hidden_cards(state, attempted)
+            for audience in [PUBLIC, *(Seat(s) for s in range(players))]:
+                line = narrate(e, before, state, audience, NAMES)
+                if line is None:
+                    continue
+                secret = set(everyone)
+                for seat, cards in own.items():
+                    if audience != Seat(seat):
+                        secret |= cards
+                for slug in secret:
+                    assert card_name(slug) not in line, (type(e).__name__, audience, line)
+
+
+def test_every_public_event_of_a_game_has_a_line():
+    """Nothing that happens in the open goes untold."""
+    _, _, log = play(4, 77, keep_events=True)
+    silent = {
+        "TasksChanged",
+        "OrderResolved",
+        "ResetPhaseStarted",
+        "BuilderCostReset",
+        "PlotTurnEnded",
+        "CardsRevealed",
+    }
+    state = None
+    for e in log:
+        before, state = state, evolve(state, e)
+        line = narrate(e, before, state, PUBLIC, NAMES)
+        if type(e).__name__ not in silent and not isinstance(e, ev.OrdersDrafted | ev.PlanAnswered):
+            assert line, type(e).__name__
