@@ -13,7 +13,6 @@ import shutil
 import socket
 import subprocess
 import tempfile
-import time
 from dataclasses import dataclass
 
 
@@ -71,7 +70,8 @@ class Server:
         )
         shutil.rmtree(self.folder, ignore_errors=True)
 
-    def restart(self, down_seconds: float = 0.0) -> None:
+    def halt(self) -> None:
+        """Stop the server (its data stays) until `resume`."""
         data = os.path.join(self.folder, "data")
         subprocess.run(
             [*self.run_as, self.pg_ctl, "-D", data, "-m", "fast", "stop"],
@@ -79,8 +79,9 @@ class Server:
             timeout=60,
             check=True,
         )
-        time.sleep(down_seconds)
-        _start(self.run_as, self.pg_ctl, data, self.folder, self.port)
+
+    def resume(self) -> None:
+        _start(self.run_as, self.pg_ctl, os.path.join(self.folder, "data"), self.folder, self.port)
 
 
 def _binaries() -> str | None:

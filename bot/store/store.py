@@ -131,11 +131,14 @@ class EventStore:
     # --- opening ---------------------------------------------------------------------------
 
     @classmethod
-    async def open(cls, url: str, *, migrate: bool = True) -> EventStore:
-        """Connect to `url` (a SQLAlchemy async URL) and bring the schema up to date."""
+    async def open(
+        cls, url: str, *, migrate: bool = True, busy_timeout_ms: int = SQLITE_BUSY_TIMEOUT_MS
+    ) -> EventStore:
+        """Connect to `url` (a SQLAlchemy async URL) and bring the schema up to date. On SQLite,
+        a writer waits up to `busy_timeout_ms` for another one before giving up (Unavailable)."""
         if is_sqlite(url):
             engine = create_async_engine(url, pool_size=5, max_overflow=5)
-            _configure_sqlite(engine)
+            _configure_sqlite(engine, busy_timeout_ms)
         else:
             engine = create_async_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=5)
         store = cls(engine, url)
@@ -534,7 +537,7 @@ def _aware(value: datetime) -> datetime:
     return value if value.tzinfo else value.replace(tzinfo=UTC)
 
 
-def _configure_sqlite(engine: AsyncEngine) -> None:
+def _configure_sqlite(engine: AsyncEngine, busy_timeout_ms: int) -> None:
     """WAL journal, a busy timeout, and transactions that begin as the caller asks (IMMEDIATE
     for writes) rather than the driver's implicit ones."""
 
@@ -544,7 +547,7 @@ def _configure_sqlite(engine: AsyncEngine) -> None:
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA synchronous=NORMAL")
-        cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
+        cursor.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.close()
 
