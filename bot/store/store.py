@@ -11,15 +11,16 @@ first answer is given again.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 import msgspec
-from sqlalchemy import delete, event, insert, select, update
+from sqlalchemy import delete, event, func, insert, select, text, update
 from sqlalchemy.exc import DBAPIError, IntegrityError, InterfaceError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
@@ -33,6 +34,7 @@ from bot.store.schema import (
     SnapshotRow,
     now,
 )
+from bot.store.sqlite_writer import SqliteWriter, WriterBusy, WriterConflict, sqlite_timestamp
 from engine.core import Codec, GameDefinition, get
 
 SQLITE_BUSY_TIMEOUT_MS = 5000
@@ -54,7 +56,7 @@ class NotFound(StoreError):
     """There is no such game."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Appended:
     """The result of an append. `duplicate` is true when the command's key had been applied
     before: nothing new was written and `response` is the answer given the first time."""
@@ -63,6 +65,24 @@ class Appended:
     last_seq: int
     response: Any = None
     duplicate: bool = False
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A game's row, with its `version` (the seq of its last event) and when it last moved."""
+
+    id: int
+    game: str
+    status: str
+    players: int
+    seed: int
+    options: str
+    discord_guild_id: int | None
+    channel_id: int | None
+    host_id: int | None
+    created_at: datetime
+    updated_at: datetime
+    version: int
 
 
 @dataclass(frozen=True)
@@ -92,13 +112,15 @@ class _Game:
         self.codec = Codec(definition.event_types, definition.upcasters)
         self.state_encoder = msgspec.json.Encoder()
         self.state_decoder = msgspec.json.Decoder(definition.state_type)
-        self.versions = {
-            t.__struct_config__.tag: getattr(t, "version", 1) for t in definition.event_types
+        # type -> (stable name, schema version), looked up for every event written
+        self.names = {
+            t: (t.__struct_config__.tag, getattr(t, "version", 1)) for t in definition.event_types
         }
+        self._encode = msgspec.json.Encoder().encode
 
     def encode_event(self, e: Any) -> tuple[str, int, str]:
-        name = type(e).__struct_config__.tag
-        return name, self.versions[name], self.codec.encode(e).decode()
+        name, version = self.names[type(e)]
+        return name, version, self._encode(e).decode()
 
 
 def is_sqlite(url: str) -> bool:
@@ -126,7 +148,8 @@ class EventStore:
         self.engine = engine
         self.url = url
         self._games: dict[str, _Game] = {}
-        self._kind: dict[int, str] = {}  # game id -> game name (never changes)
+        self._by_id: dict[int, _Game] = {}  # a game's kind never changes
+        self._writer: SqliteWriter | None = None
 
     # --- opening ---------------------------------------------------------------------------
 
@@ -142,19 +165,23 @@ class EventStore:
         else:
             engine = create_async_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=5)
         store = cls(engine, url)
+        if is_sqlite(url):
+            store._writer = SqliteWriter(engine.url.database or "", busy_timeout_ms)
         if migrate:
             from bot.store.migrate import upgrade
 
             try:
                 await upgrade(engine)
             except Exception as exc:
-                await engine.dispose()
+                await store.close()
                 if _mark_unavailable(exc):
                     raise Unavailable(f"cannot reach the database: {exc}") from exc
                 raise
         return store
 
     async def close(self) -> None:
+        if self._writer is not None:
+            await asyncio.to_thread(self._writer.close)
         await self.engine.dispose()
 
     @asynccontextmanager
@@ -188,9 +215,9 @@ class EventStore:
             raise
 
     async def _codec(self, game_id: int) -> _Game:
-        if game_id not in self._kind:
-            self._kind[game_id] = (await self.get_game(game_id)).game
-        return self._game(self._kind[game_id])
+        if game_id not in self._by_id:
+            self._by_id[game_id] = self._game((await self.get_game(game_id)).game)
+        return self._by_id[game_id]
 
     def _game(self, name: str) -> _Game:
         if name not in self._games:
@@ -221,7 +248,6 @@ class EventStore:
                     players=players,
                     seed=seed,
                     options=json.dumps(options or {}, sort_keys=True),
-                    version=0,
                     discord_guild_id=discord_guild_id,
                     channel_id=channel_id,
                     host_id=host_id,
@@ -231,12 +257,12 @@ class EventStore:
             )
             return int(result.inserted_primary_key[0])
 
-    async def get_game(self, game_id: int) -> GameRow:
+    async def get_game(self, game_id: int) -> GameInfo:
         async with self._read() as conn:
-            row = (await conn.execute(select(GameRow).where(GameRow.id == game_id))).first()
+            row = (await conn.execute(_GAMES.where(GameRow.id == game_id))).first()
         if row is None:
             raise NotFound(f"there is no game {game_id}")
-        return GameRow.model_validate(row._mapping)
+        return _info(row)
 
     async def update_game(self, game_id: int, **fields: Any) -> None:
         """Change a game's row (status, players, seed, options, channel...)."""
@@ -251,15 +277,15 @@ class EventStore:
 
     async def list_games(
         self, *, status: str | None = None, channel_id: int | None = None
-    ) -> list[GameRow]:
-        query = select(GameRow).order_by(GameRow.id)
+    ) -> list[GameInfo]:
+        query = _GAMES.order_by(GameRow.id)
         if status is not None:
             query = query.where(GameRow.status == status)
         if channel_id is not None:
             query = query.where(GameRow.channel_id == channel_id)
         async with self._read() as conn:
             rows = (await conn.execute(query)).all()
-        return [GameRow.model_validate(r._mapping) for r in rows]
+        return [_info(r) for r in rows]
 
     # --- events ----------------------------------------------------------------------------
 
@@ -275,29 +301,30 @@ class EventStore:
         """Append `events` after `expected_version`, atomically, with the command's `key` and
         the `response` given to it. Raises `Conflict` if the game is no longer at
         `expected_version`; returns the first answer if `key` was applied before."""
-        codec = await self._codec(game_id)
-        first = expected_version + 1
-        rows = []
-        stamp = now()
-        for i, e in enumerate(events):
-            name, version, data = codec.encode_event(e)
-            rows.append(
-                {
-                    "game_id": game_id,
-                    "seq": first + i,
-                    "type": name,
-                    "schema_version": version,
-                    "data": data,
-                    "recorded_at": stamp,
-                }
+        codec = self._by_id.get(game_id) or await self._codec(game_id)
+        if self._writer is not None:
+            return await self._append_sqlite(
+                codec, game_id, expected_version, events, key, response
             )
+        stamp = now()
+        first = expected_version + 1
+        rows = [
+            {
+                "game_id": game_id,
+                "seq": first + i,
+                "type": name,
+                "schema_version": version,
+                "data": data,
+                "recorded_at": stamp,
+            }
+            for i, (name, version, data) in enumerate(codec.encode_event(e) for e in events)
+        ]
         last = expected_version + len(rows)
         try:
             async with self._write() as conn:
-                if key is not None:
-                    done = await _command(conn, game_id, key)
-                    if done is not None:
-                        return done
+                at = (await conn.execute(_VERSION, {"game_id": game_id})).scalar_one()
+                if at != expected_version:
+                    raise Conflict(f"game {game_id} is at version {at}, not {expected_version}")
                 if rows:
                     await conn.execute(insert(EventRow), rows)
                 if key is not None:
@@ -311,13 +338,6 @@ class EventStore:
                             created_at=stamp,
                         )
                     )
-                moved = await conn.execute(
-                    update(GameRow)
-                    .where(GameRow.id == game_id, GameRow.version == expected_version)
-                    .values(version=last, updated_at=stamp)
-                )
-                if moved.rowcount != 1:
-                    raise Conflict(f"game {game_id} is no longer at version {expected_version}")
         except Conflict:
             if key is not None:
                 done = await self.command(game_id, key)
@@ -325,6 +345,39 @@ class EventStore:
                     return done
             raise
         return Appended(first_seq=first, last_seq=last, response=response)
+
+    async def _append_sqlite(
+        self,
+        codec: _Game,
+        game_id: int,
+        expected_version: int,
+        events: Sequence[Any],
+        key: str | None,
+        response: Any,
+    ) -> Appended:
+        writer = self._writer
+        assert writer is not None
+        names, encode = codec.names, codec._encode
+        when = sqlite_timestamp(datetime.now(UTC))
+        rows = [
+            (game_id, expected_version + 1 + i, *names[type(e)], encode(e).decode(), when)
+            for i, e in enumerate(events)
+        ]
+        args = (game_id, expected_version, rows, key, response, when)
+        try:
+            try:
+                first, last = writer.append_now(*args)
+            except WriterBusy:
+                first, last = await writer.append_waiting(*args)
+        except WriterConflict as exc:
+            if key is not None:
+                done = await self.command(game_id, key)
+                if done is not None:
+                    return done
+            raise Conflict(str(exc)) from exc
+        except WriterBusy as exc:
+            raise Unavailable(f"the database is busy or unreachable: {exc}") from exc
+        return Appended(first, last, response)
 
     async def command(self, game_id: int, key: str) -> Appended | None:
         """The result of the command `key` if it was applied."""
@@ -517,6 +570,44 @@ class EventStore:
         ]
 
 
+_LAST_SEQ = select(func.max(EventRow.seq)).where(EventRow.game_id == GameRow.id).scalar_subquery()
+_LAST_EVENT = (
+    select(func.max(EventRow.recorded_at)).where(EventRow.game_id == GameRow.id).scalar_subquery()
+)
+_GAMES = select(
+    GameRow,
+    func.coalesce(_LAST_SEQ, 0).label("version"),
+    _LAST_EVENT.label("last_event"),
+)
+_VERSION = text("SELECT coalesce(max(seq), 0) FROM events WHERE game_id = :game_id")
+
+
+def _info(row: Any) -> GameInfo:
+    m = row._mapping
+    updated = _aware(m["updated_at"])
+    if m["last_event"] is not None:
+        updated = max(updated, _aware(_datetime(m["last_event"])))
+    return GameInfo(
+        id=m["id"],
+        game=m["game"],
+        status=m["status"],
+        players=m["players"],
+        seed=m["seed"],
+        options=m["options"],
+        discord_guild_id=m["discord_guild_id"],
+        channel_id=m["channel_id"],
+        host_id=m["host_id"],
+        created_at=_aware(m["created_at"]),
+        updated_at=updated,
+        version=m["version"],
+    )
+
+
+def _datetime(value: Any) -> datetime:
+    """max() over a SQLite column gives its stored text back."""
+    return value if isinstance(value, datetime) else datetime.fromisoformat(value)
+
+
 async def _command(conn: AsyncConnection, game_id: int, key: str) -> Appended | None:
     row = (
         await conn.execute(
@@ -532,8 +623,6 @@ async def _command(conn: AsyncConnection, game_id: int, key: str) -> Appended | 
 
 def _aware(value: datetime) -> datetime:
     """SQLite gives naive datetimes back; everything stored is UTC."""
-    from datetime import UTC
-
     return value if value.tzinfo else value.replace(tzinfo=UTC)
 
 

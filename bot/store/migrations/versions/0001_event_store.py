@@ -22,7 +22,6 @@ def upgrade() -> None:
         sa.Column("players", sa.Integer(), nullable=False),
         sa.Column("seed", sa.BigInteger(), nullable=False),
         sa.Column("options", sa.Text(), nullable=False),
-        sa.Column("version", sa.Integer(), nullable=False),
         sa.Column("discord_guild_id", sa.BigInteger(), nullable=True),
         sa.Column("channel_id", sa.BigInteger(), nullable=True),
         sa.Column("host_id", sa.BigInteger(), nullable=True),
@@ -51,6 +50,7 @@ def upgrade() -> None:
         sa.Column("response", sa.Text(), nullable=False),
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
         sa.PrimaryKeyConstraint("game_id", "key"),
+        sqlite_with_rowid=False,
     )
     op.create_table(
         "seats",
