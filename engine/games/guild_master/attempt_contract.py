@@ -92,8 +92,8 @@ def choose_target(
 ) -> tuple[str, int] | None:
     """The target to attempt: the plan's skill if the team has it, else the best chance."""
     options = usable_targets(pack, team, contract)
-    if not options:
-        return None
+    if len(options) < 2:
+        return options[0] if options else None
     for skill, value in options:
         if skill == preferred:
             return skill, value
