@@ -1,0 +1,487 @@
+"""The game service: the one place that changes games. It knows nothing of Discord.
+
+Every change goes the same way: load the state (cached per game), let the engine decide the
+command, append the events with the version decided against and the command's idempotency key,
+then tell the listeners (the Discord adapter) what happened. One writer per game in this process
+(a lock per game); another process writing the same game shows up as a store conflict, and the
+command is decided again on the fresh state.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from bot.store import Conflict, EventStore, GameInfo
+from engine.core import RuleError
+from engine.games.guild_master import GAME
+from engine.games.guild_master.commands import ApplyDefaults, Command
+from engine.games.guild_master.events import Event, RoundEnded
+from engine.games.guild_master.players import RandomPlayer
+from engine.games.guild_master.state import GameState, Phase
+
+log = logging.getLogger("guildmaster.service")
+
+SNAPSHOT_EVERY = 200  # events between snapshots (and one at every round's end)
+MAX_CONFLICT_RETRIES = 5
+MAX_BOT_MOVES = 500  # per drive; a safety net, far above what a phase needs
+
+# Deadline settings are per phase kind, in minutes.
+DEADLINE_KINDS = ("setup", "plot", "orders", "action")
+
+
+class ServiceError(Exception):
+    """Something a user asked that cannot be done; `message` says what to do instead."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Options:
+    """A game's table options, kept as JSON in its row."""
+
+    players: int = 4
+    short: bool = False
+    bots: bool = True  # built-in players fill empty seats at the start
+    deadlines: dict[str, int] = field(default_factory=dict)  # phase kind -> minutes
+    paused: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "players": self.players,
+            "short": self.short,
+            "bots": self.bots,
+            "deadlines": self.deadlines,
+            "paused": self.paused,
+        }
+
+    @classmethod
+    def from_json(cls, raw: str | dict[str, Any]) -> Options:
+        data = json.loads(raw) if isinstance(raw, str) else raw
+        return cls(
+            players=int(data.get("players", 4)),
+            short=bool(data.get("short", False)),
+            bots=bool(data.get("bots", True)),
+            deadlines={k: int(v) for k, v in data.get("deadlines", {}).items()},
+            paused=bool(data.get("paused", False)),
+        )
+
+
+@dataclass(frozen=True)
+class Seat:
+    seat: int
+    user_id: int | None  # None: a built-in player
+    name: str
+    dm_channel_id: int | None = None
+
+    @property
+    def built_in(self) -> bool:
+        return self.user_id is None
+
+
+@dataclass(frozen=True)
+class Update:
+    """What a successful change did, for the listeners."""
+
+    game: GameInfo
+    seats: tuple[Seat, ...]
+    before: GameState | None
+    after: GameState
+    events: tuple[Event, ...]
+    by: int | None  # the seat that acted, None for the system (deadline, start, host)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of a command: the events it caused (empty if it changed nothing) and the
+    state after it. `duplicate`: the same interaction was applied before; nothing new."""
+
+    events: tuple[Event, ...]
+    state: GameState
+    duplicate: bool = False
+    response: Any = None
+
+
+Listener = Callable[[Update], Awaitable[None]]
+
+
+def wait_kind(state: GameState) -> str:
+    """The deadline setting that applies to what the game waits for now."""
+    return {
+        Phase.SETUP: "setup",
+        Phase.PLOT: "plot",
+        Phase.ORDERS: "orders",
+    }.get(state.phase, "action")
+
+
+class GameService:
+    """Creates, joins, starts and plays games; the Discord adapter calls it, and listens."""
+
+    def __init__(self, store: EventStore, *, now: Callable[[], datetime] | None = None) -> None:
+        self.store = store
+        self.listeners: list[Listener] = []
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._cache: dict[int, tuple[GameState, int]] = {}
+        self._now = now or (lambda: datetime.now(UTC))
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        if game_id not in self._locks:
+            self._locks[game_id] = asyncio.Lock()
+        return self._locks[game_id]
+
+    # --- lobby -------------------------------------------------------------------------------
+
+    async def create_game(
+        self,
+        *,
+        discord_guild_id: int,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        options: Options,
+    ) -> GameInfo:
+        """A new game in the lobby of `channel_id`, with the host in the first seat."""
+        if not GAME.min_players <= options.players <= GAME.max_players:
+            raise ServiceError("players", "A game of Guild Master has 2 to 4 guilds.")
+        for kind, minutes in options.deadlines.items():
+            if kind not in DEADLINE_KINDS or not 1 <= minutes <= 60 * 24 * 14:
+                raise ServiceError("deadline", "Deadlines are 1 minute to 14 days per phase.")
+        existing = await self.game_in_channel(channel_id)
+        if existing is not None:
+            raise ServiceError(
+                "channel_busy",
+                f"Game {existing.id} is already {existing.status} in this channel; end it or "
+                "use another channel or thread.",
+            )
+        game_id = await self.store.create_game(
+            GAME.name,
+            players=options.players,
+            options=options.to_json(),
+            status="lobby",
+            discord_guild_id=discord_guild_id,
+            channel_id=channel_id,
+            host_id=host_id,
+        )
+        await self.store.set_seat(game_id, 0, host_id, host_name)
+        return await self.store.get_game(game_id)
+
+    async def game_in_channel(self, channel_id: int) -> GameInfo | None:
+        """The lobby or running game of a channel, if any."""
+        for status in ("lobby", "running"):
+            games = [g for g in await self.store.list_games(status=status, channel_id=channel_id)]
+            if games:
+                return games[-1]
+        return None
+
+    async def seats(self, game_id: int) -> tuple[Seat, ...]:
+        rows = await self.store.seats(game_id)
+        return tuple(Seat(r.seat, r.user_id, r.name, r.dm_channel_id) for r in rows)
+
+    async def seat_of(self, game_id: int, user_id: int) -> int | None:
+        for s in await self.seats(game_id):
+            if s.user_id == user_id:
+                return s.seat
+        return None
+
+    async def join(self, game_id: int, user_id: int, name: str) -> Seat:
+        game = await self.store.get_game(game_id)
+        if game.status != "lobby":
+            raise ServiceError("not_lobby", "This game has already started; wait for the next one.")
+        options = Options.from_json(game.options)
+        async with self.lock(game_id):
+            seats = await self.seats(game_id)
+            if any(s.user_id == user_id for s in seats):
+                raise ServiceError("joined", "You are already in this game.")
+            if len(seats) >= options.players:
+                raise ServiceError("full", f"This game is full ({options.players} guilds).")
+            taken = {s.seat for s in seats}
+            seat = min(set(range(options.players)) - taken)
+            await self.store.set_seat(game_id, seat, user_id, name)
+            return Seat(seat, user_id, name)
+
+    async def leave(self, game_id: int, user_id: int) -> None:
+        game = await self.store.get_game(game_id)
+        if game.status != "lobby":
+            raise ServiceError(
+                "not_lobby",
+                "The game has started; ask the host to replace you by a built-in player.",
+            )
+        seat = await self.seat_of(game_id, user_id)
+        if seat is None:
+            raise ServiceError("not_joined", "You are not in this game.")
+        if user_id == game.host_id:
+            raise ServiceError("host", "The host cannot leave; end the game instead (/gm end).")
+        await self.store.remove_seat(game_id, seat)
+
+    async def start(self, game_id: int, user_id: int, *, is_admin: bool = False) -> GameState:
+        """Seat built-in players where allowed, deal the game and begin setup."""
+        game = await self.store.get_game(game_id)
+        if game.status != "lobby":
+            raise ServiceError("not_lobby", "This game has already started.")
+        if user_id != game.host_id and not is_admin:
+            raise ServiceError(
+                "host_only", "Only the host (or a member with Manage Server) starts."
+            )
+        options = Options.from_json(game.options)
+        async with self.lock(game_id):
+            seats = sorted(await self.seats(game_id), key=lambda s: s.seat)
+            humans = [s for s in seats if not s.built_in]
+            if options.bots:
+                total = options.players
+            else:
+                total = len(humans)
+                if total < GAME.min_players:
+                    raise ServiceError(
+                        "too_few",
+                        "Two guilds are needed: wait for another player to /gm join, or allow "
+                        "built-in players.",
+                    )
+            # Humans take the first seats in joining order; built-in players fill the rest.
+            for s in seats:
+                await self.store.remove_seat(game_id, s.seat)
+            for i, s in enumerate(humans):
+                await self.store.set_seat(game_id, i, s.user_id, s.name, s.dm_channel_id)
+            for i in range(len(humans), total):
+                await self.store.set_seat(game_id, i, None, f"Built-in guild {i + 1}")
+            seed = int.from_bytes(os.urandom(6), "big")
+            events = GAME.create(total, seed, {"short": options.short})
+            await self.store.update_game(game_id, status="running", players=total, seed=seed)
+            await self.store.append(game_id, 0, events, key=f"start:{game_id}")
+            state: Any = None
+            for e in events:
+                state = GAME.evolve(state, e)
+            self._cache[game_id] = (state, len(events))
+            info = await self.store.get_game(game_id)
+            await self._notify(
+                Update(info, await self.seats(game_id), None, state, tuple(events), None)
+            )
+        await self.drive_bots(game_id)
+        await self.refresh_deadline(game_id)
+        return (await self.load(game_id))[0]
+
+    # --- playing -----------------------------------------------------------------------------
+
+    async def load(self, game_id: int) -> tuple[GameState, int]:
+        """The game's state and version (cached; a store conflict drops the cache)."""
+        cached = self._cache.get(game_id)
+        if cached is not None:
+            return cached
+        loaded = await self.store.load(game_id)
+        if loaded.state is None:
+            raise ServiceError("not_started", "This game has not started yet.")
+        self._cache[game_id] = (loaded.state, loaded.version)
+        return loaded.state, loaded.version
+
+    async def act(
+        self,
+        game_id: int,
+        command: Command,
+        *,
+        key: str | None = None,
+        by: int | None = None,
+        response: Any = None,
+        drive: bool = True,
+    ) -> Outcome:
+        """Decide `command` and record its events. Raises RuleError (the state is unchanged),
+        ServiceError, or a store error (Unavailable: nothing was written; try again)."""
+        async with self.lock(game_id):
+            outcome = await self._act_locked(game_id, command, key, by, response)
+        if drive and outcome.events:
+            await self.drive_bots(game_id)
+            await self.refresh_deadline(game_id)
+        return outcome
+
+    async def _act_locked(
+        self, game_id: int, command: Command, key: str | None, by: int | None, response: Any
+    ) -> Outcome:
+        if key is not None:
+            done = await self.store.command(game_id, key)
+            if done is not None:
+                state, _ = await self.load(game_id)
+                return Outcome((), state, duplicate=True, response=done.response)
+        game = await self.store.get_game(game_id)
+        if game.status != "running":
+            raise ServiceError("not_running", f"This game is {game.status}.")
+        if Options.from_json(game.options).paused and not isinstance(command, ApplyDefaults):
+            raise ServiceError("paused", "The game is paused; the host can /gm resume it.")
+        for _ in range(MAX_CONFLICT_RETRIES):
+            state, version = await self.load(game_id)
+            events, after = GAME.execute(state, command)
+            if not events:
+                return Outcome((), state)
+            try:
+                appended = await self.store.append(
+                    game_id, version, events, key=key, response=response
+                )
+            except Conflict:
+                self._cache.pop(game_id, None)  # somebody else moved it: decide again
+                continue
+            if appended.duplicate:
+                self._cache.pop(game_id, None)
+                state, _ = await self.load(game_id)
+                return Outcome((), state, duplicate=True, response=appended.response)
+            self._cache[game_id] = (after, appended.last_seq)
+            await self._after_append(game, state, after, events, appended.last_seq, by)
+            return Outcome(tuple(events), after, response=response)
+        raise ServiceError("busy", "The game is changing quickly; try again in a moment.")
+
+    async def _after_append(
+        self,
+        game: GameInfo,
+        before: GameState,
+        after: GameState,
+        events: list[Event],
+        version: int,
+        by: int | None,
+    ) -> None:
+        if any(isinstance(e, RoundEnded) for e in events) or version % SNAPSHOT_EVERY < len(events):
+            await self.store.save_snapshot(game.id, version, after)
+        if GAME.is_over(after):
+            await self.store.update_game(game.id, status="ended")
+            await self.store.clear_deadline(game.id)
+            game = await self.store.get_game(game.id)
+        await self._notify(
+            Update(game, await self.seats(game.id), before, after, tuple(events), by)
+        )
+
+    async def _notify(self, update: Update) -> None:
+        for listener in self.listeners:
+            try:
+                await listener(update)
+            except Exception:  # a failed post must not undo or block the game
+                log.exception("listener failed for game %s", update.game.id)
+
+    async def drive_bots(self, game_id: int) -> None:
+        """Let built-in players answer what the game waits for from them."""
+        seats = {s.seat: s for s in await self.seats(game_id)}
+        for _ in range(MAX_BOT_MOVES):
+            game = await self.store.get_game(game_id)
+            if game.status != "running" or Options.from_json(game.options).paused:
+                return
+            state, version = await self.load(game_id)
+            waiting = [d for d in GAME.pending(state) if seats[d.seat].built_in]
+            if not waiting:
+                return
+            decision = waiting[0]
+            player = RandomPlayer(game.seed * 1_000_003 + version * 7 + decision.seat)
+            command = player.answer(state, decision)
+            try:
+                await self.act(game_id, command, by=decision.seat, drive=False)
+            except RuleError:
+                # The random player chose something illegal: its documented default is legal.
+                await self.act(
+                    game_id,
+                    ApplyDefaults(seat=-1, seats=(decision.seat,)),
+                    by=decision.seat,
+                    drive=False,
+                )
+        log.warning("game %s: built-in players did not finish in %d moves", game_id, MAX_BOT_MOVES)
+
+    # --- admin -------------------------------------------------------------------------------
+
+    async def set_paused(self, game_id: int, paused: bool) -> None:
+        game = await self.store.get_game(game_id)
+        if game.status != "running":
+            raise ServiceError("not_running", f"This game is {game.status}.")
+        options = Options.from_json(game.options)
+        if options.paused == paused:
+            raise ServiceError(
+                "already", f"The game is already {'paused' if paused else 'running'}."
+            )
+        await self.store.update_game(game_id, options={**options.to_json(), "paused": paused})
+        if paused:
+            await self.store.clear_deadline(game_id)
+        else:
+            await self.drive_bots(game_id)
+            await self.refresh_deadline(game_id, force=True)
+
+    async def force(self, game_id: int) -> Outcome:
+        """Apply the defaults of everyone the game waits for (the host's "force the phase on")."""
+        return await self.act(game_id, ApplyDefaults(seat=-1))
+
+    async def replace_by_bot(self, game_id: int, seat: int) -> None:
+        """An absent player's seat is played by a built-in player from now on."""
+        seats = {s.seat: s for s in await self.seats(game_id)}
+        if seat not in seats:
+            raise ServiceError("seat", f"There is no guild {seat + 1} in this game.")
+        if seats[seat].built_in:
+            raise ServiceError("already", f"Guild {seat + 1} is already a built-in player.")
+        await self.store.set_seat(game_id, seat, None, f"{seats[seat].name} (built-in)")
+        await self.drive_bots(game_id)
+
+    async def end(self, game_id: int) -> None:
+        game = await self.store.get_game(game_id)
+        if game.status in ("ended", "abandoned"):
+            raise ServiceError("ended", "This game is already over.")
+        await self.store.update_game(game_id, status="abandoned")
+        await self.store.clear_deadline(game_id)
+        self._cache.pop(game_id, None)
+
+    # --- deadlines ---------------------------------------------------------------------------
+
+    async def refresh_deadline(self, game_id: int, *, force: bool = False) -> None:
+        """Keep one deadline per game for what it waits for now: a new wait gets a new
+        deadline; a game waiting for nobody human, paused or without deadlines has none."""
+        game = await self.store.get_game(game_id)
+        options = Options.from_json(game.options)
+        if game.status != "running" or options.paused:
+            await self.store.clear_deadline(game_id)
+            return
+        state, version = await self.load(game_id)
+        seats = {s.seat: s for s in await self.seats(game_id)}
+        humans = sorted({d.seat for d in GAME.pending(state) if not seats[d.seat].built_in})
+        minutes = options.deadlines.get(wait_kind(state))
+        if not humans or not minutes:
+            await self.store.clear_deadline(game_id)
+            return
+        key = f"r{state.round}:{state.phase.value}:{'-'.join(map(str, humans))}"
+        current = await self.store.deadlines(game_id)
+        if current and current[0].key == key and not force:
+            return
+        await self.store.clear_deadline(game_id)
+        due = self._now() + timedelta(minutes=minutes)
+        await self.store.set_deadline(game_id, key, due, version, humans)
+
+    async def extend(self, game_id: int, minutes: int) -> datetime:
+        deadlines = await self.store.deadlines(game_id)
+        if not deadlines:
+            raise ServiceError("no_deadline", "Nothing in this game has a deadline right now.")
+        d = deadlines[0]
+        due = d.due_at + timedelta(minutes=minutes)
+        await self.store.set_deadline(game_id, d.key, due, d.version, d.seats)
+        return due
+
+    async def fire_due_deadlines(self) -> list[int]:
+        """Apply the defaults of every deadline that has passed (also those that passed while
+        the bot was down). Returns the games moved on."""
+        moved = []
+        now = self._now()
+        for d in await self.store.deadlines():
+            if d.due_at > now:
+                break
+            await self.store.clear_deadline(d.game_id, d.key)
+            try:
+                await self.act(
+                    d.game_id,
+                    ApplyDefaults(seat=-1, seats=d.seats),
+                    key=f"deadline:{d.key}:{d.version}",
+                )
+            except (RuleError, ServiceError) as exc:
+                log.info("deadline of game %s had nothing to apply: %s", d.game_id, exc)
+                await self.refresh_deadline(d.game_id)
+                continue
+            moved.append(d.game_id)
+        return moved
+
+    async def next_deadline(self) -> datetime | None:
+        deadlines = await self.store.deadlines()
+        return deadlines[0].due_at if deadlines else None
