@@ -98,7 +98,28 @@ def _parser() -> argparse.ArgumentParser:
     replay.add_argument("file", metavar="FILE", help="an export (- for standard input)")
     replay.add_argument("--seat", type=int, metavar="N", help="guild number, 1 to 4")
     replay.set_defaults(run=_replay)
+
+    run = sub.add_parser(
+        "run",
+        help="start the Discord bot",
+        description="Start the bot with config.toml (or --config), the token from DISCORD_TOKEN "
+        "or the config. Without a token it says how to get one.",
+    )
+    run.add_argument("--config", metavar="FILE", help="configuration file (config.toml)")
+    run.set_defaults(run=_run)
     return parser
+
+
+def _run(args: argparse.Namespace) -> int:
+    from bot.config import ConfigError, load
+    from bot.run import run
+
+    try:
+        config = load(args.config)
+    except ConfigError as exc:
+        print(f"guildmaster run: {exc}", file=sys.stderr)
+        return 2
+    return run(config)
 
 
 def _database_options(parser: argparse.ArgumentParser) -> None:

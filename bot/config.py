@@ -31,6 +31,7 @@ class Config:
     shard_ids: tuple[int, ...] | None = None
     deadlines: dict[str, int] = field(default_factory=dict)  # minutes per phase
     images: bool = True
+    log_level: str = "INFO"
 
     @property
     def url(self) -> str:
@@ -64,7 +65,7 @@ def load(path: str | None = None, env: dict[str, str] | None = None) -> Config:
     ):
         raise ConfigError("games.deadline_minutes: give whole minutes above 0 per phase")
     return Config(
-        token=env.get("GUILDMASTER_TOKEN", discord.get("token", "")),
+        token=env.get("DISCORD_TOKEN", env.get("GUILDMASTER_TOKEN", discord.get("token", ""))),
         database_url=env.get("GUILDMASTER_DATABASE_URL", database.get("url", "")),
         database_path=env.get("GUILDMASTER_DATABASE_PATH", database.get("path", DEFAULT_DATABASE)),
         api_base=env.get("GUILDMASTER_API_BASE", discord.get("api_base", "")),
@@ -73,4 +74,5 @@ def load(path: str | None = None, env: dict[str, str] | None = None) -> Config:
         shard_ids=tuple(shards) if shards is not None else None,
         deadlines=dict(deadlines),
         images=bool(games.get("images", True)),
+        log_level=str(env.get("GUILDMASTER_LOG_LEVEL", data.get("log", {}).get("level", "INFO"))),
     )

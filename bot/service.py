@@ -132,6 +132,8 @@ class GameService:
         self._locks: dict[int, asyncio.Lock] = {}
         self._cache: dict[int, tuple[GameState, int]] = {}
         self._now = now or (lambda: datetime.now(UTC))
+        self._settling: dict[int, asyncio.Task[None]] = {}
+        self._again: set[int] = set()
 
     def lock(self, game_id: int) -> asyncio.Lock:
         if game_id not in self._locks:
@@ -264,8 +266,7 @@ class GameService:
             await self._notify(
                 Update(info, await self.seats(game_id), None, state, tuple(events), None)
             )
-        await self.drive_bots(game_id)
-        await self.refresh_deadline(game_id)
+        self.kick(game_id)
         return (await self.load(game_id))[0]
 
     # --- playing -----------------------------------------------------------------------------
@@ -296,9 +297,36 @@ class GameService:
         async with self.lock(game_id):
             outcome = await self._act_locked(game_id, command, key, by, response)
         if drive and outcome.events:
-            await self.drive_bots(game_id)
-            await self.refresh_deadline(game_id)
+            self.kick(game_id)
         return outcome
+
+    def kick(self, game_id: int) -> None:
+        """After a change, in the background: let built-in players move and keep the deadline
+        right. The caller (an interaction) is answered without waiting for them."""
+        task = self._settling.get(game_id)
+        if task is not None and not task.done():
+            self._again.add(game_id)
+            return
+        self._settling[game_id] = asyncio.get_running_loop().create_task(self._settle(game_id))
+
+    async def _settle(self, game_id: int) -> None:
+        while True:
+            self._again.discard(game_id)
+            try:
+                await self.drive_bots(game_id)
+                await self.refresh_deadline(game_id)
+            except Exception:
+                log.exception("game %s: background moves failed", game_id)
+            if game_id not in self._again:
+                return
+
+    async def settle(self) -> None:
+        """Wait until no game has background moves left (tests, shutdown)."""
+        while True:
+            running = [t for t in self._settling.values() if not t.done()]
+            if not running:
+                return
+            await asyncio.gather(*running, return_exceptions=True)
 
     async def _act_locked(
         self, game_id: int, command: Command, key: str | None, by: int | None, response: Any
@@ -349,6 +377,8 @@ class GameService:
             await self.store.update_game(game.id, status="ended")
             await self.store.clear_deadline(game.id)
             game = await self.store.get_game(game.id)
+        else:
+            await self.refresh_deadline(game.id)
         await self._notify(
             Update(game, await self.seats(game.id), before, after, tuple(events), by)
         )
@@ -401,8 +431,8 @@ class GameService:
         if paused:
             await self.store.clear_deadline(game_id)
         else:
-            await self.drive_bots(game_id)
             await self.refresh_deadline(game_id, force=True)
+            self.kick(game_id)
 
     async def force(self, game_id: int) -> Outcome:
         """Apply the defaults of everyone the game waits for (the host's "force the phase on")."""
@@ -416,7 +446,7 @@ class GameService:
         if seats[seat].built_in:
             raise ServiceError("already", f"Guild {seat + 1} is already a built-in player.")
         await self.store.set_seat(game_id, seat, None, f"{seats[seat].name} (built-in)")
-        await self.drive_bots(game_id)
+        self.kick(game_id)
 
     async def end(self, game_id: int) -> None:
         game = await self.store.get_game(game_id)

@@ -1,0 +1,845 @@
+"""What every slash command and every control does, without Discord: each takes who acted and
+what they sent, calls the service, and returns a Reply (a message, where it goes, or a modal).
+The Discord client only translates interactions to these calls and replies back.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from msgspec.structs import replace
+
+from bot.chat.notifier import names_for
+from bot.render import cards, channel, order_board, prompts
+from bot.render.ids import ControlId, fingerprint, parse
+from bot.render.rules import TOPICS
+from bot.render.text import Names
+from bot.render.ui import Embed, Message, clip
+from bot.service import GameService, Options, ServiceError
+from bot.store import NotFound, StoreError, Unavailable
+from engine.core import RuleError
+from engine.games.guild_master import GAME
+from engine.games.guild_master.abilities import min_bid
+from engine.games.guild_master.cards import SKILLS
+from engine.games.guild_master.commands import (
+    AnswerSplit,
+    ApplyDefaults,
+    ChooseBuilds,
+    ChooseCooperation,
+    Command,
+    CorrectOrder,
+    ModifyRoll,
+    PayGold,
+    ProposeSplit,
+    SetOrders,
+    SetReady,
+)
+from engine.games.guild_master.content import load_pack
+from engine.games.guild_master.dice_math import odds as exact_odds
+from engine.games.guild_master.hire_builders import default_builds
+from engine.games.guild_master.state import (
+    HIRE,
+    NONE,
+    ActionStep,
+    ContestTask,
+    GameState,
+    Order,
+    Phase,
+    Plan,
+    SplitTerms,
+    is_recruit,
+)
+from engine.games.guild_master.team import skill_total
+
+RATE_WINDOW = 10.0  # seconds
+RATE_LIMIT = 25  # actions per window per member (a busy order board takes ~1 a second)
+
+
+@dataclass(frozen=True)
+class Who:
+    """Who acted, and where."""
+
+    user_id: int
+    name: str
+    interaction: str  # the interaction id: the command's idempotency key
+    channel_id: int | None = None
+    guild_id: int | None = None  # None in DMs
+    is_admin: bool = False  # Manage Server in this server
+
+
+@dataclass(frozen=True)
+class ModalField:
+    custom_id: str
+    label: str
+    placeholder: str = ""
+    default: str = ""
+    required: bool = True
+    max_length: int = 100
+
+
+@dataclass(frozen=True)
+class Modal:
+    title: str
+    custom_id: str
+    fields: tuple[ModalField, ...]
+
+
+@dataclass(frozen=True)
+class Reply:
+    """The answer to an interaction: a message (ephemeral or public, or replacing the message the
+    control was on), or a modal to fill in."""
+
+    message: Message | None = None
+    ephemeral: bool = True
+    edit: bool = False
+    modal: Modal | None = None
+
+
+def say(text: str, *, ephemeral: bool = True) -> Reply:
+    return Reply(Message(content=clip(text, 2000)), ephemeral=ephemeral)
+
+
+class Refused(Exception):
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.text = text
+
+
+@dataclass
+class _Context:
+    game_id: int
+    state: GameState
+    names: Names
+    seat: int | None
+
+
+@dataclass
+class Actions:
+    service: GameService
+    rate_limit: int = RATE_LIMIT
+    _recent: dict[int, deque[float]] = field(default_factory=dict)
+
+    # --- plumbing ----------------------------------------------------------------------------
+
+    def slow_down(self, user_id: int) -> str | None:
+        """A polite refusal when a member sends commands too fast."""
+        now = time.monotonic()
+        recent = self._recent.setdefault(user_id, deque())
+        while recent and now - recent[0] > RATE_WINDOW:
+            recent.popleft()
+        if len(recent) >= self.rate_limit:
+            wait = RATE_WINDOW - (now - recent[0])
+            return f"Easy there — too many actions at once. Try again in {wait:.0f} seconds."
+        recent.append(now)
+        return None
+
+    async def guarded(self, who: Who, work: Any) -> Reply:
+        """Run `work()`, turning every refusal into a sentence for the user."""
+        slow = self.slow_down(who.user_id)
+        if slow:
+            return say(slow)
+        try:
+            return await work()
+        except Refused as exc:
+            return say(exc.text)
+        except RuleError as exc:
+            return say(exc.message)
+        except ServiceError as exc:
+            return say(exc.message)
+        except Unavailable:
+            return say(
+                "The game's database is busy right now; nothing was changed. Try again in a moment."
+            )
+        except NotFound:
+            return say("That game no longer exists.")
+        except StoreError as exc:
+            return say(f"Storage problem: {exc}. Try again in a moment.")
+
+    async def game_here(self, who: Who) -> int:
+        if who.guild_id is None or who.channel_id is None:
+            return await self._game_of_user(who)
+        game = await self.service.game_in_channel(who.channel_id)
+        if game is None:
+            raise Refused("There is no game in this channel. Start one with `/gm create`.")
+        return game.id
+
+    async def _game_of_user(self, who: Who) -> int:
+        running = []
+        for game_id, _seat in await self.service.store.games_of_user(who.user_id):
+            game = await self.service.store.get_game(game_id)
+            if game.status == "running":
+                running.append(game_id)
+        if not running:
+            raise Refused("You have no running game. Use this command in a game's channel.")
+        if len(running) > 1:
+            raise Refused("You play in several games: use this command in that game's channel.")
+        return running[0]
+
+    async def context(self, game_id: int, who: Who | None = None) -> _Context:
+        game = await self.service.store.get_game(game_id)
+        if game.status == "lobby":
+            raise Refused("The game has not started yet: `/gm start` when everyone has joined.")
+        state, _ = await self.service.load(game_id)
+        seats = await self.service.seats(game_id)
+        seat = None
+        if who is not None:
+            seat = next((s.seat for s in seats if s.user_id == who.user_id), None)
+        return _Context(game_id, state, names_for(state, seats), seat)
+
+    async def act(self, who: Who, game_id: int, command: Command) -> GameState:
+        outcome = await self.service.act(
+            game_id, command, key=who.interaction, by=getattr(command, "seat", None)
+        )
+        return outcome.state
+
+    async def is_host(self, who: Who, game_id: int) -> bool:
+        game = await self.service.store.get_game(game_id)
+        return who.user_id == game.host_id or who.is_admin
+
+    # --- lobby commands ----------------------------------------------------------------------
+
+    async def create(
+        self,
+        who: Who,
+        players: int = 4,
+        short: bool = False,
+        deadline: int = 0,
+        bots: bool = True,
+    ) -> Reply:
+        async def work() -> Reply:
+            if who.guild_id is None or who.channel_id is None:
+                raise Refused("Create a game in a server channel or thread, not in DMs.")
+            deadlines = (
+                {k: deadline for k in ("setup", "plot", "orders", "action")} if deadline else {}
+            )
+            options = Options(players=players, short=short, bots=bots, deadlines=deadlines)
+            game = await self.service.create_game(
+                discord_guild_id=who.guild_id,
+                channel_id=who.channel_id,
+                host_id=who.user_id,
+                host_name=who.name,
+                options=options,
+            )
+            return Reply(await self.lobby_message(game.id), ephemeral=False)
+
+        return await self.guarded(who, work)
+
+    async def lobby_message(self, game_id: int) -> Message:
+        game = await self.service.store.get_game(game_id)
+        options = Options.from_json(game.options)
+        seats = [(s.seat, s.name) for s in await self.service.seats(game_id)]
+        return channel.lobby(
+            game.id,
+            options.players,
+            seats,
+            options.short,
+            options.bots,
+            options.deadlines,
+            game.status,
+        )
+
+    async def join(self, who: Who, game_id: int | None = None) -> Reply:
+        async def work() -> Reply:
+            gid = game_id if game_id is not None else await self.game_here(who)
+            seat = await self.service.join(gid, who.user_id, who.name)
+            return say(f"{who.name} joins as guild {seat.seat + 1}.", ephemeral=False)
+
+        return await self.guarded(who, work)
+
+    async def leave(self, who: Who, game_id: int | None = None) -> Reply:
+        async def work() -> Reply:
+            gid = game_id if game_id is not None else await self.game_here(who)
+            await self.service.leave(gid, who.user_id)
+            return say(f"{who.name} leaves the game.", ephemeral=False)
+
+        return await self.guarded(who, work)
+
+    async def start(self, who: Who, game_id: int | None = None) -> Reply:
+        async def work() -> Reply:
+            gid = game_id if game_id is not None else await self.game_here(who)
+            state = await self.service.start(gid, who.user_id, is_admin=who.is_admin)
+            seats = await self.service.seats(gid)
+            names = names_for(state, seats)
+            guilds = ", ".join(
+                names.guild(s.seat) + (" (built-in)" if s.built_in else "") for s in seats
+            )
+            return say(
+                f"The game begins: {guilds}. Check your DMs for your setup choices.",
+                ephemeral=False,
+            )
+
+        return await self.guarded(who, work)
+
+    # --- information -------------------------------------------------------------------------
+
+    async def status(self, who: Who) -> Reply:
+        async def work() -> Reply:
+            gid = await self.game_here(who)
+            game = await self.service.store.get_game(gid)
+            if game.status == "lobby":
+                return Reply(await self.lobby_message(gid), ephemeral=False)
+            ctx = await self.context(gid)
+            deadlines = await self.service.store.deadlines(gid)
+            due = deadlines[0].due_at if deadlines else None
+            paused = Options.from_json(game.options).paused
+            return Reply(
+                channel.status(ctx.state, ctx.names, gid, due=due, paused=paused), ephemeral=False
+            )
+
+        return await self.guarded(who, work)
+
+    async def board(self, who: Who) -> Reply:
+        async def work() -> Reply:
+            ctx = await self.context(await self.game_here(who))
+            pack = load_pack(ctx.state.pack)
+            return Reply(channel.board(ctx.state, pack, ctx.names), ephemeral=False)
+
+        return await self.guarded(who, work)
+
+    async def guild(self, who: Who, number: int | None = None) -> Reply:
+        async def work() -> Reply:
+            ctx = await self.context(await self.game_here(who), who)
+            seat = (number - 1) if number is not None else ctx.seat
+            if seat is None or not 0 <= seat < ctx.state.players:
+                raise Refused(f"Give a guild number from 1 to {ctx.state.players}.")
+            pack = load_pack(ctx.state.pack)
+            sheet = channel.guild_sheet(ctx.state, pack, ctx.names, seat)
+            return Reply(Message(embeds=(sheet,)).check(), ephemeral=False)
+
+        return await self.guarded(who, work)
+
+    async def card(self, who: Who, name: str) -> Reply:
+        async def work() -> Reply:
+            pack = load_pack("basic")
+            slug = name if name in pack.adventurers or name in pack.contracts else None
+            if slug is None:
+                wanted = name.strip().lower()
+                for s, a in pack.adventurers.items():
+                    if wanted in (a.name.lower(), f"{a.name} {a.title}".lower()):
+                        slug = s
+                for s, c in pack.contracts.items():
+                    if wanted == c.name.lower():
+                        slug = s
+            if slug is None:
+                raise Refused(f"No card is called {name!r}; pick one from the suggestions.")
+            if slug in pack.adventurers:
+                text = cards.adventurer(pack.adventurers[slug])
+            else:
+                text = cards.contract(pack.contracts[slug])
+            return Reply(Message(embeds=(Embed(description=text),)), ephemeral=True)
+
+        return await self.guarded(who, work)
+
+    def card_names(self, typed: str) -> list[tuple[str, str]]:
+        """(name, value) suggestions for the card option (at most 25)."""
+        pack = load_pack("basic")
+        typed = typed.lower()
+        found = [(f"{a.name} {a.title}", s) for s, a in pack.adventurers.items()]
+        found += [(c.name, s) for s, c in pack.contracts.items()]
+        return sorted(n for n in found if typed in n[0].lower())[:25]
+
+    async def odds(
+        self, who: Who, dice: int, target: int, fixers: int = 0, rerolls: int = 0
+    ) -> Reply:
+        async def work() -> Reply:
+            if not 0 <= dice <= 20 or fixers < 0 or rerolls < 0 or fixers > dice:
+                raise Refused("Give 0 to 20 dice, and no more fixers than dice.")
+            chance = exact_odds(dice, target, fixers, min(rerolls, 5))
+            extra = []
+            if fixers:
+                extra.append(f"{fixers} fixer(s)")
+            if rerolls:
+                extra.append(f"{rerolls} re-roll upgrade(s)")
+            with_ = f" with {' and '.join(extra)}" if extra else ""
+            return say(
+                f"{dice} dice reach {target}{with_}: **{chance * 100:.1f}%**", ephemeral=False
+            )
+
+        return await self.guarded(who, work)
+
+    async def rules(self, who: Who, topic: str) -> Reply:
+        text = TOPICS.get(topic)
+        if text is None:
+            return say("Topics: " + ", ".join(TOPICS) + ".")
+        return say(f"**{topic.capitalize()}** — {text}", ephemeral=False)
+
+    async def history(self, who: Who) -> Reply:
+        async def work() -> Reply:
+            ctx = await self.context(await self.game_here(who))
+            return Reply(channel.history(ctx.state, ctx.names), ephemeral=False)
+
+        return await self.guarded(who, work)
+
+    # --- one's own ---------------------------------------------------------------------------
+
+    async def seated(self, who: Who) -> _Context:
+        ctx = await self.context(await self.game_here(who), who)
+        if ctx.seat is None:
+            raise Refused("You do not play a guild in this game.")
+        return ctx
+
+    async def hand(self, who: Who) -> Reply:
+        async def work() -> Reply:
+            ctx = await self.seated(who)
+            pack = load_pack(ctx.state.pack)
+            assert ctx.seat is not None
+            return Reply(channel.hand(ctx.state, pack, ctx.names, ctx.seat))
+
+        return await self.guarded(who, work)
+
+    async def orders(self, who: Who) -> Reply:
+        async def work() -> Reply:
+            ctx = await self.seated(who)
+            if ctx.state.phase is not Phase.ORDERS:
+                raise Refused("Orders are given in the Order Phase; it is not on now.")
+            assert ctx.seat is not None
+            pack = load_pack(ctx.state.pack)
+            return Reply(order_board.render(ctx.state, pack, ctx.names, ctx.game_id, ctx.seat))
+
+        return await self.guarded(who, work)
+
+    async def decide(self, who: Who) -> Reply:
+        async def work() -> Reply:
+            ctx = await self.seated(who)
+            mine = [d for d in GAME.pending(ctx.state) if d.seat == ctx.seat]
+            if not mine:
+                raise Refused("The game is not waiting for you right now.")
+            if mine[0].kind == "orders":
+                return await self.orders(who)
+            pack = load_pack(ctx.state.pack)
+            return Reply(prompts.render(ctx.state, pack, ctx.names, ctx.game_id, mine[0]))
+
+        return await self.guarded(who, work)
+
+    async def pay(self, who: Who, number: int, amount: int) -> Reply:
+        async def work() -> Reply:
+            ctx = await self.seated(who)
+            assert ctx.seat is not None
+            if not 1 <= number <= ctx.state.players:
+                raise Refused(f"Pay a guild numbered 1 to {ctx.state.players}.")
+            await self.act(who, ctx.game_id, PayGold(seat=ctx.seat, to=number - 1, amount=amount))
+            return say(
+                f"{ctx.names.guild(ctx.seat)} pays {amount} Gold to {ctx.names.guild(number - 1)}.",
+                ephemeral=False,
+            )
+
+        return await self.guarded(who, work)
+
+    # --- host commands -----------------------------------------------------------------------
+
+    async def admin(self, who: Who, what: str, value: int = 0) -> Reply:
+        async def work() -> Reply:
+            gid = await self.game_here(who)
+            if not await self.is_host(who, gid):
+                raise Refused("Only the host or a member with Manage Server can do that.")
+            if what == "pause":
+                await self.service.set_paused(gid, True)
+                return say("The game is paused. `/gm resume` to go on.", ephemeral=False)
+            if what == "resume":
+                await self.service.set_paused(gid, False)
+                return say("The game goes on.", ephemeral=False)
+            if what == "extend":
+                if not 1 <= value <= 60 * 24 * 7:
+                    raise Refused("Extend by 1 minute to 7 days.")
+                due = await self.service.extend(gid, value)
+                return say(f"Deadline moved to <t:{int(due.timestamp())}:f>.", ephemeral=False)
+            if what == "force":
+                await self.service.force(gid)
+                return say(
+                    "The host forces the game on: everyone still deciding gets the default.",
+                    ephemeral=False,
+                )
+            if what == "replace":
+                await self.service.replace_by_bot(gid, value - 1)
+                return say(f"Guild {value} is now played by a built-in player.", ephemeral=False)
+            if what == "end":
+                await self.service.end(gid)
+                return say("The game has been ended by the host.", ephemeral=False)
+            raise Refused("Unknown host command.")
+
+        return await self.guarded(who, work)
+
+    # --- controls ----------------------------------------------------------------------------
+
+    async def control(
+        self,
+        who: Who,
+        custom_id: str,
+        values: list[str] | None = None,
+        fields: dict[str, str] | None = None,
+    ) -> Reply:
+        """A button, a select or a modal. Custom ids carry ids only; the rest is read now."""
+        cid = parse(custom_id)
+        if cid is None:
+            return say("This control is not one of the game's; nothing was changed.")
+        values = values or []
+        fields = fields or {}
+
+        async def work() -> Reply:
+            if cid.action == "lobby":
+                return await self._lobby(who, cid)
+            try:
+                game = await self.service.store.get_game(cid.game)
+            except NotFound:
+                raise Refused("That game no longer exists.") from None
+            if cid.action in ("split", "propose", "proposem"):
+                return await self._contest_control(who, cid, values, fields)
+            seat = await self.service.seat_of(game.id, who.user_id)
+            if seat is None or seat != cid.seat:
+                raise Refused("These controls belong to another guild; nothing was changed.")
+            if game.status != "running":
+                raise Refused(f"This game is {game.status}.")
+            if Options.from_json(game.options).paused:
+                raise Refused("The game is paused; the host can /gm resume it.")
+            if cid.action.startswith("ob"):
+                return await self._board(who, cid, values, fields)
+            return await self._decision(who, cid, values, fields)
+
+        return await self.guarded(who, work)
+
+    async def _lobby(self, who: Who, cid: ControlId) -> Reply:
+        if cid.arg == "join":
+            await self.service.join(cid.game, who.user_id, who.name)
+        elif cid.arg == "leave":
+            await self.service.leave(cid.game, who.user_id)
+        elif cid.arg == "start":
+            reply = await self.start(who, cid.game)
+            return reply
+        else:
+            raise Refused("Unknown lobby button.")
+        return Reply(await self.lobby_message(cid.game), edit=True)
+
+    # order board ---------------------------------------------------------------------------
+
+    async def _board(
+        self, who: Who, cid: ControlId, values: list[str], fields: dict[str, str]
+    ) -> Reply:
+        ctx = await self.context(cid.game, who)
+        seat = cid.seat
+        if ctx.state.phase is not Phase.ORDERS:
+            closed = Message(
+                embeds=(
+                    Embed(
+                        description="Orders are not being given now: this board is closed. A "
+                        "new one comes with the next Order Phase."
+                    ),
+                )
+            )
+            return Reply(closed, edit=True)
+        pack = load_pack(ctx.state.pack)
+        space_text, _, rest = cid.arg.partition(":")
+        space = int(space_text) if space_text.isdigit() else 1
+        page = (
+            "plan"
+            if cid.action in ("obfallback", "obreplace", "obbuild", "obskill", "obrolls", "obcoop")
+            else "orders"
+        )
+        notice = ""
+        draft = order_board.draft_of(ctx.state, seat)
+        current = order_board.order_at(draft, space)
+        action = cid.action
+        new: Order | None = current
+        if action == "obspace":
+            page = rest if rest in order_board.PAGES else "orders"
+            return Reply(
+                order_board.render(
+                    ctx.state, pack, ctx.names, cid.game, seat, space=space, page=page
+                ),
+                edit=True,
+            )
+        if action == "obgoldset":
+            return Reply(
+                modal=Modal(
+                    f"Gold on order {space}",
+                    ControlId("obgoldm", cid.game, seat, str(space)).encode(),
+                    (
+                        ModalField(
+                            "gold",
+                            "Gold",
+                            "a whole number",
+                            str(current.gold if current else 0),
+                            max_length=3,
+                        ),
+                    ),
+                )
+            )
+        if action == "obready":
+            try:
+                state = await self.act(who, cid.game, SetReady(seat=seat, ready=cid.arg == "1"))
+            except RuleError as exc:
+                state, notice = ctx.state, f"⚠ {exc.message}"
+            else:
+                if state.phase is not Phase.ORDERS:
+                    return Reply(
+                        Message(
+                            embeds=(
+                                Embed(
+                                    description="Everyone is ready: orders "
+                                    "are revealed in the channel."
+                                ),
+                            )
+                        ),
+                        edit=True,
+                    )
+            return Reply(
+                order_board.render(
+                    state, pack, ctx.names, cid.game, seat, space=space, notice=notice
+                ),
+                edit=True,
+            )
+        if action == "obclear":
+            new = None
+        elif action == "obteam":
+            if not values:
+                new = None
+            elif current is None:
+                new = Order(space=space, team=tuple(values), plan=Plan(builds=()))
+            else:
+                new = Order(
+                    space=space,
+                    team=tuple(values),
+                    objective=current.objective,
+                    gold=current.gold,
+                    plan=current.plan,
+                )
+        else:
+            if current is None:
+                notice = f"⚠ Choose a team for order {space} first."
+            elif action == "obobj":
+                objective = values[0] if values else NONE
+                gold = current.gold if objective == HIRE or is_recruit(objective) else 0
+                if is_recruit(objective) and gold == 0:
+                    spot = ctx.state.board.adventurers["ABCDEF".index(objective)]
+                    if spot.deck and spot.face_up:
+                        gold = min_bid(ctx.state, pack, spot.deck[0])
+                new = _replace(current, objective=objective, gold=gold)
+            elif action in ("obgold", "obgoldm"):
+                if current.objective != HIRE and not is_recruit(current.objective):
+                    notice = "⚠ Only Hire Builders and Recruit orders carry Gold."
+                else:
+                    if action == "obgold":
+                        gold = current.gold + int(rest or "0")
+                    else:
+                        text = fields.get("gold", "").strip()
+                        if not text.isdigit():
+                            notice = "⚠ Gold must be a whole number, like 5."
+                        gold = int(text) if text.isdigit() else current.gold
+                    new = _replace(current, gold=max(0, gold))
+            elif action == "obfallback":
+                new = _replace(current, plan=_plan(current, fallback=values[0]))
+            elif action == "obreplace":
+                choice = values[0] if values else "same"
+                new = _replace(
+                    current, plan=_plan(current, replace="" if choice == "same" else choice)
+                )
+            elif action == "obbuild":
+                choice = values[0] if values else "ask"
+                if choice == "none":
+                    builds: tuple | None = ()
+                else:
+                    b = order_board.decode_build(choice)
+                    builds = None if b is None else (b, *default_builds(ctx.state, pack, seat))
+                new = _replace(current, plan=_plan(current, builds=builds))
+            elif action == "obskill":
+                skill = values[0] if values and values[0] in SKILLS else ""
+                new = _replace(current, plan=_plan(current, skill=skill))
+            elif action == "obrolls":
+                new = _replace(
+                    current,
+                    plan=_plan(current, rolls="auto" if current.plan.rolls == "ask" else "ask"),
+                )
+            elif action == "obcoop":
+                new = _replace(
+                    current,
+                    plan=_plan(
+                        current, cooperation="auto" if current.plan.cooperation == "ask" else "ask"
+                    ),
+                )
+            else:
+                raise Refused("Unknown order board control.")
+        state = ctx.state
+        if not notice and new != current:
+            updated = order_board.with_order(draft, new, space)
+            try:
+                state = await self.act(
+                    who, cid.game, SetOrders(seat=seat, orders=updated, ready=False)
+                )
+            except RuleError as exc:
+                notice = f"⚠ {exc.message}"
+        return Reply(
+            order_board.render(
+                state, pack, ctx.names, cid.game, seat, space=space, page=page, notice=notice
+            ),
+            edit=True,
+        )
+
+    # decisions -----------------------------------------------------------------------------
+
+    async def _decision(
+        self, who: Who, cid: ControlId, values: list[str], fields: dict[str, str]
+    ) -> Reply:
+        ctx = await self.context(cid.game, who)
+        seat = cid.seat
+        mine = [d for d in GAME.pending(ctx.state) if d.seat == seat]
+        closed = Reply(
+            Message(embeds=(Embed(description="This decision is already closed."),)), edit=True
+        )
+        action, arg = cid.action, cid.arg
+        command: Command | None = None
+        if action in ("opt", "optsel"):
+            kind, _, fp = arg.partition(".") if action == "opt" else (arg, "", "")
+            if action == "optsel":
+                fp = values[0] if values else ""
+            decision = next((d for d in mine if d.kind == kind), None)
+            if decision is None:
+                return closed
+            command = next((o for o in decision.options if fingerprint(o) == fp), None)
+            if command is None:
+                return closed
+        elif action == "default":
+            if not any(d.kind == arg for d in mine):
+                return closed
+            command = ApplyDefaults(seat=seat, seats=(seat,))
+        elif action == "builds":
+            if not any(d.kind == "builds" for d in mine):
+                return closed
+            choice = values[0] if values else "none"
+            b = order_board.decode_build(choice) if choice != "none" else None
+            command = ChooseBuilds(seat=seat, space=int(arg), builds=() if b is None else (b,))
+        elif action.startswith("roll"):
+            if not any(d.kind == "roll" for d in mine):
+                return closed
+            step = ctx.state.step
+            assert isinstance(step, ActionStep) and step.check is not None
+            if action == "rollgo":
+                command = ModifyRoll(seat=seat, action="auto" if arg == "auto" else "done")
+            elif action == "rollre":
+                command = ModifyRoll(seat=seat, action="reroll", die=int(values[0]))
+            elif action == "rollfix":
+                command = ModifyRoll(seat=seat, action="fix", die=int(values[0]), value=int(arg))
+            else:
+                boons = step.check.boons
+                index = int(arg)
+                if index >= len(boons):
+                    return closed
+                command = ModifyRoll(seat=seat, action="boon", contract=boons[index])
+        elif action == "coop":
+            decision = next((d for d in mine if d.kind == "cooperation"), None)
+            if decision is None:
+                return closed
+            step = ctx.state.step
+            assert isinstance(step, ActionStep)
+            task = step.queue[0]
+            assert isinstance(task, ContestTask)
+            order = step.order(seat, task.space)
+            assert order is not None
+            pack = load_pack(ctx.state.pack)
+            team = tuple(a for a in order.team if skill_total(pack, (a,), arg) > 0) or order.team
+            command = ChooseCooperation(seat=seat, skill=arg, adventurers=team)
+        elif action == "correct":
+            if not any(d.kind == "correct_order" for d in mine):
+                return closed
+            return Reply(
+                modal=Modal(
+                    f"Gold on order {arg}",
+                    ControlId("correctm", cid.game, seat, arg).encode(),
+                    (ModalField("gold", "Gold", "a whole number", max_length=3),),
+                )
+            )
+        elif action == "correctm":
+            text = fields.get("gold", "").strip()
+            if not text.isdigit():
+                raise Refused("Gold must be a whole number, like 4.")
+            command = CorrectOrder(seat=seat, space=int(arg), gold=int(text))
+        else:
+            raise Refused("Unknown control.")
+        state = await self.act(who, cid.game, command)
+        pack = load_pack(state.pack)
+        still = [d for d in GAME.pending(state) if d.seat == seat and d.kind not in ("orders",)]
+        if still and still[0].kind == "roll":
+            return Reply(prompts.render(state, pack, ctx.names, cid.game, still[0]), edit=True)
+        label = prompts.option_label(command, ctx.names, state)
+        return Reply(Message(embeds=(Embed(description=f"Done: {label}."),)), edit=True)
+
+    # contests in the channel -----------------------------------------------------------------
+
+    async def _contest_control(
+        self, who: Who, cid: ControlId, values: list[str], fields: dict[str, str]
+    ) -> Reply:
+        ctx = await self.context(cid.game, who)
+        if ctx.seat is None:
+            raise Refused("Only the contesting guilds can negotiate this contract.")
+        step = ctx.state.step
+        task = step.queue[0] if isinstance(step, ActionStep) and step.queue else None
+        if not isinstance(task, ContestTask) or task.stage != "stances":
+            raise Refused("This negotiation is over.")
+        if ctx.seat not in task.seats:
+            raise Refused("Only the contesting guilds can negotiate this contract.")
+        if cid.action == "split":
+            await self.act(
+                who, cid.game, AnswerSplit(seat=ctx.seat, by=cid.seat, accept=cid.arg == "yes")
+            )
+            return say("Your answer is recorded.")
+        if cid.action == "propose":
+            order = ", ".join(f"{i + 1}={ctx.names.guild(s)}" for i, s in enumerate(task.seats))
+            return Reply(
+                modal=Modal(
+                    "Propose a split",
+                    ControlId("proposem", cid.game, 0, cid.arg).encode(),
+                    (
+                        ModalField(
+                            "gold",
+                            "Gold shares, in this order: " + clip(order, 20),
+                            "e.g. 2, 1 (blank: the default split)",
+                            required=False,
+                        ),
+                        ModalField(
+                            "bonus",
+                            "Bonus to guild number (blank: default)",
+                            required=False,
+                            max_length=2,
+                        ),
+                        ModalField(
+                            "keeper",
+                            "Card to guild number (blank: default)",
+                            required=False,
+                            max_length=2,
+                        ),
+                    ),
+                )
+            )
+        terms = _terms(fields, task.seats)
+        await self.act(who, cid.game, ProposeSplit(seat=ctx.seat, terms=terms))
+        return say("Your proposal is on the table.")
+
+
+def _replace(order: Order, **changes: Any) -> Order:
+    return replace(order, **changes)
+
+
+def _plan(order: Order, **changes: Any) -> Plan:
+    return replace(order.plan, **changes)
+
+
+def _terms(fields: dict[str, str], seats: tuple[int, ...]) -> SplitTerms:
+    """A split from the modal: shares in contester order, guild numbers by contester order."""
+    gold = None
+    text = fields.get("gold", "").strip()
+    if text:
+        parts = [p.strip() for p in text.replace(";", ",").split(",")]
+        if not all(p.isdigit() for p in parts):
+            raise Refused("Gold shares are whole numbers separated by commas, like 2, 1.")
+        gold = tuple(int(p) for p in parts)
+
+    def pick(name: str) -> int | None:
+        value = fields.get(name, "").strip()
+        if not value:
+            return None
+        if not value.isdigit() or not 1 <= int(value) <= len(seats):
+            raise Refused(f"Give a number from 1 to {len(seats)} (the contesters' order).")
+        return seats[int(value) - 1]
+
+    return SplitTerms(gold=gold, bonus=pick("bonus"), keeper=pick("keeper"))

@@ -1,0 +1,361 @@
+"""The discord.py client: slash commands, the interaction router, posting, and deadlines.
+
+Nothing here holds game state: commands and clicks go to `Actions`, which read and write the
+store through the service; posts come from the notifier. Buttons and selects are never kept as
+discord.py views: every component interaction arrives in `on_interaction` and is routed by its
+custom id, so they all work after a restart.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.chat import convert
+from bot.chat.actions import Actions, Modal, Reply, Who
+from bot.chat.notifier import DMClosed, Notifier
+from bot.config import Config
+from bot.render.rules import TOPICS
+from bot.render.ui import Message, clip
+from bot.service import GameService
+from bot.store import EventStore
+
+log = logging.getLogger("guildmaster.bot")
+
+DEADLINE_POLL_SECONDS = 30.0
+CLOSED_DMS = 50007
+
+
+def who(interaction: discord.Interaction) -> Who:
+    """Who acted: their name made safe to echo (no mentions, no markdown, no zero-width)."""
+    raw = interaction.user.display_name
+    clean = "".join(ch for ch in raw if ch.isprintable() and ch not in "\u200b\u200c\u200d\u2060")
+    name = discord.utils.escape_markdown(discord.utils.escape_mentions(clean)).strip()
+    permissions = interaction.permissions
+    return Who(
+        user_id=interaction.user.id,
+        name=clip(name or "a player", 32),
+        interaction=str(interaction.id),
+        channel_id=interaction.channel_id,
+        guild_id=interaction.guild_id,
+        is_admin=bool(interaction.guild_id and permissions and permissions.manage_guild),
+    )
+
+
+class DiscordPoster:
+    """The notifier's view of Discord: post, edit, read back, DM."""
+
+    def __init__(self, client: discord.Client) -> None:
+        self.client = client
+        self._dm_channels: dict[int, int] = {}
+
+    async def send(self, channel_id: int, message: Message, *, mention: int | None = None) -> int:
+        channel = self.client.get_partial_messageable(channel_id)
+        mentions = (
+            discord.AllowedMentions(users=[discord.Object(mention)], everyone=False, roles=False)
+            if mention is not None
+            else discord.AllowedMentions.none()
+        )
+        sent = await channel.send(**convert.send_kwargs(message), allowed_mentions=mentions)
+        return sent.id
+
+    async def edit(self, channel_id: int, message_id: int, message: Message) -> None:
+        partial = self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
+        await partial.edit(**convert.edit_kwargs(message))
+
+    async def fetch_content(self, channel_id: int, message_id: int) -> str | None:
+        partial = self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
+        try:
+            return (await partial.fetch()).content
+        except discord.HTTPException:
+            return None
+
+    async def dm(self, user_id: int, message: Message) -> tuple[int, int]:
+        channel_id = self._dm_channels.get(user_id)
+        try:
+            if channel_id is None:
+                user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
+                dm = await user.create_dm()
+                channel_id = self._dm_channels[user_id] = dm.id
+            sent = await self.client.get_partial_messageable(channel_id).send(
+                **convert.send_kwargs(message), allowed_mentions=discord.AllowedMentions.none()
+            )
+        except discord.Forbidden as exc:
+            if exc.code == CLOSED_DMS:
+                raise DMClosed from exc
+            raise
+        return channel_id, sent.id
+
+
+def to_modal(spec: Modal) -> discord.ui.Modal:
+    modal = discord.ui.Modal(title=clip(spec.title, 45), custom_id=spec.custom_id, timeout=None)
+    for f in spec.fields:
+        modal.add_item(
+            discord.ui.TextInput(
+                label=clip(f.label, 45),
+                custom_id=f.custom_id,
+                placeholder=f.placeholder or None,
+                default=f.default or None,
+                required=f.required,
+                max_length=f.max_length,
+            )
+        )
+    modal.stop()
+    return modal
+
+
+async def respond(interaction: discord.Interaction, reply: Reply) -> None:
+    """Give `reply` as the interaction's answer."""
+    if reply.modal is not None:
+        await interaction.response.send_modal(to_modal(reply.modal))
+        return
+    message = reply.message or Message(content="Done.")
+    if reply.edit and interaction.message is not None:
+        await interaction.response.edit_message(**convert.edit_kwargs(message))
+        return
+    await interaction.response.send_message(
+        **convert.send_kwargs(message),
+        ephemeral=reply.ephemeral,
+        allowed_mentions=discord.AllowedMentions.none(),
+    )
+
+
+def modal_values(data: dict[str, Any]) -> dict[str, str]:
+    values = {}
+    for row in data.get("components", []):
+        for c in row.get("components", []):
+            if "custom_id" in c:
+                values[c["custom_id"]] = str(c.get("value", ""))
+        if "component" in row:  # label-wrapped inputs
+            c = row["component"]
+            values[c.get("custom_id", "")] = str(c.get("value", ""))
+    return values
+
+
+class GuildMasterBot(discord.Client):
+    """The bot. `await bot.start(token)` or `bot.run(token)`."""
+
+    def __init__(self, config: Config, **options: Any) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True
+        super().__init__(
+            intents=intents, allowed_mentions=discord.AllowedMentions.none(), **options
+        )
+        self.config = config
+        self.tree = app_commands.CommandTree(self)
+        self.store: EventStore | None = None
+        self.service: GameService | None = None
+        self.actions: Actions | None = None
+        self.notifier: Notifier | None = None
+        self._deadline_task: asyncio.Task[None] | None = None
+
+    async def setup_hook(self) -> None:
+        self.store = await EventStore.open(self.config.url)
+        self.service = GameService(self.store)
+        self.notifier = Notifier(self.service, DiscordPoster(self))
+        self.service.listeners.append(self.notifier)
+        self.actions = Actions(self.service)
+        self.tree.add_command(build_group(self.actions))
+        await self.tree.sync()
+        # Games go on where they were: built-in players move, deadlines that passed fire.
+        for game in await self.store.list_games(status="running"):
+            self.service.kick(game.id)
+        self._deadline_task = asyncio.get_running_loop().create_task(self._deadlines())
+        log.info("ready to play: database %s", _safe_url(self.config.url))
+
+    async def _deadlines(self) -> None:
+        assert self.service is not None
+        while True:
+            try:
+                moved = await self.service.fire_due_deadlines()
+                if moved:
+                    log.info("deadlines passed in games %s: defaults applied", moved)
+                due = await self.service.next_deadline()
+            except Exception:
+                log.exception("deadline check failed")
+                due = None
+            wait = DEADLINE_POLL_SECONDS
+            if due is not None:
+                wait = max(0.5, min(wait, (due - discord.utils.utcnow()).total_seconds()))
+            await asyncio.sleep(wait)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        if interaction.type not in (
+            discord.InteractionType.component,
+            discord.InteractionType.modal_submit,
+        ):
+            return
+        assert self.actions is not None
+        data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
+        custom_id = str(data.get("custom_id", ""))
+        values = [str(v) for v in data.get("values", [])]
+        fields = (
+            modal_values(data) if interaction.type is discord.InteractionType.modal_submit else {}
+        )
+        reply = await self.actions.control(who(interaction), custom_id, values, fields)
+        try:
+            await respond(interaction, reply)
+        except discord.HTTPException:
+            log.exception("answering interaction %s failed", interaction.id)
+
+    async def close(self) -> None:
+        if self._deadline_task is not None:
+            self._deadline_task.cancel()
+        if self.service is not None:
+            await self.service.settle()
+        if self.notifier is not None:
+            await self.notifier.idle()
+        if self.store is not None:
+            await self.store.close()
+        await super().close()
+
+
+def _safe_url(url: str) -> str:
+    """A database URL without its password, for logs."""
+    if "@" not in url:
+        return url
+    scheme, _, rest = url.partition("://")
+    return f"{scheme}://…@{rest.split('@', 1)[1]}"
+
+
+def build_group(actions: Actions) -> app_commands.Group:
+    """The /gm command group."""
+    gm = app_commands.Group(name="gm", description="Guild Master, played by chat")
+
+    async def run(interaction: discord.Interaction, reply: Any) -> None:
+        await respond(interaction, await reply)
+
+    @gm.command(name="create", description="Create a game in this channel")
+    @app_commands.describe(
+        players="Number of guilds, 2 to 4",
+        short="The short game: 6 rounds, no prestige upgrades",
+        deadline="Minutes per phase before defaults apply (0: no deadlines)",
+        bots="Let built-in players fill the empty seats",
+    )
+    async def create(
+        interaction: discord.Interaction,
+        players: app_commands.Range[int, 2, 4] = 4,
+        short: bool = False,
+        deadline: app_commands.Range[int, 0, 20160] = 0,
+        bots: bool = True,
+    ) -> None:
+        await run(interaction, actions.create(who(interaction), players, short, deadline, bots))
+
+    @gm.command(name="join", description="Join the game in this channel")
+    async def join(interaction: discord.Interaction) -> None:
+        await run(interaction, actions.join(who(interaction)))
+
+    @gm.command(name="leave", description="Leave the lobby of this channel's game")
+    async def leave(interaction: discord.Interaction) -> None:
+        await run(interaction, actions.leave(who(interaction)))
+
+    @gm.command(name="start", description="Start the game (host)")
+    async def start(interaction: discord.Interaction) -> None:
+        await run(interaction, actions.start(who(interaction)))
+
+    @gm.command(name="status", description="Round, phase, whom we wait for, deadline")
+    async def status(interaction: discord.Interaction) -> None:
+        await run(interaction, actions.status(who(interaction)))
+
+    @gm.command(name="board", description="The board: objectives and Fame")
+    async def board(interaction: discord.Interaction) -> None:
+        await run(interaction, actions.board(who(interaction)))
+
+    @gm.command(name="guild", description="A guild's public information")
+    @app_commands.describe(number="Guild number (yours if left out)")
+    async def guild(
+        interaction: discord.Interaction, number: app_commands.Range[int, 1, 4] | None = None
+    ) -> None:
+        await run(interaction, actions.guild(who(interaction), number))
+
+    @gm.command(name="card", description="Look up a card")
+    @app_commands.describe(name="The card's name")
+    async def card(interaction: discord.Interaction, name: str) -> None:
+        await run(interaction, actions.card(who(interaction), name))
+
+    @card.autocomplete("name")
+    async def card_names(
+        interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return [
+            app_commands.Choice(name=clip(n, 100), value=v) for n, v in actions.card_names(current)
+        ]
+
+    @gm.command(name="odds", description="The exact chance of a skill check")
+    @app_commands.describe(
+        dice="Dice rolled",
+        target="Target to reach",
+        fixers="Dice fixers (each sets a die to 5)",
+        rerolls="Re-roll upgrades (each re-rolls up to 2 dice)",
+    )
+    async def odds(
+        interaction: discord.Interaction,
+        dice: app_commands.Range[int, 0, 20],
+        target: app_commands.Range[int, 0, 120],
+        fixers: app_commands.Range[int, 0, 10] = 0,
+        rerolls: app_commands.Range[int, 0, 5] = 0,
+    ) -> None:
+        await run(interaction, actions.odds(who(interaction), dice, target, fixers, rerolls))
+
+    @gm.command(name="rules", description="The rules, by topic")
+    @app_commands.choices(topic=[app_commands.Choice(name=t, value=t) for t in TOPICS])
+    async def rules(interaction: discord.Interaction, topic: str) -> None:
+        await run(interaction, actions.rules(who(interaction), topic))
+
+    @gm.command(name="history", description="Fame after each round")
+    async def history(interaction: discord.Interaction) -> None:
+        await run(interaction, actions.history(who(interaction)))
+
+    @gm.command(name="hand", description="Your own guild: private contracts and orders (only you)")
+    async def hand(interaction: discord.Interaction) -> None:
+        await run(interaction, actions.hand(who(interaction)))
+
+    @gm.command(name="orders", description="Your order board, here (only you see it)")
+    async def orders(interaction: discord.Interaction) -> None:
+        await run(interaction, actions.orders(who(interaction)))
+
+    @gm.command(name="decide", description="What the game asks you now (only you see it)")
+    async def decide(interaction: discord.Interaction) -> None:
+        await run(interaction, actions.decide(who(interaction)))
+
+    @gm.command(name="pay", description="Give Gold to another guild, to honour a deal")
+    async def pay(
+        interaction: discord.Interaction,
+        guild: app_commands.Range[int, 1, 4],
+        amount: app_commands.Range[int, 1, 999],
+    ) -> None:
+        await run(interaction, actions.pay(who(interaction), guild, amount))
+
+    for name, description in (
+        ("pause", "Pause the game (host)"),
+        ("resume", "Resume the game (host)"),
+        ("force", "Apply the defaults of everyone still deciding (host)"),
+        ("end", "End the game (host)"),
+    ):
+        gm.command(name=name, description=description)(_admin(actions, name))
+
+    @gm.command(name="extend", description="Move the current deadline later (host)")
+    async def extend(
+        interaction: discord.Interaction, minutes: app_commands.Range[int, 1, 10080]
+    ) -> None:
+        await run(interaction, actions.admin(who(interaction), "extend", minutes))
+
+    @gm.command(name="replace", description="A built-in player takes over a guild (host)")
+    async def replace(
+        interaction: discord.Interaction, guild: app_commands.Range[int, 1, 4]
+    ) -> None:
+        await run(interaction, actions.admin(who(interaction), "replace", guild))
+
+    return gm
+
+
+def _admin(actions: Actions, what: str) -> Any:
+    async def command(interaction: discord.Interaction) -> None:
+        await respond(interaction, await actions.admin(who(interaction), what))
+
+    command.__name__ = what
+    return command

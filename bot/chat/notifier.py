@@ -1,0 +1,302 @@
+"""From game updates to messages: the channel's running text per phase, the contest prompt, the
+final standings, and each guild's DMs (order board, decisions, private news).
+
+Discord traffic stays low: one running message per phase is edited as the phase goes on (a new
+one is started only when it would pass Discord's 2,000 characters). Updates of one game are
+posted in order, by one worker per game, so the service never waits for Discord.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from bot.render import channel as channel_render
+from bot.render import order_board, prompts
+from bot.render.text import Names, narrate
+from bot.render.ui import Embed, Message, clip
+from bot.service import GameService, Seat, Update
+from engine.core import PUBLIC
+from engine.core import Seat as SeatAudience
+from engine.core.game import Decision
+from engine.games.guild_master import GAME
+from engine.games.guild_master import events as ev
+from engine.games.guild_master.content import load_pack
+from engine.games.guild_master.state import GameState, Phase
+
+log = logging.getLogger("guildmaster.notify")
+
+BLOCK_LIMIT = 1900
+GROUPS = {
+    Phase.SETUP: ("setup", "Setup"),
+    Phase.START: ("start", "Start of Round and Plot Phase"),
+    Phase.PLOT: ("start", "Start of Round and Plot Phase"),
+    Phase.ORDERS: ("orders", "Order Phase"),
+    Phase.ACTION: ("action", "Action Phase"),
+    Phase.RESET: ("reset", "Reset Phase"),
+    Phase.ENDED: ("end", "End of the game"),
+}
+
+
+class DMClosed(Exception):
+    """The user does not accept DMs from the bot (Discord error 50007)."""
+
+
+class Poster(Protocol):
+    """What the notifier needs from Discord."""
+
+    async def send(self, channel_id: int, message: Message, *, mention: int | None = None) -> int:
+        """Post in a channel; returns the message id."""
+        ...
+
+    async def edit(self, channel_id: int, message_id: int, message: Message) -> None: ...
+
+    async def fetch_content(self, channel_id: int, message_id: int) -> str | None: ...
+
+    async def dm(self, user_id: int, message: Message) -> tuple[int, int]:
+        """Send to a user's DMs; (DM channel id, message id). Raises DMClosed."""
+        ...
+
+
+def names_for(state: GameState, seats: tuple[Seat, ...]) -> Names:
+    by_seat = {s.seat: s.name for s in seats}
+    return Names(load_pack(state.pack), [by_seat.get(i, "") for i in range(state.players)])
+
+
+def decision_id(d: Decision) -> tuple[Any, ...]:
+    return (d.kind, tuple(sorted((k, str(v)) for k, v in d.context.items())))
+
+
+@dataclass
+class _Block:
+    key: str
+    parts: list[tuple[int, str]]  # (message id, text) per message of the block
+    dirty: bool = False  # the last part has lines not yet edited into its message
+
+
+class Notifier:
+    """Listens to the service; posts through a Poster."""
+
+    def __init__(self, service: GameService, poster: Poster) -> None:
+        self.service = service
+        self.poster = poster
+        self._queues: dict[int, asyncio.Queue[Update]] = {}
+        self._workers: dict[int, asyncio.Task[None]] = {}
+        self._blocks: dict[int, _Block] = {}
+        self._told_closed: set[tuple[int, int, int]] = set()  # (game, seat, round)
+
+    async def __call__(self, update: Update) -> None:
+        game_id = update.game.id
+        queue = self._queues.setdefault(game_id, asyncio.Queue())
+        queue.put_nowait(update)
+        worker = self._workers.get(game_id)
+        if worker is None or worker.done():
+            self._workers[game_id] = asyncio.get_running_loop().create_task(self._work(game_id))
+
+    async def _work(self, game_id: int) -> None:
+        queue = self._queues[game_id]
+        while not queue.empty():
+            update = queue.get_nowait()
+            try:
+                await self.handle(update)
+            except Exception:
+                log.exception("game %s: posting an update failed", game_id)
+
+    async def idle(self) -> None:
+        """Wait until every update so far has been posted."""
+        while True:
+            running = [w for w in self._workers.values() if not w.done()]
+            if not running:
+                return
+            await asyncio.gather(*running, return_exceptions=True)
+
+    # --- one update --------------------------------------------------------------------------
+
+    async def handle(self, update: Update) -> None:
+        game = update.game
+        if game.channel_id is None:
+            return
+        names = names_for(update.after, update.seats)
+        state = update.before
+        lines: list[tuple[str, str, str]] = []  # (block key, title, line)
+        contest_done = False
+        for e in update.events:
+            prev, state = state, GAME.evolve(state, e)
+            line = narrate(e, prev, state, PUBLIC, names)
+            group, title = GROUPS[state.phase]
+            key = f"{state.round}:{group}"
+            if isinstance(e, ev.RoundStarted):
+                key, title = f"{e.round}:start", "Start of Round and Plot Phase"
+            if line:
+                lines.append(
+                    (key, f"Round {state.round} — {title}" if state.round else title, line)
+                )
+            if isinstance(e, ev.StancesRevealed):
+                contest_done = True
+        await self._post_lines(game.id, game.channel_id, lines)
+        await self._contest(update, names, contest_done)
+        if any(isinstance(e, ev.GameEnded) for e in update.events):
+            pack = load_pack(update.after.pack)
+            await self.poster.send(game.channel_id, channel_render.final(update.after, pack, names))
+        for seat in update.seats:
+            if not seat.built_in:
+                await self._seat(update, seat, names)
+
+    async def _post_lines(
+        self, game_id: int, channel_id: int, lines: list[tuple[str, str, str]]
+    ) -> None:
+        block: _Block | None = None
+        for key, title, line in lines:
+            if block is not None and block.key != key:
+                await self._flush(channel_id, block)
+            block = await self._block(game_id, key)
+            if block.parts and len(block.parts[-1][1]) + len(line) + 1 <= BLOCK_LIMIT:
+                message_id, text = block.parts[-1]
+                block.parts[-1] = (message_id, f"{text}\n{line}")
+                block.dirty = True
+                continue
+            await self._flush(channel_id, block)
+            heading = f"**{title}**" if not block.parts else f"**{title} (cont.)**"
+            first = clip(f"{heading}\n{line}", 2000)
+            message_id = await self.poster.send(channel_id, Message(content=first))
+            block.parts.append((message_id, first))
+            await self.service.store.set_message(
+                game_id, f"block:{key}:{len(block.parts)}", channel_id, message_id
+            )
+        if block is not None:
+            await self._flush(channel_id, block)
+
+    async def _flush(self, channel_id: int, block: _Block) -> None:
+        if block.dirty and block.parts:
+            message_id, text = block.parts[-1]
+            await self.poster.edit(channel_id, message_id, Message(content=clip(text, 2000)))
+        block.dirty = False
+
+    async def _block(self, game_id: int, key: str) -> _Block:
+        block = self._blocks.get(game_id)
+        if block is not None and block.key == key:
+            return block
+        parts: list[tuple[int, str]] = []
+        # After a restart, continue the block's last message where it was.
+        n = 1
+        while True:
+            found = await self.service.store.message(game_id, f"block:{key}:{n}")
+            if found is None:
+                break
+            content = await self.poster.fetch_content(*found)
+            parts.append((found[1], content or ""))
+            n += 1
+        block = _Block(key, parts)
+        self._blocks[game_id] = block
+        return block
+
+    async def _contest(self, update: Update, names: Names, done: bool) -> None:
+        game = update.game
+        assert game.channel_id is not None
+        pack = load_pack(update.after.pack)
+        for e in update.events:
+            if isinstance(e, ev.ContestOpened):
+                message = channel_render.negotiation(update.after, pack, names, game.id)
+                if message is not None:
+                    message_id = await self.poster.send(game.channel_id, message)
+                    await self.service.store.set_message(
+                        game.id, "contest", game.channel_id, message_id
+                    )
+                return
+        found = await self.service.store.message(game.id, "contest")
+        if found is None:
+            return
+        message = channel_render.negotiation(update.after, pack, names, game.id)
+        if message is None or done:
+            if done or any(isinstance(e, ev.StancesRevealed) for e in update.events):
+                content = await self.poster.fetch_content(*found) or ""
+                stances = next(
+                    (
+                        narrate(e, None, update.after, PUBLIC, names)
+                        for e in update.events
+                        if isinstance(e, ev.StancesRevealed)
+                    ),
+                    None,
+                )
+                text = content.split("\nPropose a split")[0]
+                if stances:
+                    text += f"\n{stances}"
+                await self.poster.edit(found[0], found[1], Message(content=clip(text, 2000)))
+            return
+        if any(
+            isinstance(e, ev.SplitProposed | ev.SplitAnswered | ev.SplitAgreed | ev.StanceChosen)
+            for e in update.events
+        ):
+            await self.poster.edit(found[0], found[1], message)
+
+    # --- a guild's DMs -----------------------------------------------------------------------
+
+    async def _seat(self, update: Update, seat: Seat, names: Names) -> None:
+        game = update.game
+        after = update.after
+        pack = load_pack(after.pack)
+        audience = SeatAudience(seat.seat)
+        private: list[str] = []
+        state = update.before
+        for e in update.events:
+            prev, state = state, GAME.evolve(state, e)
+            if isinstance(e, ev.GameCreated | ev.SetupFinished | ev.PrivateContractDrawn):
+                line = narrate(e, prev, state, audience, names)
+                public = narrate(e, prev, state, PUBLIC, names)
+                if line and line != public:
+                    private.append(line)
+        if private:
+            await self._dm(game.id, seat, after, Message(content=clip("\n".join(private), 2000)))
+        if any(isinstance(e, ev.OrderPhaseStarted) for e in update.events):
+            board = order_board.render(after, pack, names, game.id, seat.seat)
+            await self._dm(game.id, seat, after, board, key=f"board:{seat.seat}")
+        if any(isinstance(e, ev.OrdersRevealed) for e in update.events):
+            await self._close(game.id, f"board:{seat.seat}", "Orders revealed — see the channel.")
+        before = GAME.pending(update.before) if update.before is not None else ()
+        was = {decision_id(d) for d in before if d.seat == seat.seat and d.kind != "orders"}
+        now = [d for d in GAME.pending(after) if d.seat == seat.seat and d.kind != "orders"]
+        now_ids = {decision_id(d) for d in now}
+        for d in before:
+            if d.seat == seat.seat and d.kind != "orders" and decision_id(d) not in now_ids:
+                await self._close(game.id, f"prompt:{seat.seat}:{d.kind}", "Answered.")
+        deadlines = await self.service.store.deadlines(game.id) if now else []
+        due = deadlines[0].due_at if deadlines and seat.seat in deadlines[0].seats else None
+        for d in now:
+            if decision_id(d) in was:
+                continue
+            message = prompts.render(after, pack, names, game.id, d, due=due)
+            await self._dm(game.id, seat, after, message, key=f"prompt:{seat.seat}:{d.kind}")
+
+    async def _dm(
+        self, game_id: int, seat: Seat, state: GameState, message: Message, key: str = ""
+    ) -> None:
+        assert seat.user_id is not None
+        try:
+            channel_id, message_id = await self.poster.dm(seat.user_id, message)
+        except DMClosed:
+            marker = (game_id, seat.seat, state.round)
+            if marker in self._told_closed:
+                return
+            self._told_closed.add(marker)
+            game = await self.service.store.get_game(game_id)
+            if game.channel_id is not None:
+                await self.poster.send(
+                    game.channel_id,
+                    Message(
+                        content=f"<@{seat.user_id}>, I cannot send you DMs. Allow DMs from "
+                        "server members, or use `/gm orders` for your order board and "
+                        "`/gm decide` for anything the game asks you — only you will see them."
+                    ),
+                    mention=seat.user_id,
+                )
+            return
+        if key:
+            await self.service.store.set_message(game_id, key, channel_id, message_id)
+
+    async def _close(self, game_id: int, key: str, text: str) -> None:
+        found = await self.service.store.message(game_id, key)
+        if found is None:
+            return
+        await self.poster.edit(found[0], found[1], Message(embeds=(Embed(description=text),)))

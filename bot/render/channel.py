@@ -1,0 +1,256 @@
+"""What the game's channel shows: the lobby, status, the board, a guild's public sheet, the
+contest negotiation, the final standings, history, and one's own hand (ephemeral)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from bot.render import cards
+from bot.render.ids import ControlId
+from bot.render.order_board import describe_order, draft_of
+from bot.render.text import Names, describe_terms
+from bot.render.ui import Button, Embed, EmbedField, Message, clip
+from engine.games.guild_master.content import Pack
+from engine.games.guild_master.pending import pending
+from engine.games.guild_master.state import ActionStep, ContestTask, GameState, Phase
+from engine.games.guild_master.upgrades import income, order_spaces, team_size
+
+PHASES = {
+    Phase.SETUP: "Setup",
+    Phase.START: "Start of Round",
+    Phase.PLOT: "Plot Phase",
+    Phase.ORDERS: "Order Phase",
+    Phase.ACTION: "Action Phase",
+    Phase.RESET: "Reset Phase",
+    Phase.ENDED: "the game is over",
+}
+KINDS = {
+    "setup": "setup choices",
+    "plot": "plot abilities",
+    "orders": "orders",
+    "correct_order": "a mistaken order",
+    "roll": "a roll",
+    "builds": "what to build",
+    "stance": "a contest stance",
+    "cooperation": "how to cooperate",
+    "bonus_target": "a bonus target",
+    "replacement": "a replacement deck",
+    "fallback": "a private contract or wander",
+}
+
+
+def _id(action: str, game: int, seat: int, arg: str = "") -> str:
+    return ControlId(action, game, seat, arg).encode()
+
+
+def lobby(
+    game_id: int,
+    players: int,
+    seated: Sequence[tuple[int, str]],
+    short: bool,
+    bots: bool,
+    deadlines: dict[str, int],
+    status: str = "lobby",
+) -> Message:
+    """The lobby: who has joined, the options, and Join / Leave / Start buttons."""
+    names = "\n".join(f"{i + 1}. {name}" for i, name in seated) or "nobody yet"
+    rules = [f"{players} guilds", "short game (6 rounds)" if short else "9 rounds"]
+    rules.append("built-in players fill empty seats" if bots else "no built-in players")
+    if deadlines:
+        rules.append("deadlines: " + ", ".join(f"{k} {v} min" for k, v in deadlines.items()))
+    else:
+        rules.append("no deadlines")
+    embed = Embed(
+        title=f"Guild Master — game {game_id}",
+        description=f"{'; '.join(rules)}.\n\n**Guilds**\n{names}",
+        footer="Join with the button or /gm join; the host starts with /gm start.",
+    )
+    rows: tuple = ()
+    if status == "lobby":
+        rows = (
+            (
+                Button("Join", _id("lobby", game_id, 0, "join"), style="success"),
+                Button("Leave", _id("lobby", game_id, 0, "leave")),
+                Button("Start", _id("lobby", game_id, 0, "start"), style="primary"),
+            ),
+        )
+    return Message(embeds=(embed,), rows=rows).check()
+
+
+def status(
+    state: GameState, names: Names, game_id: int, *, due: datetime | None, paused: bool
+) -> Message:
+    waiting = pending(state)
+    moon = f"{state.moon} moon" + (", Blood Moon" if state.blood_moon else "")
+    lines = [f"Round {state.round} of {state.rounds} ({moon}) — {PHASES[state.phase]}."]
+    if paused:
+        lines.append("The game is **paused**.")
+    if waiting:
+        who = ", ".join(f"{names.guild(d.seat)} ({KINDS.get(d.kind, d.kind)})" for d in waiting)
+        lines.append(f"Waiting for: {who}.")
+    elif state.phase is not Phase.ENDED:
+        lines.append("Waiting for nobody.")
+    if due is not None:
+        lines.append(f"Deadline <t:{int(due.timestamp())}:R> (<t:{int(due.timestamp())}:f>).")
+    fame = ", ".join(f"{names.guild(g.seat)} {g.fame}" for g in state.guilds)
+    lines.append(f"Fame: {fame}.")
+    return Message(embeds=(Embed(title=f"Game {game_id}", description="\n".join(lines)),)).check()
+
+
+def board(state: GameState, pack: Pack, names: Names) -> Message:
+    track = ", ".join(
+        f"{names.guild(g.seat)} {g.fame}" for g in sorted(state.guilds, key=lambda g: -g.fame)
+    )
+    moon = f"{state.moon} moon" + (", Blood Moon" if state.blood_moon else "")
+    embed = Embed(
+        title=f"The board — round {state.round} ({moon})",
+        description=clip("\n".join(cards.objectives(state, pack)), 4000),
+        fields=(EmbedField("Fame", clip(track, 1024)),),
+    )
+    return Message(embeds=(embed,)).check()
+
+
+def guild_sheet(state: GameState, pack: Pack, names: Names, seat: int) -> Embed:
+    """A guild's public information ("Things To Remember")."""
+    g = state.guilds[seat]
+    upgrades = [
+        f"Stables {'I' * g.stables} ({order_spaces(pack, g)} orders)",
+        f"Mess Hall {'I' * g.mess_hall} (teams of {team_size(pack, g)})",
+        f"Bar {'I' * g.bar} ({income(pack, g)} Gold income)",
+    ]
+    upgrades += [f"{pack.skill_upgrades[u.slug].name} ({u.side})" for u in g.skill_upgrades]
+    if g.prestige:
+        upgrades.append(f"{pack.prestige[g.prestige].name} (prestige)")
+    completed = [names.contract(c.slug) + (" (boon unused)" if c.boon else "") for c in g.completed]
+    fields = (
+        EmbedField("Upgrades", clip("\n".join(upgrades), 1024)),
+        EmbedField(
+            "Adventurers",
+            clip("\n".join(cards.adventurer(pack.adventurers[a]) for a in g.adventurers), 1024),
+        ),
+        EmbedField("Completed contracts", clip(", ".join(completed) or "none", 1024)),
+    )
+    return Embed(
+        title=names.guild(seat),
+        description=f"Fame {g.fame} · Gold {g.gold} · {len(g.private_contracts)} private "
+        "contract(s)",
+        fields=fields,
+        colour=int(pack.guilds[seat].colour.lstrip("#"), 16),
+    )
+
+
+def hand(state: GameState, pack: Pack, names: Names, seat: int) -> Message:
+    """One's own private information, shown only to its player."""
+    g = state.guilds[seat]
+    private = [cards.contract(pack.contracts[c]) for c in g.private_contracts]
+    draft = draft_of(state, seat)
+    orders = [f"Order {o.space}: " + describe_order(state, pack, names, seat, o) for o in draft]
+    step = state.step
+    if isinstance(step, ActionStep):
+        orders = [
+            f"Order {o.space} ({o.status}): " + describe_order(state, pack, names, seat, o)
+            for o in step.orders[seat]
+        ]
+    sheet = guild_sheet(state, pack, names, seat)
+    mine = Embed(
+        title="Only you can see this",
+        fields=(
+            EmbedField("Private contracts", clip("\n".join(private) or "none", 1024)),
+            EmbedField("Your orders", clip("\n\n".join(orders) or "none", 1024)),
+        ),
+    )
+    return Message(embeds=(sheet, mine)).check()
+
+
+def negotiation(state: GameState, pack: Pack, names: Names, game_id: int) -> Message | None:
+    """The channel's prompt for a contested contract: who, what can be split, the proposals."""
+    step = state.step
+    if not (isinstance(step, ActionStep) and step.queue and isinstance(step.queue[0], ContestTask)):
+        return None
+    task = step.queue[0]
+    card = state.board.contracts[task.spot - 1].card
+    if card is None:
+        return None
+    contract = pack.contracts[card]
+    bonus = contract.effect("bonus")
+    lines = [
+        f"**Contest for contract {task.spot}: {cards.contract(contract)}**",
+        f"Contesting: {names.guilds(task.seats)} (their order {task.space}).",
+        f"Splittable: {contract.gold} Gold"
+        + (f", the bonus ({bonus.text})" if bonus else "")
+        + ", and who keeps the card and draws the replacement. Cooperators all gain the full "
+        f"{contract.fame} Fame.",
+        "Propose a split below; it binds if everyone accepts it and everyone cooperates. Then "
+        "each guild chooses cooperate or conflict in secret, in its DMs.",
+    ]
+    if task.stage == "stances":
+        chosen = {int(s) for s in task.stances}
+        lines.append(
+            "Stances chosen: "
+            + ", ".join(f"{names.guild(s)} {'✅' if s in chosen else '…'}" for s in task.seats)
+        )
+    if task.agreed is not None:
+        lines.append(f"Agreed: {describe_terms(task.agreed, names, task.seats)}.")
+    rows: list[tuple] = []
+    for p in task.proposals[:3]:
+        waiting = [s for s in task.seats if s != p.by and s not in p.accepted]
+        lines.append(
+            f"Proposal by {names.guild(p.by)}: {describe_terms(p.terms, names, task.seats)}"
+            f" — waiting for {names.guilds(waiting) if waiting else 'nobody'}."
+        )
+        rows.append(
+            (
+                Button(
+                    clip(f"Accept {names.guild(p.by)}'s split", 80),
+                    _id("split", game_id, p.by, "yes"),
+                    style="success",
+                ),
+                Button(
+                    clip(f"Reject {names.guild(p.by)}'s split", 80),
+                    _id("split", game_id, p.by, "no"),
+                    style="danger",
+                ),
+            )
+        )
+    if task.stage == "stances":
+        rows.insert(
+            0,
+            (
+                Button(
+                    "Propose a split…", _id("propose", game_id, 0, str(task.spot)), style="primary"
+                ),
+            ),
+        )
+    return Message(content=clip("\n".join(lines), 2000), rows=tuple(rows[:5])).check()
+
+
+def final(state: GameState, pack: Pack, names: Names) -> Message:
+    rows = []
+    for g in sorted(state.guilds, key=lambda g: -g.fame):
+        f = g.fame_from
+        rows.append(
+            f"**{names.guild(g.seat)} — {g.fame} Fame**: contracts {f.contracts}, recruits "
+            f"{f.recruits}, upgrades {f.upgrades}, wandering {f.wander}, effects {f.effects}, "
+            f"Gold {f.gold}, prestige {f.prestige}"
+        )
+    top = max(g.fame for g in state.guilds)
+    winners = [g.seat for g in state.guilds if g.fame == top]
+    title = f"{names.guilds(winners)} {'win' if len(winners) == 1 else 'share the victory'}!"
+    return Message(embeds=(Embed(title=title, description="\n".join(rows)),)).check()
+
+
+def history(state: GameState, names: Names) -> Message:
+    """Fame after each finished round."""
+    rounds = len(state.guilds[0].fame_by_round)
+    if rounds == 0:
+        return Message(content="No round has finished yet.")
+    header = f"{'Round':<14} " + " ".join(f"{r + 1:>4}" for r in range(rounds))
+    lines = [header]
+    for g in state.guilds:
+        lines.append(
+            f"{names.guild(g.seat)[:14]:<14} " + " ".join(f"{f:>4}" for f in g.fame_by_round)
+        )
+    return Message(
+        content=clip("Fame after each round:\n```\n" + "\n".join(lines) + "\n```", 2000)
+    ).check()

@@ -1,0 +1,303 @@
+"""Decisions put to one guild, in its DMs: what is asked, the answers as buttons or selects, and
+what happens by default (at the deadline)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.render import cards
+from bot.render.ids import ControlId, fingerprint
+from bot.render.order_board import build_name, build_options, encode_build
+from bot.render.text import Names, describe_terms
+from bot.render.ui import Button, Embed, Message, Option, Select, clip
+from engine.core.game import Decision
+from engine.games.guild_master.attempt_contract import chance, choose_target
+from engine.games.guild_master.commands import (
+    ChooseBonusTarget,
+    ChooseBuilds,
+    ChooseFallback,
+    ChooseReplacement,
+    ChooseSetup,
+    ChooseStance,
+    Command,
+    CorrectOrder,
+    EndPlot,
+    ModifyRoll,
+    UsePlotAbility,
+)
+from engine.games.guild_master.content import Pack
+from engine.games.guild_master.state import ActionStep, ContestTask, GameState
+
+STANCE_LABELS = {
+    "cooperate": "Cooperate",
+    "conflict": "Conflict",
+    "withdraw": "Withdraw (private contract or wander)",
+}
+STANCE_STYLES = {"cooperate": "success", "conflict": "danger", "withdraw": "secondary"}
+
+
+def option_label(command: Command, names: Names, state: GameState) -> str:
+    """A command as the words on its button."""
+    pack = names.pack
+    if isinstance(command, ChooseSetup):
+        return f"Place {names.contract(command.contract)} on the board; {command.side} side"
+    if isinstance(command, UsePlotAbility):
+        target = f" on {names.guild(command.target)}" if command.target is not None else ""
+        return f"Use {names.short(command.adventurer)}'s ability{target}"
+    if isinstance(command, EndPlot):
+        return "Done with plot abilities"
+    if isinstance(command, ChooseStance):
+        return STANCE_LABELS[command.stance]
+    if isinstance(command, ChooseFallback):
+        if command.choice == "wander":
+            return "Wander"
+        return f"Attempt {names.contract(command.choice)}"
+    if isinstance(command, ChooseReplacement):
+        return f"{command.level.capitalize()} deck"
+    if isinstance(command, ChooseBonusTarget):
+        return names.guild(command.target)
+    if isinstance(command, ChooseBuilds):
+        if not command.builds:
+            return "Build nothing"
+        return build_name(pack, state, command.seat, command.builds[0])
+    if isinstance(command, CorrectOrder):
+        return "Give up the order" if command.gold == 0 else f"Put {command.gold} Gold on it"
+    if isinstance(command, ModifyRoll):
+        return {"auto": "Finish automatically", "done": "Keep this result"}.get(
+            command.action, command.action
+        )
+    return type(command).__name__
+
+
+def _id(action: str, game: int, seat: int, arg: str) -> str:
+    return ControlId(action, game, seat, arg).encode()
+
+
+def deadline_line(due: Any | None, default_label: str) -> str:
+    if due is None:
+        return f"If you do not answer, the host may apply the default: {default_label}."
+    return f"Answer by <t:{int(due.timestamp())}:R>; then the default applies: {default_label}."
+
+
+def render(
+    state: GameState,
+    pack: Pack,
+    names: Names,
+    game_id: int,
+    decision: Decision,
+    *,
+    due: Any | None = None,
+) -> Message:
+    """The DM asking `decision.seat` for `decision`."""
+    seat = decision.seat
+    default = option_label(decision.default, names, state)
+    lines = [decision.prompt]
+    rows: list[tuple] = []
+    kind = decision.kind
+    if kind == "setup":
+        g = state.guilds[seat]
+        upgrade = pack.skill_upgrades[g.skill_upgrades[0].slug]
+        dealt = state.step.dealt[seat]  # type: ignore[union-attr]
+        lines.append("Your three contracts:")
+        lines += [f"• {cards.contract(pack.contracts[c])}" for c in dealt]
+        lines.append(
+            f"Your starting skill upgrade is the {upgrade.name} "
+            f"({cards.SKILL_SHORT[upgrade.skill]}): the fixer side sets one die to 5 after a "
+            f"{cards.SKILL_SHORT[upgrade.skill]} roll; the re-roll side re-rolls up to 2 dice."
+        )
+        rows.append((_option_select(game_id, decision, names, state, "Your setup choice"),))
+    elif kind == "stance":
+        lines += _stance_lines(state, pack, names, decision)
+        rows.append(
+            tuple(
+                Button(
+                    STANCE_LABELS[o.stance],  # type: ignore[attr-defined]
+                    _id("opt", game_id, seat, f"{kind}.{fingerprint(o)}"),
+                    style=STANCE_STYLES[o.stance],  # type: ignore[attr-defined]
+                )
+                for o in decision.options
+            )
+        )
+    elif kind == "builds":
+        space = decision.context["space"]
+        options = [Option("Build nothing", "none")]
+        options += [
+            Option(clip(build_name(pack, state, seat, b), 100), encode_build(b))
+            for b in build_options(state, pack, seat)
+        ]
+        rows.append(
+            (
+                Select(
+                    _id("builds", game_id, seat, str(space)),
+                    tuple(options),
+                    placeholder="What to build",
+                ),
+            )
+        )
+        rows.append((Button(f"Default: {clip(default, 60)}", _id("default", game_id, seat, kind)),))
+    elif kind == "roll":
+        lines += _roll_lines(state, names)
+        rows += _roll_rows(state, game_id, seat)
+    elif kind == "cooperation":
+        lines += _cooperation_lines(state, pack, names, decision)
+        contract = pack.contracts[decision.context["contract"]]
+        targets = [
+            Button(
+                f"All in on {cards.SKILL_SHORT[t.skill]} {t.value}",
+                _id("coop", game_id, seat, t.skill),
+            )
+            for t in contract.targets
+        ]
+        fallback = Button(
+            f"Default: {clip(default, 60)}", _id("default", game_id, seat, kind), style="primary"
+        )
+        rows.append((*targets, fallback))
+    elif kind == "correct_order":
+        space = decision.context["space"]
+        rows.append(
+            (
+                Button(
+                    "Put Gold on it…", _id("correct", game_id, seat, str(space)), style="primary"
+                ),
+                Button("Give up the order", _id("default", game_id, seat, kind)),
+            )
+        )
+    else:
+        if len(decision.options) <= 5:
+            rows.append(
+                tuple(
+                    Button(
+                        clip(option_label(o, names, state), 80),
+                        _id("opt", game_id, seat, f"{kind}.{fingerprint(o)}"),
+                    )
+                    for o in decision.options
+                )
+            )
+        else:
+            rows.append((_option_select(game_id, decision, names, state, "Choose"),))
+    lines.append(deadline_line(due, default))
+    embed = Embed(
+        title=f"{names.guild(seat)} — your decision", description=clip("\n".join(lines), 4096)
+    )
+    return Message(embeds=(embed,), rows=tuple(rows)).check()
+
+
+def _option_select(
+    game_id: int, decision: Decision, names: Names, state: GameState, placeholder: str
+) -> Select:
+    return Select(
+        _id("optsel", game_id, decision.seat, decision.kind),
+        tuple(
+            Option(clip(option_label(o, names, state), 100), fingerprint(o))
+            for o in decision.options[:25]
+        ),
+        placeholder=placeholder,
+    )
+
+
+def _contest(state: GameState) -> ContestTask | None:
+    step = state.step
+    if isinstance(step, ActionStep) and step.queue and isinstance(step.queue[0], ContestTask):
+        return step.queue[0]
+    return None
+
+
+def _stance_lines(state: GameState, pack: Pack, names: Names, decision: Decision) -> list[str]:
+    task = _contest(state)
+    if task is None:
+        return []
+    card = state.board.contracts[task.spot - 1].card
+    assert card is not None
+    contract = pack.contracts[card]
+    order = state.step.order(decision.seat, task.space)  # type: ignore[union-attr]
+    lines = [
+        f"Contract {task.spot}: {cards.contract(contract)}",
+        f"Contesting it: {names.guilds(task.seats)}.",
+    ]
+    if order is not None:
+        alone = choose_target(state, pack, decision.seat, order.team, contract, order.plan.skill)
+        if alone is not None:
+            p_alone = chance(state, pack, decision.seat, order.team, *alone)
+            hard = choose_target(
+                state, pack, decision.seat, order.team, contract, order.plan.skill, conflict=True
+            )
+            assert hard is not None
+            p_conflict = chance(state, pack, decision.seat, order.team, *hard, conflict=True)
+            lines.append(
+                f"Your team alone: {p_alone * 100:.0f}% without penalty (a lone cooperator); "
+                f"conflicting: {p_conflict * 100:.0f}% against {hard[1]} + your dice. "
+                "Cooperating together pools your teams."
+            )
+    if task.agreed is not None:
+        lines.append(
+            f"Agreed split (binding if all cooperate): "
+            f"{describe_terms(task.agreed, names, task.seats)}."
+        )
+    return lines
+
+
+def _roll_lines(state: GameState, names: Names) -> list[str]:
+    step = state.step
+    if not isinstance(step, ActionStep) or step.check is None:
+        return []
+    c = step.check
+    dice = " ".join(f"[{d}]" for d in c.dice)
+    total = sum(c.dice) + c.bonus
+    target = f" against {c.target}" if c.target is not None else ""
+    extra = []
+    if c.fixers:
+        extra.append(f"fixers to {', '.join(map(str, c.fixers))}")
+    if c.rerolls:
+        extra.append(f"{c.rerolls} re-roll(s)")
+    if c.boons:
+        extra.append("boons: " + ", ".join(names.contract(b) for b in c.boons))
+    return [
+        f"Your {cards.SKILL_SHORT.get(c.skill, c.skill)} roll{target}: {dice} = {total}.",
+        "You have " + ("; ".join(extra) if extra else "nothing left to use") + ".",
+    ]
+
+
+def _roll_rows(state: GameState, game_id: int, seat: int) -> list[tuple]:
+    step = state.step
+    if not isinstance(step, ActionStep) or step.check is None:
+        return []
+    c = step.check
+    rows: list[tuple] = []
+    dice = tuple(Option(f"Die {i + 1}: {d}", str(i)) for i, d in enumerate(c.dice))
+    if c.rerolls and dice:
+        rows.append((Select(_id("rollre", game_id, seat, ""), dice, placeholder="Re-roll a die"),))
+    for value in sorted(set(c.fixers), reverse=True)[:2]:
+        if dice:
+            rows.append(
+                (
+                    Select(
+                        _id("rollfix", game_id, seat, str(value)),
+                        dice,
+                        placeholder=f"Set a die to {value}",
+                    ),
+                )
+            )
+    buttons = [
+        Button("Finish automatically", _id("rollgo", game_id, seat, "auto"), style="primary"),
+        Button("Keep this result", _id("rollgo", game_id, seat, "done")),
+    ]
+    buttons += [
+        Button(clip(f"Use boon {i + 1}", 80), _id("rollboon", game_id, seat, str(i)))
+        for i in range(min(len(c.boons), 3))
+    ]
+    rows.append(tuple(buttons))
+    return rows[:5]
+
+
+def _cooperation_lines(state: GameState, pack: Pack, names: Names, decision: Decision) -> list[str]:
+    task = _contest(state)
+    if task is None:
+        return []
+    card = state.board.contracts[task.spot - 1].card
+    assert card is not None
+    coops = [s for s in task.seats if task.stances.get(str(s)) == "cooperate"]
+    return [
+        f"Contract {task.spot}: {cards.contract(pack.contracts[card])}",
+        f"Cooperating: {names.guilds(coops)}. Choose the target your team goes for; guilds on "
+        "the same target form one combined team of their best adventurers.",
+    ]

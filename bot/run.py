@@ -1,0 +1,75 @@
+"""`guildmaster run`: start the bot with the configuration."""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+import yarl
+
+from bot.config import Config
+
+HOW_TO_GET_A_TOKEN = """\
+guildmaster run: no Discord bot token is configured.
+
+To get one: open https://discord.com/developers/applications, create an application, open its
+Bot page, press Reset Token and copy it. Then either put it in config.toml:
+
+    [discord]
+    token = "..."
+
+or set it in the environment: DISCORD_TOKEN=... guildmaster run
+
+(The README explains the permissions and the invite link.) To see the bot work without Discord,
+run: guildmaster demo
+"""
+
+
+class TokenFilter(logging.Filter):
+    """Keeps the token out of every log line, whatever logs it."""
+
+    def __init__(self, token: str) -> None:
+        super().__init__()
+        self.token = token
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if self.token and self.token in record.getMessage():
+            record.msg = record.getMessage().replace(self.token, "[token]")
+            record.args = ()
+        return True
+
+
+def configure_logging(level: str, token: str) -> None:
+    """Structured logs: time, level, logger, message as key=value text on stderr."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(
+        logging.Formatter("time=%(asctime)s level=%(levelname)s logger=%(name)s msg=%(message)r")
+    )
+    handler.addFilter(TokenFilter(token))
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(level.upper())
+
+
+def point_at(api_base: str, gateway: str) -> None:
+    """Use another Discord (the loopback one for tests and the demo): REST root and gateway."""
+    import discord.gateway
+    import discord.http
+
+    if api_base:
+        discord.http.Route.BASE = api_base.rstrip("/")
+    if gateway:
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
+
+
+def run(config: Config) -> int:
+    if not config.token:
+        print(HOW_TO_GET_A_TOKEN, file=sys.stderr)
+        return 2
+    configure_logging(config.log_level, config.token)
+    point_at(config.api_base, config.gateway)
+    from bot.chat.client import GuildMasterBot
+
+    bot = GuildMasterBot(config)
+    bot.run(config.token, log_handler=None)
+    return 0

@@ -1,0 +1,278 @@
+"""The command and control handlers, without Discord: what a player sends, what they get back,
+and what the channel and DMs show (through a Poster that keeps every message)."""
+
+import pytest
+
+from bot.render.ids import ControlId
+from engine.games.guild_master import GAME
+from engine.games.guild_master.state import Phase
+from tests.bot.fakes import CHANNEL, settle, table, who
+
+KIM, CHRIS, MORGAN = 1, 2, 3
+
+
+def text(reply):
+    m = reply.message
+    if m is None:
+        return ""
+    return m.content + " ".join(
+        e.title + e.description + " ".join(f.value for f in e.fields) + e.footer for e in m.embeds
+    )
+
+
+def controls(message):
+    return [c for row in message.rows for c in row]
+
+
+def control(message, prefix):
+    return next(c for c in controls(message) if c.custom_id.startswith(prefix))
+
+
+@pytest.fixture
+async def bot(tmp_path):
+    store, service, poster, notifier, actions = await table(tmp_path)
+    yield service, poster, notifier, actions
+    await service.settle()
+    await notifier.idle()
+    await store.close()
+
+
+async def started(bot, players=2, humans=(KIM,), **options):
+    service, _poster, notifier, actions = bot
+    await actions.create(who(humans[0], "Kim"), players=players, **options)
+    for h in humans[1:]:
+        await actions.join(who(h, f"P{h}"))
+    reply = await actions.start(who(humans[0]))
+    assert "The game begins" in reply.message.content, text(reply)
+    await settle(service, notifier)
+    return 1
+
+
+async def answer_setup(bot, user):
+    service, poster, notifier, actions = bot
+    prompt = poster.last_dm(user).current
+    select = control(prompt, "gm:optsel:")
+    reply = await actions.control(who(user), select.custom_id, [select.options[0].value])
+    assert reply.edit and "Done" in text(reply)
+    await settle(service, notifier)
+
+
+async def test_a_lobby_is_created_joined_left_and_started(bot):
+    _service, _poster, _notifier, actions = bot
+    reply = await actions.create(who(KIM, "Kim"), players=3, bots=False)
+    assert not reply.ephemeral and "Kim" in text(reply)
+    busy = await actions.create(who(CHRIS), players=2)
+    assert "already lobby in this channel" in text(busy)
+    assert "joins as guild 2" in text(await actions.join(who(CHRIS, "Chris")))
+    assert "already in this game" in text(await actions.join(who(CHRIS)))
+    refused = await actions.start(who(CHRIS))
+    assert "Only the host" in text(refused)
+    assert "leaves" in text(await actions.leave(who(CHRIS)))
+    too_few = await actions.start(who(KIM))
+    assert "Two guilds are needed" in text(too_few)
+    await actions.join(who(CHRIS, "Chris"))
+    start = await actions.start(who(KIM))
+    assert "The game begins" in text(start) and "built-in" not in text(start)
+    late = await actions.join(who(MORGAN))
+    assert "already started" in text(late)
+
+
+async def test_the_lobby_buttons_work_like_the_commands(bot):
+    _service, _poster, _notifier, actions = bot
+    lobby = (await actions.create(who(KIM, "Kim"), players=2)).message
+    join = control(lobby, "gm:lobby:")
+    reply = await actions.control(who(CHRIS, "Chris"), join.custom_id)
+    assert reply.edit and "Chris" in text(reply)
+
+
+async def test_setup_choices_come_by_dm_and_secretly(bot):
+    service, poster, _notifier, _actions = bot
+    await started(bot, players=2, humans=(KIM, CHRIS))
+    for user in (KIM, CHRIS):
+        prompt = poster.last_dm(user).current
+        assert "Your three contracts" in prompt.embeds[0].description
+    await answer_setup(bot, KIM)
+    channel = poster.channel_text(CHANNEL)
+    assert "has made its setup choices" in channel
+    state, _ = await service.load(1)
+    kim_dealt = state.step.dealt[0]
+    for slug in kim_dealt:
+        assert GAME.view is not None and slug not in channel
+
+
+async def test_orders_are_planned_on_the_board_and_refused_with_the_reason(bot):
+    service, poster, notifier, actions = bot
+    await started(bot)
+    await answer_setup(bot, KIM)
+    state, _ = await service.load(1)
+    assert state.phase is Phase.ORDERS
+    board = poster.last_dm(KIM).current
+    assert board.embeds[0].title.endswith("your orders")
+    team = list(state.guilds[0].adventurers)
+    too_big = await actions.control(who(KIM), "gm:obteam:1:0:1", team[:3])
+    assert "allows teams of 2" in text(too_big)
+    ok = await actions.control(who(KIM), "gm:obteam:1:0:1", team[:2])
+    assert "Team:" in text(ok) and "⚠" not in text(ok)
+    same = await actions.control(who(KIM), "gm:obteam:1:0:2", team[1:3])
+    assert "only one team" in text(same)
+    hire = await actions.control(who(KIM), "gm:obobj:1:0:1", ["hire"])
+    assert "Hire Builders with 0 Gold" in text(hire)
+    not_ready = await actions.control(who(KIM), "gm:obready:1:0:1")
+    assert "carries no Gold" in text(not_ready)
+    await actions.control(who(KIM), "gm:obgold:1:0:1:1")
+    modal = await actions.control(who(KIM), "gm:obgoldset:1:0:1")
+    assert modal.modal is not None and modal.modal.fields[0].custom_id == "gold"
+    bad = await actions.control(who(KIM), modal.modal.custom_id, fields={"gold": "lots"})
+    assert "whole number" in text(bad)
+    too_much = await actions.control(who(KIM), modal.modal.custom_id, fields={"gold": "99"})
+    assert "You have 7 Gold" in text(too_much)
+    good = await actions.control(who(KIM), modal.modal.custom_id, fields={"gold": "5"})
+    assert "Hire Builders with 5 Gold" in text(good)
+    plan = await actions.control(who(KIM), "gm:obspace:1:0:1:plan")
+    build = control(plan.message, "gm:obbuild:")
+    assert any("Stables" in o.label for o in build.options)
+    chosen = next(o for o in build.options if "Mess Hall" in o.label)
+    reply = await actions.control(who(KIM), build.custom_id, [chosen.value])
+    assert "builds Mess Hall II" in text(reply)
+    ready = await actions.control(who(KIM), "gm:obready:1:0:1")
+    assert "revealed" in text(ready)
+    await settle(service, notifier)
+    assert "Orders revealed" in poster.channel_text(CHANNEL)
+
+
+async def test_controls_of_another_guild_or_game_are_refused(bot):
+    service, _poster, _notifier, actions = bot
+    await started(bot, humans=(KIM, CHRIS))
+    before = await service.load(1)
+    theirs = await actions.control(who(CHRIS), ControlId("obteam", 1, 0, "1").encode(), ["brask"])
+    assert "belong to another guild" in text(theirs)
+    other_game = await actions.control(who(KIM), ControlId("obteam", 99, 0, "1").encode(), [])
+    assert "no longer exists" in text(other_game)
+    forged = await actions.control(who(KIM), "gm:obteam:1:x:1")
+    assert "not one of the game's" in text(forged)
+    junk = await actions.control(who(KIM), "something-else")
+    assert "not one of the game's" in text(junk)
+    stranger = await actions.control(who(MORGAN), ControlId("opt", 1, 0, "setup.x").encode())
+    assert "belong to another guild" in text(stranger)
+    assert await service.load(1) == before
+
+
+async def test_a_closed_decision_says_so(bot):
+    _service, poster, _notifier, actions = bot
+    await started(bot)
+    prompt = poster.last_dm(KIM).current
+    select = control(prompt, "gm:optsel:")
+    await actions.control(who(KIM), select.custom_id, [select.options[0].value])
+    again = await actions.control(who(KIM), select.custom_id, [select.options[1].value])
+    assert "already closed" in text(again)
+
+
+async def test_a_repeated_interaction_is_applied_once(bot):
+    service, _poster, _notifier, actions = bot
+    await started(bot)
+    await answer_setup(bot, KIM)
+    state, _ = await service.load(1)
+    team = list(state.guilds[0].adventurers[:2])
+    acting = who(KIM)
+    await actions.control(acting, "gm:obteam:1:0:1", team)
+    _, version = await service.load(1)
+    await actions.control(acting, "gm:obteam:1:0:1", team)  # the same interaction again
+    assert (await service.load(1))[1] == version
+
+
+async def test_closed_dms_are_announced_once_with_a_way_out(bot):
+    _service, poster, _notifier, actions = bot
+    poster.closed.add(CHRIS)
+    await started(bot, humans=(KIM, CHRIS))
+    channel = poster.channel_text(CHANNEL)
+    assert channel.count("cannot send you DMs") == 1 and "/gm orders" in channel
+    assert poster.mentions == [CHRIS]
+    reply = await actions.decide(who(CHRIS))
+    assert "Your three contracts" in text(reply) and reply.ephemeral
+
+
+async def test_spamming_is_slowed_down_politely(bot):
+    _service, _poster, _notifier, actions = bot
+    await started(bot)
+    actions.rate_limit = 10
+    replies = [await actions.status(who(KIM)) for _ in range(20)]
+    assert any("Try again in" in text(r) for r in replies)
+    assert not any("Traceback" in text(r) for r in replies)
+
+
+async def test_host_commands_are_refused_to_others(bot):
+    _service, _poster, _notifier, actions = bot
+    await started(bot, humans=(KIM, CHRIS))
+    for what in ("pause", "resume", "force", "end", "extend", "replace"):
+        reply = await actions.admin(who(CHRIS), what, 1)
+        assert "Only the host" in text(reply), what
+    assert "paused" in text(await actions.admin(who(MORGAN, admin=True), "pause"))
+    assert "paused" in text(await actions.control(who(KIM), "gm:obteam:1:0:1", []))
+    assert "goes on" in text(await actions.admin(who(KIM), "resume"))
+
+
+async def test_information_commands(bot):
+    _service, _poster, _notifier, actions = bot
+    await started(bot)
+    assert "Round" in text(await actions.status(who(CHRIS)))
+    assert "Hire Builders" in text(await actions.board(who(CHRIS)))
+    assert "Fame" in text(await actions.guild(who(CHRIS), 1))
+    assert "guild number" in text(await actions.guild(who(CHRIS)))
+    hand = await actions.hand(who(KIM))
+    assert hand.ephemeral and "Only you can see this" in text(hand)
+    assert "do not play" in text(await actions.hand(who(CHRIS)))
+    assert "72.2%" in text(await actions.odds(who(CHRIS), 2, 6))
+    assert "Combine" not in text(await actions.rules(who(CHRIS), "nonsense"))
+    assert "Topics" in text(await actions.rules(who(CHRIS), "nonsense"))
+    names = actions.card_names("old")
+    assert names and all("old" in n.lower() for n, _ in names)
+    card = await actions.card(who(CHRIS), names[0][1])
+    assert names[0][0].split(" ")[0] in text(card)
+    assert "No card" in text(await actions.card(who(CHRIS), "Excalibur"))
+
+
+async def test_a_whole_game_through_the_handlers(bot):
+    """One player with a built-in rival, every decision answered through the controls a player
+    would use, from the lobby to the final standings."""
+    service, poster, notifier, actions = bot
+    await started(bot)
+    for _ in range(400):
+        await settle(service, notifier)
+        state, _ = await service.load(1)
+        if state.phase is Phase.ENDED:
+            break
+        mine = [d for d in GAME.pending(state) if d.seat == 0]
+        assert mine, "the game waits for nobody"
+        d = mine[0]
+        if d.kind == "orders":
+            team = list(state.guilds[0].adventurers[:2])
+            await actions.control(who(KIM), "gm:obteam:1:0:1", team)
+            reply = await actions.control(who(KIM), "gm:obready:1:0:1")
+            assert "⚠" not in text(reply), text(reply)
+        else:
+            prompt = poster.last_dm(KIM).current
+            buttons = [
+                c
+                for c in controls(prompt)
+                if ":default:" in c.custom_id or ":opt:" in c.custom_id or ":rollgo:" in c.custom_id
+            ]
+            selects = [c for c in controls(prompt) if ":optsel:" in c.custom_id]
+            if buttons:
+                reply = await actions.control(who(KIM), buttons[0].custom_id)
+            elif selects:
+                reply = await actions.control(
+                    who(KIM), selects[0].custom_id, [selects[0].options[0].value]
+                )
+            else:
+                reply = await actions.decide(who(KIM))
+                raise AssertionError(f"no control for {d.kind}: {text(reply)}")
+            assert "⚠" not in text(reply)
+    assert state.phase is Phase.ENDED
+    await settle(service, notifier)
+    final = [
+        p
+        for p in poster.messages.values()
+        if p.channel_id == CHANNEL and p.current.embeds and ("win" in p.current.embeds[0].title)
+    ]
+    assert final, "no final standings posted"
+    assert (await service.store.get_game(1)).status == "ended"
