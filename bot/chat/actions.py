@@ -120,6 +120,7 @@ class _Context:
 class Actions:
     service: GameService
     rate_limit: int = RATE_LIMIT
+    default_deadlines: dict[str, int] = field(default_factory=dict)  # from the config
     _recent: dict[int, deque[float]] = field(default_factory=dict)
 
     # --- plumbing ----------------------------------------------------------------------------
@@ -206,15 +207,19 @@ class Actions:
         who: Who,
         players: int = 4,
         short: bool = False,
-        deadline: int = 0,
+        deadline: int | None = None,
         bots: bool = True,
     ) -> Reply:
+        """A lobby. `deadline`: minutes per phase, 0 for none, None for the configured ones."""
+
         async def work() -> Reply:
             if who.guild_id is None or who.channel_id is None:
                 raise Refused("Create a game in a server channel or thread, not in DMs.")
-            deadlines = (
-                {k: deadline for k in ("setup", "plot", "orders", "action")} if deadline else {}
-            )
+            if deadline is None:
+                deadlines = dict(self.default_deadlines)
+            else:
+                kinds = ("setup", "plot", "orders", "action")
+                deadlines = {k: deadline for k in kinds} if deadline else {}
             options = Options(players=players, short=short, bots=bots, deadlines=deadlines)
             game = await self.service.create_game(
                 discord_guild_id=who.guild_id,
@@ -572,7 +577,7 @@ class Actions:
             except RuleError as exc:
                 state, notice = ctx.state, f"⚠ {exc.message}"
             else:
-                if state.phase is not Phase.ORDERS:
+                if state.phase is not Phase.ORDERS or state.round != ctx.state.round:
                     return Reply(
                         Message(
                             embeds=(

@@ -158,7 +158,7 @@ class GuildMasterBot(discord.Client):
         self.service = GameService(self.store)
         self.notifier = Notifier(self.service, DiscordPoster(self))
         self.service.listeners.append(self.notifier)
-        self.actions = Actions(self.service)
+        self.actions = Actions(self.service, default_deadlines=dict(self.config.deadlines))
         self.tree.add_command(build_group(self.actions))
         await self.tree.sync()
         # Games go on where they were: built-in players move, deadlines that passed fire.
@@ -233,14 +233,14 @@ def build_group(actions: Actions) -> app_commands.Group:
     @app_commands.describe(
         players="Number of guilds, 2 to 4",
         short="The short game: 6 rounds, no prestige upgrades",
-        deadline="Minutes per phase before defaults apply (0: no deadlines)",
+        deadline="Minutes per phase before defaults apply (0: none; default: the server's)",
         bots="Let built-in players fill the empty seats",
     )
     async def create(
         interaction: discord.Interaction,
         players: app_commands.Range[int, 2, 4] = 4,
         short: bool = False,
-        deadline: app_commands.Range[int, 0, 20160] = 0,
+        deadline: app_commands.Range[int, 0, 20160] | None = None,
         bots: bool = True,
     ) -> None:
         await run(interaction, actions.create(who(interaction), players, short, deadline, bots))

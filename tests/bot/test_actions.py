@@ -135,7 +135,7 @@ async def test_orders_are_planned_on_the_board_and_refused_with_the_reason(bot):
     reply = await actions.control(who(KIM), build.custom_id, [chosen.value])
     assert "builds Mess Hall II" in text(reply)
     ready = await actions.control(who(KIM), "gm:obready:1:0:1")
-    assert "revealed" in text(ready)
+    assert "revealed" in text(ready), text(ready)
     await settle(service, notifier)
     assert "Orders revealed" in poster.channel_text(CHANNEL)
 
@@ -272,7 +272,9 @@ async def test_a_whole_game_through_the_handlers(bot):
     final = [
         p
         for p in poster.messages.values()
-        if p.channel_id == CHANNEL and p.current.embeds and ("win" in p.current.embeds[0].title)
+        if p.channel_id == CHANNEL
+        and p.current.embeds
+        and ("win" in p.current.embeds[0].title or "share the victory" in p.current.embeds[0].title)
     ]
     assert final, "no final standings posted"
     assert (await service.store.get_game(1)).status == "ended"
