@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from bot.store import Conflict, EventStore, GameInfo
+from bot.store import Conflict, Deadline, EventStore, GameInfo
 from engine.core import RuleError
 from engine.games.guild_master import GAME
 from engine.games.guild_master.commands import ApplyDefaults, Command
@@ -112,6 +112,8 @@ class Outcome:
 
 
 Listener = Callable[[Update], Awaitable[None]]
+Reminder = Callable[[int, tuple[int, ...], datetime], Awaitable[None]]  # game, seats, due
+REMIND = "remind:"
 
 
 def wait_kind(state: GameState) -> str:
@@ -129,6 +131,7 @@ class GameService:
     def __init__(self, store: EventStore, *, now: Callable[[], datetime] | None = None) -> None:
         self.store = store
         self.listeners: list[Listener] = []
+        self.reminders: list[Reminder] = []
         self._locks: dict[int, asyncio.Lock] = {}
         self._cache: dict[int, tuple[GameState, int]] = {}
         self._now = now or (lambda: datetime.now(UTC))
@@ -474,18 +477,25 @@ class GameService:
             await self.store.clear_deadline(game_id)
             return
         key = f"r{state.round}:{state.phase.value}:{'-'.join(map(str, humans))}"
-        current = await self.store.deadlines(game_id)
-        if current and current[0].key == key and not force:
+        current = [d for d in await self.store.deadlines(game_id) if d.key == key]
+        if current and not force:
             return
         await self.store.clear_deadline(game_id)
         due = self._now() + timedelta(minutes=minutes)
         await self.store.set_deadline(game_id, key, due, version, humans)
+        if minutes >= 4:  # a reminder when a quarter of the time is left
+            remind = due - timedelta(minutes=minutes / 4)
+            await self.store.set_deadline(game_id, REMIND + key, remind, version, humans)
+
+    async def deadline(self, game_id: int) -> Deadline | None:
+        """The game's current deadline (not its reminder)."""
+        found = [d for d in await self.store.deadlines(game_id) if not d.key.startswith(REMIND)]
+        return found[0] if found else None
 
     async def extend(self, game_id: int, minutes: int) -> datetime:
-        deadlines = await self.store.deadlines(game_id)
-        if not deadlines:
+        d = await self.deadline(game_id)
+        if d is None:
             raise ServiceError("no_deadline", "Nothing in this game has a deadline right now.")
-        d = deadlines[0]
         due = d.due_at + timedelta(minutes=minutes)
         await self.store.set_deadline(game_id, d.key, due, d.version, d.seats)
         return due
@@ -499,6 +509,12 @@ class GameService:
             if d.due_at > now:
                 break
             await self.store.clear_deadline(d.game_id, d.key)
+            if d.key.startswith(REMIND):
+                main = await self.deadline(d.game_id)
+                if main is not None:
+                    for reminder in self.reminders:
+                        await reminder(d.game_id, d.seats, main.due_at)
+                continue
             try:
                 await self.act(
                     d.game_id,

@@ -287,8 +287,8 @@ class Actions:
             if game.status == "lobby":
                 return Reply(await self.lobby_message(gid), ephemeral=False)
             ctx = await self.context(gid)
-            deadlines = await self.service.store.deadlines(gid)
-            due = deadlines[0].due_at if deadlines else None
+            current = await self.service.deadline(gid)
+            due = current.due_at if current else None
             paused = Options.from_json(game.options).paused
             return Reply(
                 channel.status(ctx.state, ctx.names, gid, due=due, paused=paused), ephemeral=False

@@ -158,6 +158,7 @@ class GuildMasterBot(discord.Client):
         self.service = GameService(self.store)
         self.notifier = Notifier(self.service, DiscordPoster(self))
         self.service.listeners.append(self.notifier)
+        self.service.reminders.append(self.notifier.remind)
         self.actions = Actions(self.service, default_deadlines=dict(self.config.deadlines))
         self.tree.add_command(build_group(self.actions))
         await self.tree.sync()

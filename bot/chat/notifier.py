@@ -231,6 +231,22 @@ class Notifier:
         ):
             await self.poster.edit(found[0], found[1], message)
 
+    async def remind(self, game_id: int, seats: tuple[int, ...], due: Any) -> None:
+        """A reminder, only to the guilds the game still waits for."""
+        state, _ = await self.service.load(game_id)
+        all_seats = await self.service.seats(game_id)
+        names = names_for(state, all_seats)
+        waiting = {d.seat: d.kind for d in GAME.pending(state)}
+        for seat in all_seats:
+            if seat.built_in or seat.seat not in seats or seat.seat not in waiting:
+                continue
+            what = channel_render.KINDS.get(waiting[seat.seat], waiting[seat.seat])
+            text = (
+                f"Reminder for {names.guild(seat.seat)}: the game waits for your {what}. "
+                f"Answer by <t:{int(due.timestamp())}:R>, or the default applies."
+            )
+            await self._dm(game_id, seat, state, Message(content=text))
+
     # --- a guild's DMs -----------------------------------------------------------------------
 
     async def _seat(self, update: Update, seat: Seat, names: Names) -> None:
@@ -261,8 +277,8 @@ class Notifier:
         for d in before:
             if d.seat == seat.seat and d.kind != "orders" and decision_id(d) not in now_ids:
                 await self._close(game.id, f"prompt:{seat.seat}:{d.kind}", "Answered.")
-        deadlines = await self.service.store.deadlines(game.id) if now else []
-        due = deadlines[0].due_at if deadlines and seat.seat in deadlines[0].seats else None
+        current = await self.service.deadline(game.id) if now else None
+        due = current.due_at if current and seat.seat in current.seats else None
         for d in now:
             if decision_id(d) in was:
                 continue

@@ -87,6 +87,7 @@ async def table(tmp_path) -> tuple[EventStore, GameService, FakePoster, Notifier
     poster = FakePoster()
     notifier = Notifier(service, poster)
     service.listeners.append(notifier)
+    service.reminders.append(notifier.remind)
     return store, service, poster, notifier, Actions(service, rate_limit=10_000)
 
 
