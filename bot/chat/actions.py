@@ -96,6 +96,8 @@ class Reply:
     ephemeral: bool = True
     edit: bool = False
     modal: Modal | None = None
+    remember: tuple[int, str] | None = None  # keep the sent message as (game, key)
+    also: tuple[tuple[int, str, Message], ...] = ()  # edit these kept messages too
 
 
 def say(text: str, *, ephemeral: bool = True) -> Reply:
@@ -228,7 +230,9 @@ class Actions:
                 host_name=who.name,
                 options=options,
             )
-            return Reply(await self.lobby_message(game.id), ephemeral=False)
+            return Reply(
+                await self.lobby_message(game.id), ephemeral=False, remember=(game.id, "lobby")
+            )
 
         return await self.guarded(who, work)
 
@@ -250,7 +254,11 @@ class Actions:
         async def work() -> Reply:
             gid = game_id if game_id is not None else await self.game_here(who)
             seat = await self.service.join(gid, who.user_id, who.name)
-            return say(f"{who.name} joins as guild {seat.seat + 1}.", ephemeral=False)
+            return Reply(
+                Message(content=f"{who.name} joins as guild {seat.seat + 1}."),
+                ephemeral=False,
+                also=((gid, "lobby", await self.lobby_message(gid)),),
+            )
 
         return await self.guarded(who, work)
 
@@ -258,7 +266,11 @@ class Actions:
         async def work() -> Reply:
             gid = game_id if game_id is not None else await self.game_here(who)
             await self.service.leave(gid, who.user_id)
-            return say(f"{who.name} leaves the game.", ephemeral=False)
+            return Reply(
+                Message(content=f"{who.name} leaves the game."),
+                ephemeral=False,
+                also=((gid, "lobby", await self.lobby_message(gid)),),
+            )
 
         return await self.guarded(who, work)
 
@@ -271,9 +283,12 @@ class Actions:
             guilds = ", ".join(
                 names.guild(s.seat) + (" (built-in)" if s.built_in else "") for s in seats
             )
-            return say(
-                f"The game begins: {guilds}. Check your DMs for your setup choices.",
+            return Reply(
+                Message(
+                    content=f"The game begins: {guilds}. Check your DMs for your setup choices."
+                ),
                 ephemeral=False,
+                also=((gid, "lobby", await self.lobby_message(gid)),),
             )
 
         return await self.guarded(who, work)

@@ -108,8 +108,24 @@ def to_modal(spec: Modal) -> discord.ui.Modal:
     return modal
 
 
-async def respond(interaction: discord.Interaction, reply: Reply) -> None:
-    """Give `reply` as the interaction's answer."""
+async def respond(
+    interaction: discord.Interaction, reply: Reply, store: EventStore | None = None
+) -> None:
+    """Give `reply` as the interaction's answer, then keep or edit the messages it names."""
+    await _answer(interaction, reply)
+    if store is None:
+        return
+    if reply.remember is not None and interaction.channel_id is not None:
+        original = await interaction.original_response()
+        await store.set_message(*reply.remember, interaction.channel_id, original.id)
+    for game_id, key, message in reply.also:
+        found = await store.message(game_id, key)
+        if found is not None:
+            partial = interaction.client.get_partial_messageable(found[0])
+            await partial.get_partial_message(found[1]).edit(**convert.edit_kwargs(message))
+
+
+async def _answer(interaction: discord.Interaction, reply: Reply) -> None:
     if reply.modal is not None:
         await interaction.response.send_modal(to_modal(reply.modal))
         return
@@ -199,7 +215,7 @@ class GuildMasterBot(discord.Client):
         )
         reply = await self.actions.control(who(interaction), custom_id, values, fields)
         try:
-            await respond(interaction, reply)
+            await respond(interaction, reply, self.store)
         except discord.HTTPException:
             log.exception("answering interaction %s failed", interaction.id)
 
@@ -228,7 +244,7 @@ def build_group(actions: Actions) -> app_commands.Group:
     gm = app_commands.Group(name="gm", description="Guild Master, played by chat")
 
     async def run(interaction: discord.Interaction, reply: Any) -> None:
-        await respond(interaction, await reply)
+        await respond(interaction, await reply, actions.service.store)
 
     @gm.command(name="create", description="Create a game in this channel")
     @app_commands.describe(
@@ -356,7 +372,9 @@ def build_group(actions: Actions) -> app_commands.Group:
 
 def _admin(actions: Actions, what: str) -> Any:
     async def command(interaction: discord.Interaction) -> None:
-        await respond(interaction, await actions.admin(who(interaction), what))
+        await respond(
+            interaction, await actions.admin(who(interaction), what), actions.service.store
+        )
 
     command.__name__ = what
     return command

@@ -64,7 +64,9 @@ def lobby(
     embed = Embed(
         title=f"Guild Master — game {game_id}",
         description=f"{'; '.join(rules)}.\n\n**Guilds**\n{names}",
-        footer="Join with the button or /gm join; the host starts with /gm start.",
+        footer="Join with the button or /gm join; the host starts with /gm start."
+        if status == "lobby"
+        else f"This game is {status}.",
     )
     rows: tuple = ()
     if status == "lobby":
