@@ -1,0 +1,82 @@
+"""How long each picture takes, for a 4-player mid-game state.
+
+    python bench/pictures_speed.py [--renders N] [--seed S]
+
+The state is the Action Phase of Round 5 of a simulated 4-player game (orders revealed). Each
+picture is rendered a few times to warm the caches (fonts, symbols, track drawings), then N times;
+the median wall time of one render (drawing and PNG encoding) is printed with the PNG's size, and
+the share of it spent drawing (the rest is PNG encoding). Aim: under 100 ms each.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+
+from bot.render import pictures
+from bot.render.pictures import canvas
+from bot.render.text import Names
+from engine.games.guild_master import GAME
+from engine.games.guild_master.content import load_pack
+from engine.games.guild_master.simulate import play
+from engine.games.guild_master.state import ActionStep, GameState
+
+WARM_UP = 3
+
+
+def mid_game(seed: int) -> GameState:
+    _, _, log = play(4, seed, keep_events=True)
+    state = None
+    for event in log:
+        state = GAME.evolve(state, event)
+        if state.round == 5 and isinstance(state.step, ActionStep):
+            return state
+    raise SystemExit(f"seed {seed}: no Action Phase in Round 5")
+
+
+def median_ms(fn, renders: int) -> float:
+    for _ in range(WARM_UP):
+        fn()
+    times = []
+    for _ in range(renders):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1000
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--renders", type=int, default=30)
+    parser.add_argument("--seed", type=int, default=105)
+    args = parser.parse_args()
+    state = mid_game(args.seed)
+    names = Names(load_pack(state.pack), ["Kim", "", "Chris", ""])
+    _, final, _ = play(4, args.seed)
+    cases = {
+        "board": (pictures.board, (state, names)),
+        "reveal": (pictures.reveal, (state, names)),
+        "guild_sheet (private)": (pictures.guild_sheet, (state, names, 0, True)),
+        "final (end of game)": (pictures.final, (final, names)),
+    }
+    print(f"4 players, seed {args.seed}, round {state.round}; median of {args.renders} renders")
+    print(f"{'picture':<24}{'size':>12}{'bytes':>10}{'total':>10}{'drawing':>10}")
+    real_png = canvas.png
+    for name, (fn, fargs) in cases.items():
+        data = fn(*fargs)
+        total = median_ms(lambda fn=fn, fargs=fargs: fn(*fargs), args.renders)
+        canvas.png = lambda img: b""  # drawing alone: the same call without the PNG encoding
+        try:
+            drawing = median_ms(lambda fn=fn, fargs=fargs: fn(*fargs), args.renders)
+        finally:
+            canvas.png = real_png
+        width = int.from_bytes(data[16:20], "big")
+        height = int.from_bytes(data[20:24], "big")
+        print(
+            f"{name:<24}{f'{width}×{height}':>12}{len(data):>10,}{total:>8.1f}ms{drawing:>8.1f}ms"
+        )
+
+
+if __name__ == "__main__":
+    main()

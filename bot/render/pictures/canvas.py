@@ -1,0 +1,460 @@
+"""What every picture draws with: the shipped font, the palette, fitted text, guild symbols and
+PNG encoding.
+
+All text goes through `text` (one line) or `paragraph` (wrapped lines, each drawn by `text`): the
+text is shrunk down to a minimum size and then shortened with an ellipsis until it fits its box,
+so nothing is ever cut mid-glyph or drawn outside its box. Inside `recording()` every call logs
+what it was asked to draw, what it drew, the box it had and the box the drawn text takes, which is
+how the tests check for overflow and for secrets.
+
+Fonts, symbol sprites and other static drawings are cached for the life of the process.
+"""
+
+from __future__ import annotations
+
+import io
+import unicodedata
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from pathlib import Path
+from typing import Literal, ParamSpec, TypeVar
+
+from PIL import Image, ImageDraw, ImageFont
+
+from bot.render.text import Names
+
+FONT_DIR = Path(__file__).with_name("fonts")
+REGULAR = "DejaVuSans.ttf"
+BOLD = "DejaVuSans-Bold.ttf"
+
+Colour = tuple[int, int, int]
+Box = tuple[int, int, int, int]  # left, top, right, bottom (right and bottom excluded)
+
+# Okabe–Ito, the colour-blind-safe palette the guild colours come from. Colour is never the only
+# cue: every coloured thing also has a word, a number or a shape next to it.
+ORANGE: Colour = (230, 159, 0)
+SKY: Colour = (86, 180, 233)
+GREEN: Colour = (0, 158, 115)
+YELLOW: Colour = (240, 228, 66)
+BLUE: Colour = (0, 114, 178)
+VERMILION: Colour = (213, 94, 0)
+PURPLE: Colour = (204, 121, 167)
+
+INK: Colour = (33, 30, 27)
+MUTED: Colour = (92, 86, 78)
+FAINT: Colour = (150, 143, 132)
+PAPER: Colour = (246, 242, 233)
+CARD: Colour = (255, 255, 255)
+LINE: Colour = (196, 188, 174)
+SHADE: Colour = (232, 226, 214)
+WHITE: Colour = (255, 255, 255)
+
+LEVEL_COLOURS: dict[str, Colour] = {"common": SKY, "heroic": ORANGE, "legendary": PURPLE}
+
+WIDTH = 1080  # every picture: Discord shows it ~400–550 px wide on a phone
+MARGIN = 28
+
+# Text sizes in pixels at WIDTH; nothing smaller than SMALL, so it stays legible on a phone.
+SMALL = 21
+BODY = 24
+LARGE = 28
+TITLE = 36
+
+
+def rgb(hex_colour: str) -> Colour:
+    h = hex_colour.lstrip("#")
+    return (int(h[0:2], 16), int(h[2:4], 16), int(h[4:6], 16))
+
+
+def tint(colour: Colour, amount: float, base: Colour = WHITE) -> Colour:
+    """`colour` mixed into `base`: amount 0 is `base`, 1 is `colour`."""
+    r, g, b = (round(b + (c - b) * amount) for c, b in zip(colour, base, strict=True))
+    return (r, g, b)
+
+
+@cache
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """The shipped DejaVu Sans at `size` px. BASIC layout: fast and the same on every machine."""
+    path = FONT_DIR / (BOLD if bold else REGULAR)
+    return ImageFont.truetype(str(path), size, layout_engine=ImageFont.Layout.BASIC)
+
+
+# --- fitted text -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """One call of `text`, as recorded: `ink` is the box the drawn line takes (its advance, ascent
+    and descent, and every glyph's ink), None when nothing could be drawn."""
+
+    text: str  # what the picture asked for
+    shown: str  # what was drawn: `text`, or a prefix of it ending with an ellipsis, or ""
+    box: Box  # the box it had
+    ink: Box | None
+    size: int
+
+    @property
+    def overflows(self) -> bool:
+        if self.ink is None:
+            return False
+        left, top, right, bottom = self.ink
+        bl, bt, br, bb = self.box
+        return left < bl or top < bt or right > br or bottom > bb
+
+    @property
+    def shortened(self) -> bool:
+        return self.shown != self.text
+
+
+_recording: ContextVar[list[Drawn] | None] = ContextVar("pictures_recording", default=None)
+
+
+@contextmanager
+def recording() -> Iterator[list[Drawn]]:
+    """Record every text drawn inside the block (in this context) into the list it yields."""
+    log: list[Drawn] = []
+    token = _recording.set(log)
+    try:
+        yield log
+    finally:
+        _recording.reset(token)
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def static(maxsize: int) -> Callable[[Callable[P, R]], Callable[P, R]]:
+    """Cache a drawing of static parts (keyed by its arguments, which must be hashable). While
+    `recording()` is on, the drawing is made afresh so that its texts are recorded too. Cached
+    images are shared: callers paste them or copy them, never draw on them."""
+
+    def wrap(fn: Callable[P, R]) -> Callable[P, R]:
+        cached = lru_cache(maxsize=maxsize)(fn)
+
+        def call(*args: P.args, **kwargs: P.kwargs) -> R:
+            if _recording.get() is not None:
+                return fn(*args, **kwargs)
+            return cached(*args, **kwargs)
+
+        call.cache_clear = cached.cache_clear  # type: ignore[attr-defined]
+        call.__doc__ = fn.__doc__
+        return call
+
+    return wrap
+
+
+ELLIPSIS = "…"
+_TRIM = " ,;:·-–—/"
+
+
+@lru_cache(maxsize=8192)
+def _extent(s: str, size: int, bold: bool) -> tuple[int, int]:
+    """(left, right) of a line drawn from x = 0: the advance and every glyph's ink."""
+    if not s:
+        return (0, 0)
+    f = font(size, bold)
+    left, _top, right, _bottom = f.getbbox(s, anchor="ls")
+    return (min(0, left), max(right, round(f.getlength(s))))
+
+
+def _width(s: str, size: int, bold: bool) -> int:
+    left, right = _extent(s, size, bold)
+    return right - left
+
+
+def _line_height(size: int, bold: bool) -> int:
+    ascent, descent = font(size, bold).getmetrics()
+    return ascent + descent
+
+
+def _cut_points(s: str) -> list[int]:
+    """Where `s` may be cut: never between a character and a combining mark after it."""
+    return [i for i in range(len(s) + 1) if i == len(s) or not unicodedata.combining(s[i])]
+
+
+@lru_cache(maxsize=8192)
+def fit(s: str, width: int, height: int, size: int, bold: bool, min_size: int) -> tuple[str, int]:
+    """The line to draw for `s` in a width×height box and its size: `s` at the largest size from
+    `size` down to `min_size` at which it fits, else `s` shortened with an ellipsis at `min_size`,
+    else "" when not even the ellipsis fits."""
+    min_size = min(min_size, size)
+    for px in range(size, min_size - 1, -1):
+        if _line_height(px, bold) <= height and _width(s, px, bold) <= width:
+            return s, px
+    px = min_size
+    if _line_height(px, bold) > height:
+        return "", px
+    cuts = _cut_points(s)
+    lo, hi = 0, len(cuts) - 1  # find the longest prefix that fits with the ellipsis
+    best = ""
+    while lo <= hi:
+        mid = (lo + hi) // 2
+        candidate = s[: cuts[mid]].rstrip(_TRIM) + ELLIPSIS
+        if _width(candidate, px, bold) <= width:
+            best = candidate
+            lo = mid + 1
+        else:
+            hi = mid - 1
+    return best, px
+
+
+Align = Literal["left", "centre", "right"]
+VAlign = Literal["top", "middle", "bottom"]
+
+
+def text(
+    draw: ImageDraw.ImageDraw,
+    box: Box,
+    s: str,
+    size: int = BODY,
+    *,
+    bold: bool = False,
+    colour: Colour = INK,
+    align: Align = "left",
+    valign: VAlign = "middle",
+    min_size: int | None = None,
+) -> int:
+    """Draw `s` on one line inside `box`, fitted (see `fit`). Returns the drawn width."""
+    x0, y0, x1, y1 = box
+    shown, px = fit(s, x1 - x0, y1 - y0, size, bold, size if min_size is None else min_size)
+    log = _recording.get()
+    if not shown:
+        if log is not None:
+            log.append(Drawn(s, "", box, None, px))
+        return 0
+    f = font(px, bold)
+    ascent, descent = f.getmetrics()
+    left, right = _extent(shown, px, bold)
+    width = right - left
+    if align == "left":
+        x = x0 - left
+    elif align == "right":
+        x = x1 - right
+    else:
+        x = x0 + (x1 - x0 - width) // 2 - left
+    if valign == "top":
+        baseline = y0 + ascent
+    elif valign == "bottom":
+        baseline = y1 - descent
+    else:
+        baseline = y0 + (y1 - y0 - ascent - descent) // 2 + ascent
+    draw.text((x, baseline), shown, font=f, fill=colour, anchor="ls")
+    if log is not None:
+        il, it, ir, ib = draw.textbbox((x, baseline), shown, font=f, anchor="ls")
+        ink = (
+            min(il, x + left),
+            min(it, baseline - ascent),
+            max(ir, x + right),
+            max(ib, baseline + descent),
+        )
+        log.append(Drawn(s, shown, box, ink, px))
+    return width
+
+
+def _wrap(s: str, width: int, size: int, bold: bool) -> list[str]:
+    """Greedy word wrap on spaces (a no-break space keeps "Might 3" together). A word wider than
+    the line stays whole on its own line; `text` shortens it when drawn."""
+    lines: list[str] = []
+    for part in s.split("\n"):
+        line = ""
+        for word in part.split(" "):
+            candidate = f"{line} {word}" if line else word
+            if not line or _width(candidate, size, bold) <= width:
+                line = candidate
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def paragraph(
+    draw: ImageDraw.ImageDraw,
+    box: Box,
+    s: str,
+    size: int = SMALL,
+    *,
+    bold: bool = False,
+    colour: Colour = INK,
+    max_lines: int | None = None,
+    min_size: int | None = None,
+    align: Align = "left",
+    gap: int = 2,
+) -> int:
+    """Draw `s` wrapped into `box` from the top, each line through `text`. Shrinks down to
+    `min_size` if that makes it fit; otherwise the last line that fits ends with an ellipsis.
+    Returns the bottom of the last line drawn (box top if nothing was)."""
+    x0, y0, x1, y1 = box
+    width = x1 - x0
+    floor = size if min_size is None else min(min_size, size)
+    px = size
+    while True:
+        step = _line_height(px, bold) + gap
+        room = max(0, (y1 - y0 + gap) // step)
+        if max_lines is not None:
+            room = min(room, max_lines)
+        lines = _wrap(s, width, px, bold)
+        fits = len(lines) <= room and all(_width(line, px, bold) <= width for line in lines)
+        if fits or px <= floor:
+            break
+        px -= 1
+    if room == 0:
+        text(draw, box, s, px, bold=bold, colour=colour, align=align)  # records it as not drawn
+        return y0
+    if len(lines) > room:
+        kept = lines[: room - 1]
+        lines = [*kept, " ".join(lines[len(kept) :])]  # `text` ends it with an ellipsis
+    y = y0
+    lh = _line_height(px, bold)
+    for line in lines:
+        text(draw, (x0, y, x1, y + lh), line, px, bold=bold, colour=colour, align=align)
+        y += lh + gap
+    return y - gap if lines else y0
+
+
+def lines_height(count: int, size: int, bold: bool = False, gap: int = 2) -> int:
+    """The height `count` lines of `paragraph` take."""
+    return count * _line_height(size, bold) + max(count - 1, 0) * gap
+
+
+def wrapped_lines(s: str, width: int, size: int, bold: bool = False) -> int:
+    return len(_wrap(s, width, size, bold))
+
+
+# --- shapes ------------------------------------------------------------------------------------
+
+_SUPER = 4  # symbols are drawn 4× larger and scaled down, for smooth edges
+
+
+def _polygon(shape: str, cx: float, cy: float, r: float) -> list[tuple[float, float]] | None:
+    if shape == "▲":
+        return [(cx, cy - r), (cx + r * 0.95, cy + r * 0.75), (cx - r * 0.95, cy + r * 0.75)]
+    if shape == "■":
+        k = r * 0.82
+        return [(cx - k, cy - k), (cx + k, cy - k), (cx + k, cy + k), (cx - k, cy + k)]
+    if shape == "◆":
+        return [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)]
+    return None
+
+
+@lru_cache(maxsize=256)
+def _sprite(shape: str, r: int, fill: Colour, outline: Colour, ring: int) -> Image.Image:
+    """A guild symbol (● ▲ ■ ◆) of radius r as an RGBA sprite of (2r+2)², anti-aliased."""
+    side = (2 * r + 2) * _SUPER
+    big = Image.new("RGBA", (side, side), (0, 0, 0, 0))
+    d = ImageDraw.Draw(big)
+    c = side / 2
+    R = r * _SUPER
+    w = ring * _SUPER
+    poly = _polygon(shape, c, c, R)
+    if poly is None:
+        d.ellipse((c - R, c - R, c + R, c + R), fill=outline)
+        inner = R - w
+        d.ellipse((c - inner, c - inner, c + inner, c + inner), fill=fill)
+    else:
+        d.polygon(poly, fill=outline)
+        inner = _polygon(shape, c, c + (w * 0.35 if shape == "▲" else 0), R - w * 1.6)
+        assert inner is not None
+        d.polygon(inner, fill=fill)
+    return big.reduce(_SUPER)
+
+
+def symbol(
+    img: Image.Image,
+    centre: tuple[int, int],
+    r: int,
+    shape: str,
+    fill: Colour,
+    outline: Colour = INK,
+    ring: int = 2,
+) -> None:
+    """Paste a guild symbol centred on `centre`. Unknown symbols are drawn as circles."""
+    sprite = _sprite(shape, r, fill, outline, ring)
+    img.paste(sprite, (centre[0] - r - 1, centre[1] - r - 1), sprite)
+
+
+def card(draw: ImageDraw.ImageDraw, box: Box, fill: Colour = CARD, outline: Colour = LINE) -> None:
+    draw.rounded_rectangle(box, radius=10, fill=fill, outline=outline, width=2)
+
+
+def chip(
+    draw: ImageDraw.ImageDraw,
+    x: int,
+    y: int,
+    s: str,
+    fill: Colour,
+    *,
+    size: int = SMALL,
+    bold: bool = True,
+    colour: Colour = INK,
+    max_right: int | None = None,
+    pad: int = 10,
+    height: int | None = None,
+) -> int:
+    """A rounded label at (x, y) sized to its text (never past `max_right`). Returns its right."""
+    h = height or _line_height(size, bold) + 8
+    w = _width(s, size, bold) + 2 * pad
+    if max_right is not None:
+        w = min(w, max_right - x)
+    if w <= 2 * pad:
+        return x
+    draw.rounded_rectangle((x, y, x + w, y + h), radius=h // 2, fill=fill)
+    text(draw, (x + pad, y, x + w - pad, y + h), s, size, bold=bold, colour=colour, align="centre")
+    return x + w
+
+
+@lru_cache(maxsize=64)
+def hatch(size: tuple[int, int], colour: Colour, base: Colour, step: int = 14) -> Image.Image:
+    """A diagonally hatched card back (cached; paste it, never draw on it)."""
+    w, h = size
+    img = Image.new("RGB", size, base)
+    d = ImageDraw.Draw(img)
+    for k in range(-h, w, step):
+        d.line((k, h, k + h, 0), fill=colour, width=3)
+    return img
+
+
+SECTION_H = 54  # a section heading with the space below it
+
+
+def section(draw: ImageDraw.ImageDraw, y: int, title: str, note: str = "") -> int:
+    """A section heading across the picture at `y`; returns the y below it (y + SECTION_H)."""
+    h = 40
+    width = text(draw, (MARGIN, y, WIDTH - MARGIN, y + h), title, LARGE, bold=True)
+    if note:
+        nx = MARGIN + width + 16
+        text(draw, (nx, y + 3, WIDTH - MARGIN, y + h), note, BODY, colour=MUTED)
+    draw.line((MARGIN, y + h + 4, WIDTH - MARGIN, y + h + 4), fill=LINE, width=2)
+    return y + h + 14
+
+
+# --- guilds ------------------------------------------------------------------------------------
+
+
+def guild_name(names: Names, seat: int) -> str:
+    """The guild's display name without its symbol (drawn as a shape beside it instead)."""
+    s = names.guild(seat)
+    sym = names.pack.guilds[seat].symbol
+    return s[len(sym) + 1 :] if s.startswith(sym + " ") else s
+
+
+def guild_colour(names: Names, seat: int) -> Colour:
+    return rgb(names.pack.guilds[seat].colour)
+
+
+def guild_symbol(names: Names, seat: int) -> str:
+    return names.pack.guilds[seat].symbol
+
+
+# --- output ------------------------------------------------------------------------------------
+
+
+def png(img: Image.Image) -> bytes:
+    """PNG bytes. Compression level 1: several times faster than the default, a little larger."""
+    buf = io.BytesIO()
+    img.save(buf, "PNG", compress_level=1)
+    return buf.getvalue()

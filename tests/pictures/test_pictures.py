@@ -1,0 +1,235 @@
+"""The pictures: every one renders at every phase of simulated games for 2, 3 and 4 guilds, no
+text leaves its box, and no public picture shows a secret.
+
+The sweep draws each picture once per phase change while recording every text drawn; the recorded
+texts are what the overflow and secrecy checks read. The public API (PNG bytes) is checked on a few
+states, and non-interference (changing every secret leaves the public pictures' bytes the same) on
+states with face-down cards, private contracts and plans.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+
+import pytest
+from msgspec.structs import replace
+from PIL import Image
+
+from bot.render import pictures
+from bot.render.pictures import canvas
+from bot.render.pictures.board_image import draw_board
+from bot.render.pictures.canvas import Drawn, recording
+from bot.render.pictures.final_image import draw_final
+from bot.render.pictures.reveal_image import draw_reveal
+from bot.render.pictures.sheet_image import draw_sheet
+from bot.render.text import Names
+from engine.games.guild_master.content import load_pack
+from engine.games.guild_master.state import ActionStep, GameState, Phase, Plan
+from engine.games.guild_master.views import public_view
+from tests.pictures.games import leaked, phase_states, secret_names
+
+# (players, seed, short): every player count, full and short games.
+GAMES = [(2, 101, False), (3, 104, True), (4, 105, False), (4, 106, True)]
+# Standings and guild sheets change little within a round: they are drawn at these phases only.
+SHEET_PHASES = {Phase.SETUP, Phase.ORDERS, Phase.ACTION, Phase.ENDED}
+
+PACK = load_pack("basic")
+LONG = "Bartholomew-Maximilian Featherstonehaugh of the Very Long Name"
+
+
+def check_texts(log: list[Drawn], where: str) -> None:
+    assert log, f"{where}: nothing was drawn"
+    for d in log:
+        assert not d.overflows, f"{where}: {d.shown!r} drawn in {d.ink}, outside {d.box}"
+        assert d.shown or not d.text.strip(), f"{where}: {d.text!r} had no room in {d.box}"
+        if d.shortened:
+            assert d.shown.endswith("…"), f"{where}: {d.text!r} shortened without an ellipsis"
+            assert d.text.startswith(d.shown[:-1]), f"{where}: {d.shown!r} is not a prefix"
+
+
+@pytest.mark.parametrize(("players", "seed", "short"), GAMES)
+def test_every_picture_at_every_phase(players, seed, short):
+    states = phase_states(players, seed, short)
+    phases = {s.phase for s in states}
+    assert {Phase.SETUP, Phase.ORDERS, Phase.ACTION, Phase.RESET, Phase.ENDED} <= phases
+    # long player names for one guild in two, to exercise the fitted text everywhere
+    names = Names(PACK, [LONG if s % 2 else "" for s in range(players)])
+    secrets_seen = 0
+    for i, state in enumerate(states):
+        pv = public_view(state, PACK, ())
+        where = f"{players}p seed {seed} state {i} (round {state.round}, {state.phase})"
+        secrets = secret_names(state, PACK)
+        secrets_seen += bool(secrets)
+
+        with recording() as log:
+            draw_board(pv, PACK, names)
+        check_texts(log, f"board at {where}")
+        assert not leaked([d.text for d in log], secrets), f"board at {where}"
+
+        if isinstance(state.step, ActionStep):
+            with recording() as log:
+                draw_reveal(pv, PACK, names)
+            check_texts(log, f"reveal at {where}")
+            assert not leaked([d.text for d in log], secrets), f"reveal at {where}"
+
+        if state.phase not in SHEET_PHASES and i != len(states) - 1:
+            continue
+        seat = i % players
+        private = state.guilds[seat].private_contracts if i % 2 else None
+        with recording() as log:
+            draw_sheet(pv.guilds[seat], PACK, names, private)
+        check_texts(log, f"sheet {seat} at {where}")
+        if private is None:
+            own = {PACK.contracts[c].name for c in state.guilds[seat].private_contracts}
+            assert not leaked([d.text for d in log], own), f"sheet {seat} at {where}"
+
+        with recording() as log:
+            draw_final(pv, names)
+        check_texts(log, f"standings at {where}")
+    assert secrets_seen == len(states)  # there is always something secret: the decks at least
+
+
+def _png(data: bytes) -> Image.Image:
+    assert data.startswith(b"\x89PNG\r\n\x1a\n")
+    img = Image.open(io.BytesIO(data))
+    img.load()
+    return img
+
+
+def test_the_public_api_returns_pngs_of_the_designed_width():
+    states = phase_states(4, 105, False)
+    action = next(s for s in states if isinstance(s.step, ActionStep) and s.round == 4)
+    names = Names(PACK, ["Kim", "", "Chris", ""])
+    for img in (
+        _png(pictures.board(action, names)),
+        _png(pictures.reveal(action, names)),
+        _png(pictures.guild_sheet(action, names, 2, True)),
+        _png(pictures.guild_sheet(action, names, 3, False)),
+        _png(pictures.final(states[-1], names)),
+    ):
+        assert img.width == canvas.WIDTH
+        assert 400 < img.height < 2400
+
+
+def test_reveal_is_only_for_the_action_phase():
+    state = phase_states(3, 104, True)[0]
+    with pytest.raises(ValueError, match="Action Phase"):
+        pictures.reveal(state, Names(PACK))
+
+
+def test_a_guild_sheet_needs_a_guild():
+    state = phase_states(2, 101, False)[-1]
+    with pytest.raises(ValueError, match="seat 2"):
+        pictures.guild_sheet(state, Names(PACK), 2, False)
+
+
+def test_the_private_sheet_shows_the_private_contracts_and_the_public_one_does_not():
+    state = next(s for s in phase_states(3, 104, True) if s.round == 3)
+    names = Names(PACK)
+    own = {PACK.contracts[c].name for c in state.guilds[1].private_contracts}
+    assert own
+    with recording() as log:
+        pictures.guild_sheet(state, names, 1, True)
+    assert leaked([d.text for d in log], own) == sorted(own)
+    with recording() as log:
+        pictures.guild_sheet(state, names, 1, False)
+    assert not leaked([d.text for d in log], own)
+
+
+# --- non-interference: the public pictures do not change when a secret does ----------------
+
+
+def _other(slugs: tuple[str, ...], pool: list[str]) -> tuple[str, ...]:
+    """As many different slugs from `pool`."""
+    fresh = [p for p in pool if p not in slugs]
+    return tuple(fresh[: len(slugs)])
+
+
+def rewrite_secrets(state: GameState) -> GameState:
+    """The same public state with every secret changed: private contracts, deck orders, the
+    cards under face-down backs (same level), and the plans behind orders."""
+    b = state.board
+    used = {s.card for s in b.contracts if s.card}
+    commons = [c for c in PACK.by_level("common") if c not in used]
+    guilds = tuple(
+        replace(g, private_contracts=_other(g.private_contracts, commons[::-1]))
+        for g in state.guilds
+    )
+    contracts = []
+    for spot in b.contracts:
+        if spot.card and not spot.face_up:
+            pool = [c for c in PACK.by_level(spot.level) if c not in used]
+            spot = replace(spot, card=pool[-1])
+        contracts.append(spot)
+    advs = []
+    for spot in b.adventurers:
+        deck = spot.deck
+        if deck and not spot.face_up and len(deck) > 1:
+            deck = (deck[-1], *deck[1:-1], deck[0])
+        elif deck:
+            deck = (deck[0], *reversed(deck[1:]))
+        advs.append(replace(spot, deck=deck))
+    board = replace(
+        b,
+        contracts=tuple(contracts),
+        adventurers=tuple(advs),
+        common=b.common[::-1],
+        heroic=b.heroic[::-1],
+        legendary=b.legendary[::-1],
+    )
+    step = state.step
+    if isinstance(step, ActionStep):
+        plan = Plan(skill="might", builds=(), replace="ask", fallback="wander", rolls="ask")
+        orders = tuple(tuple(replace(o, plan=plan) for o in seat) for seat in step.orders)
+        step = replace(step, orders=orders)
+    return replace(state, guilds=guilds, board=board, step=step)
+
+
+def test_changing_every_secret_changes_no_public_picture(monkeypatch):
+    # compare the drawn pixels, without spending time on PNG encoding
+    monkeypatch.setattr(canvas, "png", lambda img: img.tobytes())
+    names = Names(PACK)
+    checked = {"face-down": 0, "action": 0}
+    for players, seed, short in GAMES[:2]:
+        for state in phase_states(players, seed, short):
+            hidden = any(s.card and not s.face_up for s in state.board.contracts) or any(
+                a.deck and not a.face_up for a in state.board.adventurers
+            )
+            action = isinstance(state.step, ActionStep)
+            if not hidden and not (action and state.round % 3 == 1):
+                continue
+            other = rewrite_secrets(state)
+            assert other != state
+            assert pictures.board(other, names) == pictures.board(state, names)
+            if action:
+                assert pictures.reveal(other, names) == pictures.reveal(state, names)
+            seat = state.round % players
+            assert pictures.guild_sheet(other, names, seat, False) == pictures.guild_sheet(
+                state, names, seat, False
+            )
+            checked["face-down"] += hidden
+            checked["action"] += action
+    assert checked["face-down"] >= 5 and checked["action"] >= 3
+
+
+async def test_render_async_runs_off_the_event_loop():
+    state = phase_states(4, 106, True)[-1]
+    names = Names(PACK)
+    ticks = 0
+
+    async def ticker() -> None:
+        nonlocal ticks
+        while True:
+            await asyncio.sleep(0.001)
+            ticks += 1
+
+    task = asyncio.create_task(ticker())
+    try:
+        data = await pictures.render_async(pictures.board, state, names)
+        sheet = await pictures.render_async(pictures.guild_sheet, state, names, 1, True)
+    finally:
+        task.cancel()
+    assert data == pictures.board(state, names)
+    assert _png(sheet).width == canvas.WIDTH
+    assert ticks > 0  # the loop kept running while the pictures were drawn
