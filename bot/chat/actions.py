@@ -5,6 +5,7 @@ The Discord client only translates interactions to these calls and replies back.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections import deque
 from dataclasses import dataclass, field
@@ -13,7 +14,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from bot.chat.notifier import names_for
-from bot.render import cards, channel, order_board, prompts
+from bot.render import cards, channel, order_board, pictures, prompts
 from bot.render.ids import ControlId, fingerprint, parse
 from bot.render.rules import TOPICS
 from bot.render.text import Names
@@ -123,6 +124,7 @@ class Actions:
     service: GameService
     rate_limit: int = RATE_LIMIT
     default_deadlines: dict[str, int] = field(default_factory=dict)  # from the config
+    images: bool = True
     _recent: dict[int, deque[float]] = field(default_factory=dict)
 
     # --- plumbing ----------------------------------------------------------------------------
@@ -315,7 +317,11 @@ class Actions:
         async def work() -> Reply:
             ctx = await self.context(await self.game_here(who))
             pack = load_pack(ctx.state.pack)
-            return Reply(channel.board(ctx.state, pack, ctx.names), ephemeral=False)
+            message = channel.board(ctx.state, pack, ctx.names)
+            if self.images:
+                png = await pictures.render_async(pictures.board, ctx.state, ctx.names)
+                message = dataclasses.replace(message, files=(("board.png", png),))
+            return Reply(message, ephemeral=False)
 
         return await self.guarded(who, work)
 
@@ -327,7 +333,13 @@ class Actions:
                 raise Refused(f"Give a guild number from 1 to {ctx.state.players}.")
             pack = load_pack(ctx.state.pack)
             sheet = channel.guild_sheet(ctx.state, pack, ctx.names, seat)
-            return Reply(Message(embeds=(sheet,)).check(), ephemeral=False)
+            message = Message(embeds=(sheet,)).check()
+            if self.images:
+                png = await pictures.render_async(
+                    pictures.guild_sheet, ctx.state, ctx.names, seat, False
+                )
+                message = dataclasses.replace(message, files=((f"guild-{seat + 1}.png", png),))
+            return Reply(message, ephemeral=False)
 
         return await self.guarded(who, work)
 
@@ -406,7 +418,13 @@ class Actions:
             ctx = await self.seated(who)
             pack = load_pack(ctx.state.pack)
             assert ctx.seat is not None
-            return Reply(channel.hand(ctx.state, pack, ctx.names, ctx.seat))
+            message = channel.hand(ctx.state, pack, ctx.names, ctx.seat)
+            if self.images:
+                png = await pictures.render_async(
+                    pictures.guild_sheet, ctx.state, ctx.names, ctx.seat, True
+                )
+                message = dataclasses.replace(message, files=(("your-guild.png", png),))
+            return Reply(message)
 
         return await self.guarded(who, work)
 

@@ -172,10 +172,14 @@ class GuildMasterBot(discord.Client):
     async def setup_hook(self) -> None:
         self.store = await EventStore.open(self.config.url)
         self.service = GameService(self.store)
-        self.notifier = Notifier(self.service, DiscordPoster(self))
+        self.notifier = Notifier(self.service, DiscordPoster(self), images=self.config.images)
         self.service.listeners.append(self.notifier)
         self.service.reminders.append(self.notifier.remind)
-        self.actions = Actions(self.service, default_deadlines=dict(self.config.deadlines))
+        self.actions = Actions(
+            self.service,
+            default_deadlines=dict(self.config.deadlines),
+            images=self.config.images,
+        )
         self.tree.add_command(build_group(self.actions))
         await self.tree.sync()
         # Games go on where they were: built-in players move, deadlines that passed fire.

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from bot.render import channel as channel_render
-from bot.render import order_board, prompts
+from bot.render import order_board, pictures, prompts
 from bot.render.text import Names, narrate
 from bot.render.ui import Embed, Message, clip
 from bot.service import GameService, Seat, Update
@@ -79,9 +79,10 @@ class _Block:
 class Notifier:
     """Listens to the service; posts through a Poster."""
 
-    def __init__(self, service: GameService, poster: Poster) -> None:
+    def __init__(self, service: GameService, poster: Poster, *, images: bool = True) -> None:
         self.service = service
         self.poster = poster
+        self.images = images
         self._queues: dict[int, asyncio.Queue[Update]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._blocks: dict[int, _Block] = {}
@@ -136,13 +137,40 @@ class Notifier:
             if isinstance(e, ev.StancesRevealed):
                 contest_done = True
         await self._post_lines(game.id, game.channel_id, lines)
+        await self._pictures(update, names)
         await self._contest(update, names, contest_done)
         if any(isinstance(e, ev.GameEnded) for e in update.events):
             pack = load_pack(update.after.pack)
-            await self.poster.send(game.channel_id, channel_render.final(update.after, pack, names))
+            final = channel_render.final(update.after, pack, names)
+            if self.images:
+                png = await pictures.render_async(pictures.final, update.after, names)
+                final = replace(final, files=(("standings.png", png),))
+            await self.poster.send(game.channel_id, final)
         for seat in update.seats:
             if not seat.built_in:
                 await self._seat(update, seat, names)
+
+    async def _pictures(self, update: Update, names: Names) -> None:
+        """The board when orders are to be planned; everybody's orders at the reveal. Drawn
+        as of the event, from the public view only."""
+        if not self.images or update.game.channel_id is None:
+            return
+        state = update.before
+        for e in update.events:
+            state = GAME.evolve(state, e)
+            if isinstance(e, ev.OrderPhaseStarted):
+                png = await pictures.render_async(pictures.board, state, names)
+                text = f"The board for round {state.round}'s orders:"
+                name = f"board-round-{state.round}.png"
+            elif isinstance(e, ev.OrdersRevealed):
+                png = await pictures.render_async(pictures.reveal, state, names)
+                text = f"Round {state.round}: the orders, revealed."
+                name = f"orders-round-{state.round}.png"
+            else:
+                continue
+            await self.poster.send(
+                update.game.channel_id, Message(content=text, files=((name, png),))
+            )
 
     async def _post_lines(
         self, game_id: int, channel_id: int, lines: list[tuple[str, str, str]]

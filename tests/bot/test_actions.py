@@ -278,3 +278,22 @@ async def test_a_whole_game_through_the_handlers(bot):
     ]
     assert final, "no final standings posted"
     assert (await service.store.get_game(1)).status == "ended"
+
+
+async def test_pictures_come_with_the_board_the_reveal_and_the_end(bot):
+    service, poster, notifier, actions = bot
+    await started(bot)
+    await answer_setup(bot, KIM)
+    board = await actions.board(who(CHRIS))
+    assert board.message.files and board.message.files[0][1].startswith(b"\x89PNG")
+    hand = await actions.hand(who(KIM))
+    assert hand.ephemeral and hand.message.files[0][0] == "your-guild.png"
+    posted = [p.message.files[0][0] for p in poster.messages.values() if p.message.files]
+    assert "board-round-1.png" in posted
+    state, _ = await service.load(1)
+    team = list(state.guilds[0].adventurers[:2])
+    await actions.control(who(KIM), "gm:obteam:1:0:1", team)
+    await actions.control(who(KIM), "gm:obready:1:0:1")
+    await settle(service, notifier)
+    posted = [p.message.files[0][0] for p in poster.messages.values() if p.message.files]
+    assert "orders-round-1.png" in posted
