@@ -293,18 +293,23 @@ class Notifier:
                     private.append(line)
         if private:
             await self._dm(game.id, seat, after, Message(content=clip("\n".join(private), 2000)))
+        # In event order: one update may reveal this round's orders and open the next round's.
+        if any(isinstance(e, ev.OrdersRevealed) for e in update.events):
+            await self._close(game.id, f"board:{seat.seat}", "Orders revealed — see the channel.")
         if any(isinstance(e, ev.OrderPhaseStarted) for e in update.events):
             board = order_board.render(after, pack, names, game.id, seat.seat)
             await self._dm(game.id, seat, after, board, key=f"board:{seat.seat}")
-        if any(isinstance(e, ev.OrdersRevealed) for e in update.events):
-            await self._close(game.id, f"board:{seat.seat}", "Orders revealed — see the channel.")
         before = GAME.pending(update.before) if update.before is not None else ()
         was = {decision_id(d) for d in before if d.seat == seat.seat and d.kind != "orders"}
         now = [d for d in GAME.pending(after) if d.seat == seat.seat and d.kind != "orders"]
         now_ids = {decision_id(d) for d in now}
         for d in before:
             if d.seat == seat.seat and d.kind != "orders" and decision_id(d) not in now_ids:
-                await self._close(game.id, f"prompt:{seat.seat}:{d.kind}", "Answered.")
+                if update.by == seat.seat:
+                    continue  # the guild answered it: its own click already closed the prompt
+                await self._close(
+                    game.id, f"prompt:{seat.seat}:{d.kind}", "Closed: the default was applied."
+                )
         current = await self.service.deadline(game.id) if now else None
         due = current.due_at if current and seat.seat in current.seats else None
         for d in now:

@@ -1281,6 +1281,14 @@ class FakeDiscord:
         self._changed()
         return rec
 
+    def redeliver(self, interaction: Any) -> None:
+        """Dispatch an interaction again, same id and token, as Discord may after a gateway
+        hiccup. The bot should apply it once; its second callback is refused (already
+        acknowledged) like Discord refuses it."""
+        rec = self._i(interaction)
+        self.gateway.dispatch("INTERACTION_CREATE", rec.payload, guild_id=rec.guild_id)
+        self._changed()
+
     async def slash(
         self, user: Any, channel: Any, command: str, /, **options: Any
     ) -> InteractionRecord:

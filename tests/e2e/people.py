@@ -1,0 +1,95 @@
+"""People playing through the loopback Discord: they only read what they see (channel, DMs,
+ephemeral answers) and act as a person acts (slash commands, clicks, selects, modals)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from dataclasses import dataclass
+from typing import Any
+
+from bot.loopback import FakeDiscord, LoopbackTimeout
+
+WAIT = 20.0
+
+
+def open_prompt(fake: FakeDiscord, user: Any) -> Any | None:
+    """The newest DM from the bot that still has controls, if any."""
+    for message in reversed(fake.dms(user)):
+        if message.author_id == fake.bot.id and message.custom_ids() and not message.loading:
+            return message
+    return None
+
+
+def final_posted(fake: FakeDiscord, channel: Any) -> bool:
+    return any(
+        "share the victory" in m.text() or " win!" in m.text() for m in fake.messages(channel)
+    )
+
+
+@dataclass
+class Player:
+    """A player who answers every decision in their DMs the simple way: a team of their first
+    adventurers, no order card (private contract or wander), Ready; otherwise the button that
+    stands for the default, or the first answer offered."""
+
+    fake: FakeDiscord
+    user: Any
+
+    async def act_once(self) -> bool:
+        """Answer one open prompt; False if there is none."""
+        message = open_prompt(self.fake, self.user)
+        if message is None:
+            return False
+        ids = message.custom_ids()
+        if any(i.startswith("gm:obready:") for i in ids):
+            return await self.orders(message)
+        for prefix in ("gm:default:", "gm:rollgo:", "gm:opt:"):
+            button = next((i for i in ids if i.startswith(prefix)), None)
+            if button:
+                await self.wait(await self.fake.click(self.user, message, button))
+                return True
+        for select in message.selects():
+            if select["custom_id"].startswith(("gm:optsel:", "gm:builds:")):
+                value = select["options"][0]["value"]
+                await self.wait(
+                    await self.fake.select(self.user, message, select["custom_id"], [value])
+                )
+                return True
+        return False
+
+    async def orders(self, message: Any) -> bool:
+        ready = next(i for i in message.custom_ids() if i.startswith("gm:obready:"))
+        if ready.endswith(":0"):  # already ready: waiting for the others
+            return False
+        team = message.component(
+            next(i for i in message.custom_ids() if i.startswith("gm:obteam:"))
+        )
+        chosen = [o["value"] for o in team["options"][: min(2, team.get("max_values", 1))]]
+        await self.wait(await self.fake.select(self.user, message, team["custom_id"], chosen))
+        message = self.fake.message(message.id)
+        await self.wait(await self.fake.click(self.user, message, ready))
+        return True
+
+    async def wait(self, record: Any) -> Any:
+        return await record.wait_reply(timeout=WAIT)
+
+
+async def play_to_the_end(
+    fake: FakeDiscord, channel: Any, players: list[Player], limit: float = 240.0
+) -> None:
+    """Everybody answers until the final standings are posted."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + limit
+    while not final_posted(fake, channel):
+        if loop.time() > end:
+            raise AssertionError("the game did not end in time")
+        acted = False
+        for p in players:
+            acted = await p.act_once() or acted
+        if not acted:
+            mark = fake.mark()
+            with contextlib.suppress(LoopbackTimeout):
+                await fake.wait_for(
+                    lambda m=mark: fake.mark() != m, what="anything new", timeout=2.0
+                )
