@@ -107,7 +107,25 @@ def _parser() -> argparse.ArgumentParser:
     )
     run.add_argument("--config", metavar="FILE", help="configuration file (config.toml)")
     run.set_defaults(run=_run)
+
+    demo = sub.add_parser(
+        "demo",
+        help="watch the bot play a whole game offline",
+        description="Start a Discord of our own on 127.0.0.1 and the real bot, and let built-in "
+        "players play a game (or play one guild yourself with --play). The channel is printed "
+        "as a person would read it; pictures are saved to --out.",
+    )
+    demo.add_argument("--players", type=int, default=4, choices=(2, 3, 4), help="guilds")
+    demo.add_argument("--play", action="store_true", help="play guild 1 from the terminal")
+    demo.add_argument("--out", default="demo-out", metavar="DIR", help="where pictures go")
+    demo.set_defaults(run=_demo)
     return parser
+
+
+def _demo(args: argparse.Namespace) -> int:
+    from bot.demo import main as demo
+
+    return demo(args.players, args.play, args.out)
 
 
 def _run(args: argparse.Namespace) -> int:

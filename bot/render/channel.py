@@ -238,7 +238,7 @@ def final(state: GameState, pack: Pack, names: Names) -> Message:
         )
     top = max(g.fame for g in state.guilds)
     winners = [g.seat for g in state.guilds if g.fame == top]
-    title = f"{names.guilds(winners)} {'win' if len(winners) == 1 else 'share the victory'}!"
+    title = f"{names.guilds(winners)} {'wins' if len(winners) == 1 else 'share the victory'}!"
     return Message(embeds=(Embed(title=title, description="\n".join(rows)),)).check()
 
 

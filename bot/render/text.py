@@ -268,7 +268,8 @@ def _rolled(e: ev.SkillCheckRolled, _b: Any, _a: Any, _w: Any, n: Names) -> str:
     }.get(e.purpose, "")
     skill = SKILL_NAMES.get(e.skill, e.skill)
     return (
-        f"{n.guild(e.seat)} rolls {e.skill_dice} {skill} dice{more}{why}{target}: {_dice(e.dice)}"
+        f"{n.guild(e.seat)} rolls {e.skill_dice} {skill} {'die' if e.skill_dice == 1 else 'dice'}"
+        f"{more}{why}{target}: {_dice(e.dice)}"
     )
 
 

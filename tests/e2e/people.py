@@ -23,7 +23,7 @@ def open_prompt(fake: FakeDiscord, user: Any) -> Any | None:
 
 def final_posted(fake: FakeDiscord, channel: Any) -> bool:
     return any(
-        "share the victory" in m.text() or " win!" in m.text() for m in fake.messages(channel)
+        "share the victory" in m.text() or " wins!" in m.text() for m in fake.messages(channel)
     )
 
 

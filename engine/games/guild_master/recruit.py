@@ -34,7 +34,9 @@ def recruit_problem(ctx: Ctx, seat: int, order: Order) -> str | None:
     adv = ctx.pack.adventurers[spot.deck[0]]
     highest = highest_rank(ctx.pack, ctx.state.guilds[seat].adventurers)
     if adv.rank > highest + 1:
-        return f"recruiting a {RANKS[adv.rank]} needs a {RANKS[adv.rank - 1]} in the guild first"
+        needed = RANKS[adv.rank - 1]
+        article = "an" if needed[0] in "aeiou" else "a"
+        return f"recruiting a {RANKS[adv.rank]} needs {article} {needed} in the guild first"
     bid = min_bid(ctx.state, ctx.pack, adv.slug)
     if order.gold < bid:
         return f"{order.gold} Gold is below {adv.name}'s minimum bid of {bid} this round"
