@@ -722,8 +722,9 @@ class Actions:
         ctx = await self.context(cid.game, who)
         seat = cid.seat
         mine = [d for d in GAME.pending(ctx.state) if d.seat == seat]
-        closed = Reply(
-            Message(embeds=(Embed(description="This decision is already closed."),)), edit=True
+        closed = say(
+            "This decision is already closed: it was answered, or its deadline passed. "
+            "`/gm decide` shows what the game asks you now."
         )
         action, arg = cid.action, cid.arg
         command: Command | None = None

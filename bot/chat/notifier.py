@@ -297,6 +297,14 @@ class Notifier:
         if any(isinstance(e, ev.OrdersRevealed) for e in update.events):
             await self._close(game.id, f"board:{seat.seat}", "Orders revealed — see the channel.")
         if any(isinstance(e, ev.OrderPhaseStarted) for e in update.events):
+            if self.images:  # the guild's own sheet, private contracts included
+                png = await pictures.render_async(
+                    pictures.guild_sheet, after, names, seat.seat, True
+                )
+                sheet = Message(
+                    content=f"Your guild, round {after.round}:", files=(("your-guild.png", png),)
+                )
+                await self._dm(game.id, seat, after, sheet)
             board = order_board.render(after, pack, names, game.id, seat.seat)
             await self._dm(game.id, seat, after, board, key=f"board:{seat.seat}")
         before = GAME.pending(update.before) if update.before is not None else ()

@@ -164,7 +164,7 @@ async def test_a_closed_decision_says_so(bot):
     select = control(prompt, "gm:optsel:")
     await actions.control(who(KIM), select.custom_id, [select.options[0].value])
     again = await actions.control(who(KIM), select.custom_id, [select.options[1].value])
-    assert "already closed" in text(again)
+    assert "already closed" in text(again) and again.ephemeral and not again.edit
 
 
 async def test_a_repeated_interaction_is_applied_once(bot):

@@ -1,0 +1,82 @@
+"""Rendering: every message the bot can send, at every step of whole simulated games, fits
+Discord's limits (rows, buttons, options, lengths, unique custom ids), and the order board and
+prompts show what the rules need."""
+
+import pytest
+
+from bot.render import channel, order_board, prompts
+from bot.render.text import Names
+from bot.render.ui import Button, Message, Select, clip
+from engine.games.guild_master import GAME
+from engine.games.guild_master.content import load_pack
+from engine.games.guild_master.simulate import play
+from engine.games.guild_master.state import Phase
+
+PACK = load_pack("basic")
+LONG = "Ser Bartholomew-Maximilian the Exceedingly Long-Winded of Lower Wallop" * 2
+
+
+def names(players):
+    return Names(PACK, [f"{LONG} {i}" for i in range(players)])
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_message_fits_discords_limits_at_every_step(players):
+    for seed in range(3):
+        _, _, log = play(players, 700 + seed, keep_events=True, short=seed == 2)
+        state = None
+        n = names(players)
+        for e in log:
+            state = GAME.evolve(state, e)
+            if state.phase is Phase.SETUP and state.step is None:
+                continue
+            for d in GAME.pending(state):
+                if d.kind == "orders":
+                    for page in order_board.PAGES:
+                        for space in range(1, 5):
+                            order_board.render(
+                                state, PACK, n, 1, d.seat, space=space, page=page, notice=LONG
+                            ).check()
+                else:
+                    prompts.render(state, PACK, n, 1, d).check()
+            if state.phase not in (Phase.SETUP,):
+                channel.status(state, n, 1, due=None, paused=False).check()
+                channel.board(state, PACK, n).check()
+                for seat in range(players):
+                    channel.hand(state, PACK, n, seat).check()
+                    Message(embeds=(channel.guild_sheet(state, PACK, n, seat),)).check()
+            negotiation = channel.negotiation(state, PACK, n, 1)
+            if negotiation is not None:
+                negotiation.check()
+        channel.final(state, PACK, n).check()
+        channel.history(state, n).check()
+
+
+def test_the_board_offers_what_the_order_phase_needs():
+    _, _, log = play(4, 5, keep_events=True)
+    state = None
+    for e in log:
+        state = GAME.evolve(state, e)
+        if state.phase is Phase.ORDERS:
+            break
+    board = order_board.render(state, PACK, names(4), 1, 0)
+    ids = [c.custom_id for row in board.rows for c in row]
+    assert {"gm:obteam:1:0:1", "gm:obobj:1:0:1", "gm:obready:1:0:1"} <= set(ids)
+    objective = next(c for row in board.rows for c in row if c.custom_id == "gm:obobj:1:0:1")
+    values = {o.value for o in objective.options}
+    assert {"hire", "none", "1", "2"} <= values
+    assert "The board" in board.embeds[1].title
+    assert "min bid" in board.embeds[1].description
+    plan = order_board.render(state, PACK, names(4), 1, 0, page="plan")
+    selects = [c for row in plan.rows for c in row if isinstance(c, Select)]
+    assert {s.custom_id.split(":")[1] for s in selects} >= {"obfallback", "obreplace"}
+
+
+def test_limits_are_checked():
+    with pytest.raises(ValueError, match="rows"):
+        Message(rows=tuple((Button("x", f"gm:a:1:0:{i}"),) for i in range(6))).check()
+    with pytest.raises(ValueError, match="share a custom id"):
+        Message(rows=((Button("a", "gm:a:1:0:x"), Button("b", "gm:a:1:0:x")),)).check()
+    with pytest.raises(ValueError, match="content"):
+        Message(content="x" * 2001).check()
+    assert clip("abcdef", 4) == "abc…" and clip("abc", 4) == "abc"
