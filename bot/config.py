@@ -58,7 +58,19 @@ def load(path: str | None = None, env: dict[str, str] | None = None) -> Config:
     discord = data.get("discord", {})
     database = data.get("database", {})
     games = data.get("games", {})
-    shards = discord.get("shard_ids")
+    shards = env.get("GUILDMASTER_SHARD_IDS", discord.get("shard_ids"))
+    if isinstance(shards, str):
+        try:
+            shards = [int(x) for x in shards.replace(" ", "").split(",") if x]
+        except ValueError:
+            raise ConfigError("shard_ids: give shard numbers, like 0,1") from None
+    count = env.get("GUILDMASTER_SHARD_COUNT", discord.get("shard_count"))
+    try:
+        count = int(count) if count is not None else None
+    except ValueError:
+        raise ConfigError("shard_count: give a whole number") from None
+    if shards is not None and (count is None or not all(0 <= s < count for s in shards)):
+        raise ConfigError("shard_ids need shard_count, and each id must be below it")
     deadlines = games.get("deadline_minutes", {})
     if not isinstance(deadlines, dict) or not all(
         isinstance(v, int) and v > 0 for v in deadlines.values()
@@ -70,7 +82,7 @@ def load(path: str | None = None, env: dict[str, str] | None = None) -> Config:
         database_path=env.get("GUILDMASTER_DATABASE_PATH", database.get("path", DEFAULT_DATABASE)),
         api_base=env.get("GUILDMASTER_API_BASE", discord.get("api_base", "")),
         gateway=env.get("GUILDMASTER_GATEWAY", discord.get("gateway", "")),
-        shard_count=discord.get("shard_count"),
+        shard_count=count,
         shard_ids=tuple(shards) if shards is not None else None,
         deadlines=dict(deadlines),
         images=bool(games.get("images", True)),

@@ -500,14 +500,21 @@ class GameService:
         await self.store.set_deadline(game_id, d.key, due, d.version, d.seats)
         return due
 
-    async def fire_due_deadlines(self) -> list[int]:
+    async def fire_due_deadlines(
+        self, owns: Callable[[int | None], bool] | None = None
+    ) -> list[int]:
         """Apply the defaults of every deadline that has passed (also those that passed while
-        the bot was down). Returns the games moved on."""
+        the bot was down), of the games whose Discord server `owns` accepts (all by default).
+        Returns the games moved on."""
         moved = []
         now = self._now()
         for d in await self.store.deadlines():
             if d.due_at > now:
                 break
+            if owns is not None and not owns(
+                (await self.store.get_game(d.game_id)).discord_guild_id
+            ):
+                continue
             await self.store.clear_deadline(d.game_id, d.key)
             if d.key.startswith(REMIND):
                 main = await self.deadline(d.game_id)

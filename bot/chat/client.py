@@ -152,12 +152,21 @@ def modal_values(data: dict[str, Any]) -> dict[str, str]:
     return values
 
 
-class GuildMasterBot(discord.Client):
-    """The bot. `await bot.start(token)` or `bot.run(token)`."""
+class GuildMasterBot(discord.AutoShardedClient):
+    """The bot. `await bot.start(token)` or `bot.run(token)`.
+
+    Sharded: with `shard_count` and `shard_ids` in the config, this process runs those shards
+    only, and handles (deadlines, built-in players) only the games of servers on them; several
+    processes share one PostgreSQL database. Without them, Discord's recommended count is used.
+    """
 
     def __init__(self, config: Config, **options: Any) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
+        if config.shard_count is not None:
+            options.setdefault("shard_count", config.shard_count)
+        if config.shard_ids is not None:
+            options.setdefault("shard_ids", list(config.shard_ids))
         super().__init__(
             intents=intents, allowed_mentions=discord.AllowedMentions.none(), **options
         )
@@ -184,7 +193,8 @@ class GuildMasterBot(discord.Client):
         await self.tree.sync()
         # Games go on where they were: built-in players move, deadlines that passed fire.
         for game in await self.store.list_games(status="running"):
-            self.service.kick(game.id)
+            if self.owns(game.discord_guild_id):
+                self.service.kick(game.id)
         self._deadline_task = asyncio.get_running_loop().create_task(self._deadlines())
         log.info("ready to play: database %s", _safe_url(self.config.url))
 
@@ -192,7 +202,7 @@ class GuildMasterBot(discord.Client):
         assert self.service is not None
         while True:
             try:
-                moved = await self.service.fire_due_deadlines()
+                moved = await self.service.fire_due_deadlines(owns=self.owns)
                 if moved:
                     log.info("deadlines passed in games %s: defaults applied", moved)
                 due = await self.service.next_deadline()
@@ -203,6 +213,14 @@ class GuildMasterBot(discord.Client):
             if due is not None:
                 wait = max(0.5, min(wait, (due - discord.utils.utcnow()).total_seconds()))
             await asyncio.sleep(wait)
+
+    def owns(self, discord_guild_id: int | None) -> bool:
+        """Does this process run the shard of that server? (DMs are on shard 0.)"""
+        ids = self.config.shard_ids
+        count = self.config.shard_count
+        if ids is None or not count:
+            return True
+        return ((discord_guild_id or 0) >> 22) % count in ids
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         if interaction.type not in (

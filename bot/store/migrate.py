@@ -27,10 +27,21 @@ def head() -> str:
     return ScriptDirectory.from_config(config()).get_current_head() or ""
 
 
+MIGRATION_LOCK = 7_234_501  # a PostgreSQL advisory lock key, for this project's migrations
+
+
 async def upgrade(engine: AsyncEngine, revision: str = "head") -> None:
-    """Bring the database at `engine` to `revision` (the newest by default)."""
+    """Bring the database at `engine` to `revision` (the newest by default). Several bot
+    processes starting together on one PostgreSQL database take turns: the first migrates,
+    the others then find the schema up to date."""
+
+    def run(sync: Any) -> None:
+        if sync.dialect.name == "postgresql":
+            sync.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
+        command.upgrade(config(sync), revision)
+
     async with engine.connect() as conn:
-        await conn.run_sync(lambda sync: command.upgrade(config(sync), revision))
+        await conn.run_sync(run)
         await conn.commit()
 
 

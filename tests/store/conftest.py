@@ -7,19 +7,8 @@ import itertools
 import pytest
 
 from bot.store import EventStore, sqlite_url
-from tests import postgres
 
 _databases = itertools.count(1)
-
-
-@pytest.fixture(scope="session")
-def pg_server():
-    server = postgres.start()
-    if isinstance(server, str):
-        yield server
-        return
-    yield server
-    server.stop()
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
