@@ -85,6 +85,7 @@ def load(path: str | None = None, env: dict[str, str] | None = None) -> Config:
         shard_count=count,
         shard_ids=tuple(shards) if shards is not None else None,
         deadlines=dict(deadlines),
-        images=bool(games.get("images", True)),
+        images=env.get("GUILDMASTER_IMAGES", str(games.get("images", True))).lower()
+        not in ("0", "false", "no", "off"),
         log_level=str(env.get("GUILDMASTER_LOG_LEVEL", data.get("log", {}).get("level", "INFO"))),
     )
