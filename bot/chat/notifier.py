@@ -286,7 +286,9 @@ class Notifier:
         state = update.before
         for e in update.events:
             prev, state = state, GAME.evolve(state, e)
-            if isinstance(e, ev.GameCreated | ev.SetupFinished | ev.PrivateContractDrawn):
+            if isinstance(
+                e, ev.GameCreated | ev.SetupFinished | ev.PrivateContractDrawn | ev.DrawnKept
+            ):
                 line = narrate(e, prev, state, audience, names)
                 public = narrate(e, prev, state, PUBLIC, names)
                 if line and line != public:

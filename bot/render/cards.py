@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.games.guild_master.abilities import min_bid
+from engine.games.guild_master.abilities import builder_change, min_bid
 from engine.games.guild_master.cards import RANKS, SKILLS, Adventurer, Contract
 from engine.games.guild_master.content import Pack
 from engine.games.guild_master.state import GameState
@@ -48,7 +48,8 @@ def contract(c: Contract, *, effects: bool = True) -> str:
 
 def objectives(state: GameState, pack: Pack) -> list[str]:
     """The board's objectives as players plan against them, one line each."""
-    lines = [f"Hire Builders: next Builder costs {builder_cost(pack, state.board)} Gold"]
+    change = builder_change(state, pack)
+    lines = [f"Hire Builders: next Builder costs {builder_cost(pack, state.board, change)} Gold"]
     for spot in state.board.adventurers:
         if not spot.used:
             continue

@@ -37,6 +37,9 @@ KINDS = {
     "bonus_target": "a bonus target",
     "replacement": "a replacement deck",
     "fallback": "a private contract or wander",
+    "keep_contracts": "which drawn contracts to keep",
+    "peek": "which peeked cards go to the bottom",
+    "free_build": "what to build with free Builders",
 }
 
 

@@ -33,7 +33,13 @@ from engine.games.guild_master.state import (
     is_recruit,
 )
 from engine.games.guild_master.team import skill_total
-from engine.games.guild_master.upgrades import build_parts, build_problem, order_spaces, team_size
+from engine.games.guild_master.upgrades import (
+    allowed_builds,
+    build_parts,
+    build_problem,
+    order_spaces,
+    team_size,
+)
 
 PAGES = ("orders", "plan")
 
@@ -87,18 +93,11 @@ def build_name(pack: Pack, state: GameState, seat: int, b: Build) -> str:
 def build_options(state: GameState, pack: Pack, seat: int) -> list[Build]:
     """Builds the guild may choose now, the suggested ones first (at most 22)."""
     g = state.guilds[seat]
-    candidates: list[Build] = list(default_builds(state, pack, seat))
-    candidates += [Build(core=k) for k in ("stables", "mess_hall", "bar")]
-    for slug, u in sorted(pack.skill_upgrades.items()):
-        if not u.starting:
-            candidates += [Build(skill=slug, side="fixer"), Build(skill=slug, side="reroll")]
-    candidates += [Build(prestige=p) for p in state.board.prestige_supply]
-    seen, out = set(), []
-    for b in candidates:
-        if b not in seen and build_problem(state, pack, g, b) is None:
-            seen.add(b)
-            out.append(b)
-    return out[:22]
+    suggested = [
+        b for b in default_builds(state, pack, seat) if build_problem(state, pack, g, b) is None
+    ]
+    allowed = [b for b in allowed_builds(state, pack, seat) if not (b.core and b.skill)]
+    return list(dict.fromkeys([*suggested, *allowed]))[:22]
 
 
 def describe_order(state: GameState, pack: Pack, names: Names, seat: int, o: Order) -> str:
@@ -119,7 +118,7 @@ def describe_order(state: GameState, pack: Pack, names: Names, seat: int, o: Ord
         spot = state.board.adventurers["ABCDEF".index(o.objective)]
         if spot.deck and spot.face_up:
             adv = pack.adventurers[spot.deck[0]]
-            bid = min_bid(state, pack, adv.slug)
+            bid = min_bid(state, pack, adv.slug, seat)
             ok = "" if o.gold >= bid else f" — below the minimum bid of {bid}"
             lines.append(f"Recruit {o.objective}: {adv.name}, bid {o.gold} Gold{ok}")
         else:
@@ -292,13 +291,12 @@ def _order_rows(
     for spot in state.board.adventurers:
         if spot.used and spot.deck and spot.face_up:
             adv = pack.adventurers[spot.deck[0]]
+            bid = min_bid(state, pack, adv.slug, seat)
             obj_options.append(
                 Option(
                     clip(f"Recruit {spot.letter}: {adv.name} {adv.title}", 100),
                     spot.letter,
-                    clip(
-                        f"min bid {min_bid(state, pack, adv.slug)} Gold — {cards.skills(adv)}", 100
-                    ),
+                    clip(f"min bid {bid} Gold — {cards.skills(adv)}", 100),
                     default=objective == spot.letter,
                 )
             )

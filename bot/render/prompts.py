@@ -13,16 +13,20 @@ from bot.render.ui import Button, Embed, Message, Option, Select, clip
 from engine.core.game import Decision
 from engine.games.guild_master.attempt_contract import chance, choose_target
 from engine.games.guild_master.commands import (
+    ArrangePeek,
     ChooseBonusTarget,
     ChooseBuilds,
     ChooseFallback,
+    ChooseFreeBuild,
     ChooseReplacement,
     ChooseSetup,
     ChooseStance,
     Command,
     CorrectOrder,
     EndPlot,
+    KeepContracts,
     ModifyRoll,
+    UseBoon,
     UsePlotAbility,
 )
 from engine.games.guild_master.content import Pack
@@ -44,8 +48,21 @@ def option_label(command: Command, names: Names, state: GameState) -> str:
     if isinstance(command, UsePlotAbility):
         target = f" on {names.guild(command.target)}" if command.target is not None else ""
         return f"Use {names.short(command.adventurer)}'s ability{target}"
+    if isinstance(command, UseBoon):
+        target = f" on {names.guild(command.target)}" if command.target is not None else ""
+        return f"Discard {names.contract(command.contract)} for its boon{target}"
     if isinstance(command, EndPlot):
         return "Done with plot abilities"
+    if isinstance(command, KeepContracts):
+        return "Keep " + ", ".join(names.contract(c) for c in command.keep)
+    if isinstance(command, ArrangePeek):
+        if not command.bottom:
+            return "Leave them all on top"
+        return "Bottom: " + ", ".join(names.contract(c) for c in command.bottom)
+    if isinstance(command, ChooseFreeBuild):
+        if command.build is None:
+            return "Build nothing"
+        return build_name(pack, state, command.seat, command.build)
     if isinstance(command, ChooseStance):
         return STANCE_LABELS[command.stance]
     if isinstance(command, ChooseFallback):
@@ -106,6 +123,10 @@ def render(
             f"{cards.SKILL_SHORT[upgrade.skill]} roll; the re-roll side re-rolls up to 2 dice."
         )
         rows.append((_option_select(game_id, decision, names, state, "Your setup choice"),))
+    elif kind in ("keep_contracts", "peek"):
+        shown = decision.context.get("drawn") or decision.context.get("seen") or ()
+        lines += [f"• {cards.contract(pack.contracts[c])}" for c in shown]
+        rows.append((_option_select(game_id, decision, names, state, "Your choice"),))
     elif kind == "stance":
         lines += _stance_lines(state, pack, names, decision)
         rows.append(

@@ -182,6 +182,60 @@ def _plot_used(e: ev.PlotAbilityUsed, _b: Any, _a: Any, _w: Any, n: Names) -> st
     return f"{n.guild(e.seat)} uses {n.adventurer(e.adventurer)}'s ability{target}."
 
 
+@_line(ev.PlotBoonUsed)
+def _plot_boon(e: ev.PlotBoonUsed, _b: Any, _a: Any, _w: Any, n: Names) -> str:
+    target = f" on {n.guild(e.target)}" if e.target is not None else ""
+    return f"{n.guild(e.seat)} discards {n.contract(e.contract)} for its boon{target}."
+
+
+@_line(ev.EffectPaused)
+def _paused(e: ev.EffectPaused, _b: Any, _a: Any, who: Audience, n: Names) -> str:
+    p = e.prompt
+    if _own(who, p.seat):
+        if p.drawn:
+            return (
+                "You draw " + ", ".join(n.contract(c) for c in p.drawn) + "; choose what to keep."
+            )
+        if p.seen:
+            return "You look at " + ", ".join(n.contract(c) for c in p.seen) + "."
+        return "You have free Builders; choose what to build."
+    if p.drawn:
+        return f"{n.guild(p.seat)} draws {len(p.drawn)} contracts and chooses which to keep."
+    if p.seen:
+        return f"{n.guild(p.seat)} looks at the top of a contract deck in secret."
+    return f"{n.guild(p.seat)} chooses what to build with free Builders."
+
+
+@_line(ev.DrawnKept)
+def _drawn_kept(e: ev.DrawnKept, _b: Any, _a: Any, who: Audience, n: Names) -> str:
+    if _own(who, e.seat):
+        kept = ", ".join(n.contract(c) for c in e.kept)
+        return f"You keep {kept} as private contracts; the rest go back on top of the deck."
+    return (
+        f"{n.guild(e.seat)} keeps {len(e.kept)} private contract(s) and puts {len(e.returned)} "
+        "back on top of the Common deck."
+    )
+
+
+@_line(ev.PeekArranged)
+def _peek_arranged(e: ev.PeekArranged, _b: Any, _a: Any, who: Audience, n: Names) -> str:
+    if _own(who, e.seat):
+        if not e.bottom:
+            return "You leave the cards on top."
+        return "You put " + ", ".join(n.contract(c) for c in e.bottom) + " on the bottom."
+    return f"{n.guild(e.seat)} puts {len(e.bottom)} card(s) on the bottom of the {e.level} deck."
+
+
+@_line(ev.FreeBuildersHired)
+def _free_hired(e: ev.FreeBuildersHired, _b: Any, _a: Any, _w: Any, n: Names) -> str:
+    return f"{n.guild(e.seat)} hires {e.count} Builder(s) for free (the marker still moves)."
+
+
+@_line(ev.FreeBuildersDeclined)
+def _free_declined(e: ev.FreeBuildersDeclined, _b: Any, _a: Any, _w: Any, n: Names) -> str:
+    return f"{n.guild(e.seat)} builds nothing with its free Builders."
+
+
 @_line(ev.GoldAnnounced)
 def _gold_announced(e: ev.GoldAnnounced, _b: Any, _a: Any, _w: Any, n: Names) -> str:
     return "Gold: " + ", ".join(f"{n.guild(s)} {g}" for s, g in enumerate(e.gold)) + "."

@@ -16,8 +16,9 @@ PACK = load_pack("basic")
 NAMES = Names(PACK)
 
 
-def hidden_cards(state, attempted):
-    """Card slugs secret to everybody, and those secret to all but one seat."""
+def hidden_cards(state, attempted, peeked):
+    """Card slugs secret to everybody, and those secret to all but one seat. A guild that peeked
+    at cards (`peeked`, by seat) keeps knowing them."""
     b = state.board
     everyone = set()
     for spot in b.adventurers:
@@ -26,11 +27,16 @@ def hidden_cards(state, attempted):
     for deck in (b.common, b.heroic, b.legendary):
         everyone.update(deck)
     own = {}
+    deck_cards = set(everyone)
     for g in state.guilds:
         cards = set(g.private_contracts) - attempted
         if isinstance(state.step, SetupStep):
             cards |= set(state.step.dealt[g.seat])
-        own[g.seat] = cards
+        if state.prompt is not None and state.prompt.seat == g.seat:
+            cards |= set(state.prompt.drawn)
+        known = peeked.get(g.seat, set()) & deck_cards
+        everyone -= known  # secret to all but the guilds that peeked (see `own`)
+        own[g.seat] = cards | known
     return everyone, own
 
 
@@ -46,11 +52,14 @@ def test_no_line_names_a_secret_card(players):
         _, _, log = play(players, 500 + seed, keep_events=True)
         state = None
         attempted = set()
+        peeked = {}
         for e in log:
             before, state = state, evolve(state, e)
             if isinstance(e, ev.SkillCheckRolled) and e.key.startswith("private:"):
                 attempted.add(e.contract)
-            everyone, own = hidden_cards(state, attempted)
+            if isinstance(e, ev.EffectPaused):
+                peeked.setdefault(e.prompt.seat, set()).update(e.prompt.seen)
+            everyone, own = hidden_cards(state, attempted, peeked)
             for audience in [PUBLIC, *(Seat(s) for s in range(players))]:
                 line = narrate(e, before, state, audience, NAMES)
                 if line is None:

@@ -59,6 +59,8 @@ def cards(state: GameState) -> Counter[str]:
     if isinstance(state.step, SetupStep):
         for dealt in state.step.dealt:
             found.update(dealt)
+    if state.prompt is not None:
+        found.update(state.prompt.drawn)
     return found
 
 
@@ -99,11 +101,16 @@ def secrets(state: GameState) -> dict[str, set[str]]:
     hidden.update(c.card for c in b.contracts if c.card and not c.face_up)
     for deck in (b.common, b.heroic, b.legendary):
         hidden.update(deck)
+    prompt = state.prompt
+    if prompt is not None:  # its owner looks at these cards while it chooses
+        hidden -= set(prompt.seen)
     out = {"all": hidden}
     for g in state.guilds:
         own = set(g.private_contracts)
         if isinstance(state.step, SetupStep):
             own.update(state.step.dealt[g.seat])
+        if prompt is not None and prompt.seat == g.seat:
+            own.update(prompt.seen + prompt.drawn)
         out[f"seat {g.seat}"] = own
     return out
 
@@ -222,6 +229,10 @@ class Playout:
                     )
                     for _ in range(r.below(5))
                 )
+            elif name in ("keep", "bottom"):
+                fields[name] = tuple(contracts[r.below(len(contracts))] for _ in range(r.below(3)))
+            elif name == "build":
+                fields[name] = [None, Build(core="bar"), Build(core="moat")][r.below(3)]
             elif name == "adventurers":
                 fields[name] = tuple(advs[r.below(len(advs))] for _ in range(r.below(3)))
             elif name == "seats":

@@ -25,7 +25,8 @@ def test_the_game_ends_after_round_9():
 
 def test_the_game_does_not_end_after_round_8():
     """ "Guild Master is played over 9 Rounds": after Round 8, Round 9 begins."""
-    state, events = idle_round(table(players=2, round=8))
+    # Teams with no plot ability active in Round 9 (a Half and Blood Moon).
+    state, events = idle_round(table(players=2, round=8, teams=["ironbound", "starwise"]))
     assert of_type(events, "GameEnded") == []
     assert (state.round, state.phase) == (9, Phase.ORDERS)
 

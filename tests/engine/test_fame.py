@@ -80,7 +80,9 @@ def test_least_fame_includes_every_tied_guild():
         players=3,
         others=[{"fame": 2, "gold": 0, "private": []}, {"fame": 2, "gold": 0, "private": []}],
     )
-    gains = sorted((e.seat, e.amount) for e in of_type(events, "GoldChanged"))
+    gains = sorted(
+        (e.seat, e.amount) for e in of_type(events, "GoldChanged") if e.cause == "bonus:regent-seal"
+    )
     assert gains == [(1, 1), (2, 1)]
 
 

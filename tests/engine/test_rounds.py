@@ -8,6 +8,10 @@ from engine.games.guild_master.state import Build, Phase
 from tests.engine.rulebook import assert_refused, choose_all, idle_round, names, new_game
 from tests.engine.table import everyone_else_ready, of_type, order, orders, play, public, table
 
+# Starting teams with no plot ability active in Round 3 (a Half and Blood Moon), so idle rounds
+# there go straight from the Start of Round to the Order Phase.
+NO_PLOT = {"teams": ["ironbound", "starwise"]}
+
 
 def test_start_of_round_and_plot_phase_are_skipped_in_round_1():
     """Phases of a Round: "1. Start of Round (Skip on Round 1)... 2. Plot Phase (Skip on Round
@@ -67,7 +71,7 @@ def test_blood_moon_deals_private_contracts_in_descending_fame_order():
 def test_blood_moon_private_contract_is_drawn_at_the_start_of_the_round():
     """ "b. Draw Private Contracts (Only on Blood Moon Rounds: 3, 6, and 9)" is part of the Start
     of Round, before the Plot and Order Phases."""
-    state = table(players=2, round=2, guild=[{"private": []}, {"private": []}])
+    state = table(players=2, round=2, guild=[{"private": []}, {"private": []}], **NO_PLOT)
     state, events = idle_round(state)
     assert state.round == 3
     drawn = names(events).index("PrivateContractDrawn")
@@ -246,7 +250,7 @@ def test_prestige_upgrades_cannot_be_built_in_a_short_game():
 def test_phases_follow_the_round_sequence():
     """Phases of a Round: "1. Start of Round 2. Plot Phase 3. Order Phase 4. Action Phase 5.
     Reset Phase", then the next Round begins."""
-    state = table(players=2, round=2, guild=[{"adventurers": ["brask"]}])
+    state = table(players=2, round=2, guild=[{"adventurers": ["brask"]}], **NO_PLOT)
     state, events = play(
         state, orders(0, order(1, ["brask"], "none", fallback="wander")), orders(1)
     )

@@ -142,7 +142,7 @@ async def test_a_snapshot_of_another_state_version_is_ignored(store, monkeypatch
     _, final, log = play(2, 8, keep_events=True)
     gid = await record(store, log, players=2)
     await store.save_snapshot(gid, len(log) // 2, replay(GAME, log[: len(log) // 2]))
-    monkeypatch.setattr(type(GAME), "state_version", 2)
+    monkeypatch.setattr(type(GAME), "state_version", GAME.state_version + 1)
     loaded = await store.load(gid)
     assert loaded.snapshot_seq == 0 and loaded.state == final
 

@@ -3,7 +3,8 @@
 "Unless otherwise stated, Adventurer Abilities affect your entire Guild during the relevant Rounds
 and Phases, regardless of whether they are on an Order Space or in your hand. You may also use
 Adventurer Abilities on the Round you recruit them." Events are active while their contract is
-face up on the board. The effect primitives are in `effects.py`.
+face up on the board. The effect primitives are in `effects.py`; the primitives that stop for a
+choice (draw, peek, free Builders) are opened here and answered in `effect_choices.py`.
 """
 
 from __future__ import annotations
@@ -17,17 +18,36 @@ from engine.games.guild_master.effects import (
     AddDice,
     AddStored,
     BidChange,
+    BuilderChange,
+    DrawPrivate,
     Effect,
     FixDie,
+    FreeBuilder,
     GainFame,
     GainGold,
     GiveGold,
+    IncomeChange,
     LoseFame,
     PayGold,
+    Peek,
+    PenaltyChange,
     Reroll,
+    TakeGold,
 )
+from engine.games.guild_master.events import EffectPaused, PrivateContractDrawn
 from engine.games.guild_master.fame import change_fame, change_gold, least_fame, most_fame
-from engine.games.guild_master.state import GameState, Guild
+from engine.games.guild_master.state import EffectPrompt, GameState, Guild
+from engine.games.guild_master.upgrades import allowed_builds
+
+# The kind of check each purpose of a skill check is, for modifiers limited with `on`.
+CHECK_KINDS = {
+    "contract": "contract",
+    "conflict": "contract",
+    "cooperate": "contract",
+    "hire": "contest",
+    "recruit": "contest",
+    "wander": "wander",
+}
 
 
 def ability_active(state: GameState, ability: Ability) -> bool:
@@ -63,6 +83,18 @@ def board_events(
                 yield spot.number, spot.card, effect
 
 
+def _standing(state: GameState, pack: Pack, seat: int | None, kind: type) -> int:
+    """The sum of the standing modifiers of `kind`: face-up events for everyone, plus the
+    guild's own passive abilities when `seat` is given."""
+    total = 0
+    for _spot, _card, effect in board_events(state, pack, "while_face_up"):
+        total += sum(op.amount for op in effect.effects if isinstance(op, kind))  # type: ignore[attr-defined]
+    if seat is not None:
+        for _adv, ab in guild_abilities(state, pack, state.guilds[seat], "action", "passive"):
+            total += sum(op.amount for op in ab.effects if isinstance(op, kind))  # type: ignore[attr-defined]
+    return total
+
+
 # --- skill check window -----------------------------------------------------------------------
 
 
@@ -76,13 +108,17 @@ class CheckModifiers:
         self.boons: list[str] = []
 
 
-def _applies(op_skill: str, skill: str) -> bool:
-    return not op_skill or op_skill == skill
+def _applies(op: AddDice | FixDie | Reroll, skill: str, kind: str) -> bool:
+    return (not op.skill or op.skill == skill) and (not op.on or op.on == kind)
 
 
-def check_modifiers(state: GameState, pack: Pack, seat: int, skill: str) -> CheckModifiers:
-    """Everything that changes a `skill` check of guild `seat` in the Action Phase: skill
-    upgrades, action abilities, board events, and the boons it could discard."""
+def check_modifiers(
+    state: GameState, pack: Pack, seat: int, skill: str, purpose: str = "contract"
+) -> CheckModifiers:
+    """Everything that changes a `skill` check of guild `seat` in the Action Phase, for a check
+    of `purpose` (contract, conflict, cooperate, hire, recruit, wander): skill upgrades, passive
+    abilities, board events, and the boons it could discard."""
+    kind = CHECK_KINDS[purpose]
     g = state.guilds[seat]
     mods = CheckModifiers()
     for owned in g.skill_upgrades:
@@ -91,10 +127,10 @@ def check_modifiers(state: GameState, pack: Pack, seat: int, skill: str) -> Chec
                 mods.fixers.append(5)
             else:
                 mods.rerolls += 2
-    for _adv, ab in guild_abilities(state, pack, g, "action", "check"):
-        _add_modifiers(mods, ab.effects, skill)
+    for _adv, ab in guild_abilities(state, pack, g, "action", "passive"):
+        _add_modifiers(mods, ab.effects, skill, kind)
     for _spot, _card, effect in board_events(state, pack, "while_face_up"):
-        _add_modifiers(mods, effect.effects, skill)
+        _add_modifiers(mods, effect.effects, skill, kind)
     for done in g.completed:
         boon = pack.contracts[done.slug].effect("boon") if done.boon else None
         if boon is not None and boon_applies(boon, skill, done.stored):
@@ -103,22 +139,27 @@ def check_modifiers(state: GameState, pack: Pack, seat: int, skill: str) -> Chec
     return mods
 
 
-def _add_modifiers(mods: CheckModifiers, effects: tuple[Effect, ...], skill: str) -> None:
+def _add_modifiers(
+    mods: CheckModifiers, effects: tuple[Effect, ...], skill: str, kind: str
+) -> None:
     for op in effects:
-        if isinstance(op, AddDice) and _applies(op.skill, skill):
+        if isinstance(op, AddDice) and _applies(op, skill, kind):
             mods.add += op.amount
-        elif isinstance(op, FixDie) and _applies(op.skill, skill):
+        elif isinstance(op, FixDie) and _applies(op, skill, kind):
             mods.fixers.append(op.value)
-        elif isinstance(op, Reroll) and _applies(op.skill, skill):
+        elif isinstance(op, Reroll) and _applies(op, skill, kind):
             mods.rerolls += op.dice
 
 
 def boon_applies(boon: ContractEffect, skill: str, stored: tuple[int, ...]) -> bool:
+    """Can this boon be used on a `skill` check? (Plot boons never can.)"""
+    if boon.when == "plot":
+        return False
     for op in boon.effects:
         if isinstance(op, AddStored):
-            return _applies(op.skill, skill) and bool(stored)
+            return (not op.skill or op.skill == skill) and bool(stored)
         if isinstance(op, FixDie | Reroll):
-            return _applies(op.skill, skill)
+            return not op.skill or op.skill == skill
     return False
 
 
@@ -135,18 +176,32 @@ def boon_gain(boon: ContractEffect, stored: tuple[int, ...]) -> tuple[int, tuple
     return bonus, fixers, rerolls
 
 
-# --- recruiting window ------------------------------------------------------------------------
+# --- standing rules: recruiting, Builders, income, conflict -----------------------------------
 
 
-def min_bid(state: GameState, pack: Pack, slug: str) -> int:
-    """The adventurer's minimum bid this round (its moon's value, changed by board events)."""
+def min_bid(state: GameState, pack: Pack, slug: str, seat: int | None = None) -> int:
+    """The adventurer's minimum bid this round: its moon's value, changed by board events and,
+    for guild `seat`, by its own abilities; never below 1."""
     adv = pack.adventurers[slug]
     bid = adv.bid_half if state.moon == "half" else adv.bid_full
-    for _spot, _card, effect in board_events(state, pack, "while_face_up"):
-        for op in effect.effects:
-            if isinstance(op, BidChange):
-                bid += op.amount
-    return max(1, bid)
+    return max(1, bid + _standing(state, pack, seat, BidChange))
+
+
+def builder_change(state: GameState, pack: Pack, seat: int | None = None) -> int:
+    """How much more (or less) each Builder costs now: board events, and for guild `seat` its
+    own abilities."""
+    return _standing(state, pack, seat, BuilderChange)
+
+
+def income_change(state: GameState, pack: Pack) -> int:
+    """How much the board's events change every guild's income this round."""
+    return _standing(state, pack, None, IncomeChange)
+
+
+def conflict_penalty(state: GameState, pack: Pack, seat: int, dice: int) -> int:
+    """The Skill Check Penalty of a conflictor rolling `dice` skill dice: "equal to their
+    Adventurer team's total dice", changed by the guild's own abilities; never below 0."""
+    return max(0, dice + _standing(state, pack, seat, PenaltyChange))
 
 
 # --- effects that resolve now -----------------------------------------------------------------
@@ -178,9 +233,11 @@ def _targets(ctx: Ctx, who: str, owner: int, chosen: int | None) -> tuple[int, .
 def apply_effects(
     ctx: Ctx, owner: int, effects: tuple[Effect, ...], cause: str, chosen: int | None = None
 ) -> None:
-    """Resolve the resource effects (Gold, Fame) of an ability, bonus or event, in card order.
-    Check modifiers, stored dice and bid changes act in their own windows and are skipped."""
-    for op in effects:
+    """Resolve the resource effects of an ability, bonus, boon or event, in card order. A
+    primitive that needs its owner's choice opens a prompt (`state.prompt`) and stops here; the
+    answer resolves the rest. Check and standing modifiers act in their own windows and are
+    skipped."""
+    for i, op in enumerate(effects):
         if isinstance(op, PayGold):
             change_gold(ctx, owner, -op.amount, cause)
         elif isinstance(op, GainGold):
@@ -192,12 +249,47 @@ def apply_effects(
         elif isinstance(op, LoseFame):
             for seat in _targets(ctx, op.who, owner, chosen):
                 change_fame(ctx, seat, -op.amount, cause)
-        elif isinstance(op, GiveGold):
+        elif isinstance(op, GiveGold | TakeGold):
             for seat in _targets(ctx, op.who, owner, chosen):
-                amount = min(op.amount, ctx.state.guilds[owner].gold)
-                if amount:
-                    change_gold(ctx, owner, -amount, cause)
-                    change_gold(ctx, seat, amount, cause)
+                giver, taker = (owner, seat) if isinstance(op, GiveGold) else (seat, owner)
+                amount = min(op.amount, ctx.state.guilds[giver].gold)
+                if amount and giver != taker:
+                    change_gold(ctx, giver, -amount, cause)
+                    change_gold(ctx, taker, amount, cause)
+        elif isinstance(op, DrawPrivate | Peek | FreeBuilder) and _open_choice(
+            ctx, owner, op, effects[i + 1 :], cause, chosen
+        ):
+            return
+
+
+def _open_choice(
+    ctx: Ctx,
+    owner: int,
+    op: DrawPrivate | Peek | FreeBuilder,
+    rest: tuple[Effect, ...],
+    cause: str,
+    chosen: int | None,
+) -> bool:
+    """Open the prompt for a primitive that needs a choice; False when there is nothing to
+    choose (an empty deck, nothing to build, or as few cards drawn as are kept)."""
+    state = ctx.state
+    prompt = EffectPrompt(seat=owner, cause=cause, op=op, rest=rest, chosen=chosen)
+    if isinstance(op, DrawPrivate):
+        drawn = state.board.common[: op.draw]
+        if len(drawn) <= op.keep:
+            for card in drawn:
+                ctx.emit(PrivateContractDrawn(seat=owner, contract=card))
+            return False
+        prompt = EffectPrompt(seat=owner, cause=cause, op=op, rest=rest, chosen=chosen, drawn=drawn)
+    elif isinstance(op, Peek):
+        seen = state.board.deck(op.level)[: op.count]
+        if not seen:
+            return False
+        prompt = EffectPrompt(seat=owner, cause=cause, op=op, rest=rest, chosen=chosen, seen=seen)
+    elif not allowed_builds(state, ctx.pack, owner, op.count):
+        return False
+    ctx.emit(EffectPaused(prompt=prompt))
+    return True
 
 
 def default_target(state: GameState, owner: int) -> int:

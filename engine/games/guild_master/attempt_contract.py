@@ -14,6 +14,7 @@ from engine.core.errors import RuleError
 from engine.games.guild_master.abilities import (
     apply_effects,
     check_modifiers,
+    conflict_penalty,
     guild_abilities,
     needs_choice,
 )
@@ -73,10 +74,10 @@ def chance(
     conflict: bool = False,
 ) -> float:
     """The guild's chance of reaching `target` with `team` in `skill` (fixers and re-rolls used
-    well); a conflictor's target rises by its skill dice."""
+    well); a conflictor's target rises by its Skill Check Penalty."""
     mods = check_modifiers(state, pack, seat, skill)
     dice = skill_dice(pack, team, skill)
-    need = target + (dice if conflict else 0)
+    need = target + (conflict_penalty(state, pack, seat, dice) if conflict else 0)
     return success_chance(max(0, dice + mods.add), need, tuple(sorted(mods.fixers)), mods.rerolls)
 
 

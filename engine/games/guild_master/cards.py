@@ -25,19 +25,33 @@ class _Card(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     pass
 
 
+# When an ability acts. "use": its guild uses it at will, once a round, in its Plot Phase turn.
+# "passive": it changes the guild's checks and rules all through the Action Phase. The others
+# resolve each time their guild does that thing in the Action Phase.
+Trigger = Literal["use", "passive", "contract_completed", "recruited", "wandered", "built"]
+TRIGGERS: tuple[str, ...] = (
+    "use",
+    "passive",
+    "contract_completed",
+    "recruited",
+    "wandered",
+    "built",
+)
+
+
 class Ability(_Card):
     """An adventurer's ability: active in rounds of `moon`, during `phase`.
 
-    Plot abilities are used at will once per round in the Plot Phase. Action abilities are passive
-    modifiers of the guild's skill checks (`trigger = "check"`) or resolve when the guild completes
-    a contract (`trigger = "contract_completed"`).
+    Plot abilities (`trigger = "use"`) are used at will once per round in the Plot Phase. Action
+    abilities are passive modifiers of the guild's checks and rules (`trigger = "passive"`) or
+    resolve each time the guild completes a contract, recruits, wanders or builds.
     """
 
     moon: Moon
     phase: AbilityPhase
     text: str
     effects: tuple[Effect, ...]
-    trigger: Literal["use", "check", "contract_completed"] = "use"
+    trigger: Trigger = "use"
 
 
 class Adventurer(_Card):
@@ -59,13 +73,14 @@ class Adventurer(_Card):
 
 class ContractEffect(_Card):
     """A contract's effect. Bonuses resolve on completion; boons are kept face up and discarded
-    to be used; events are active while the contract is face up on the board (at the start of
-    each round for `when = "start_of_round"`, all the time for `"while_face_up"`)."""
+    to be used (on a skill check, or in the guild's Plot Phase turn for `when = "plot"`); events
+    are active while the contract is face up on the board (at the start of each round for
+    `when = "start_of_round"`, all the time for `"while_face_up"`)."""
 
     kind: Literal["bonus", "boon", "event"]
     text: str
     effects: tuple[Effect, ...]
-    when: Literal["", "start_of_round", "while_face_up"] = ""
+    when: Literal["", "plot", "start_of_round", "while_face_up"] = ""
 
 
 class Target(_Card):

@@ -28,6 +28,14 @@ class UsePlotAbility(Command):
     target: int | None = None
 
 
+class UseBoon(Command):
+    """Plot Phase: discard a completed contract to use its plot boon; `target` for effects on a
+    chosen guild."""
+
+    contract: str
+    target: int | None = None
+
+
 class EndPlot(Command):
     """Plot Phase: done using plot abilities this round."""
 
@@ -123,6 +131,25 @@ class ModifyRoll(Command):
     contract: str = ""  # the boon's contract, for "boon"
 
 
+class KeepContracts(Command):
+    """An effect drew contracts: the ones to keep as Private Contracts (the rest go back on top
+    of the Common deck)."""
+
+    keep: tuple[str, ...]
+
+
+class ArrangePeek(Command):
+    """An effect showed the top cards of a Contract deck: the ones to put on the bottom."""
+
+    bottom: tuple[str, ...] = ()
+
+
+class ChooseFreeBuild(Command):
+    """An effect gave free Builders: what to build with them (None: build nothing)."""
+
+    build: Build | None = None
+
+
 class PayGold(Command):
     """Pay Gold to another guild, to honour a deal made at the table."""
 
@@ -142,6 +169,7 @@ class ApplyDefaults(Command):
 COMMAND_TYPES: tuple[type[Command], ...] = (
     ChooseSetup,
     UsePlotAbility,
+    UseBoon,
     EndPlot,
     SetOrders,
     SetReady,
@@ -156,6 +184,9 @@ COMMAND_TYPES: tuple[type[Command], ...] = (
     ChooseReplacement,
     ChooseBonusTarget,
     ModifyRoll,
+    KeepContracts,
+    ArrangePeek,
+    ChooseFreeBuild,
     PayGold,
     ApplyDefaults,
 )

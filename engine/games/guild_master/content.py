@@ -30,7 +30,21 @@ from engine.games.guild_master.cards import (
     SkillUpgrade,
     StartingTeam,
 )
-from engine.games.guild_master.effects import AddStored, BidChange, GiveGold, PayGold, RollStore
+from engine.games.guild_master.effects import (
+    CHECK_MODIFIERS,
+    RESOURCE,
+    AddStored,
+    BidChange,
+    BuilderChange,
+    FixDie,
+    GainFame,
+    GainGold,
+    IncomeChange,
+    LoseFame,
+    PenaltyChange,
+    Reroll,
+    RollStore,
+)
 
 T = TypeVar("T")
 
@@ -38,6 +52,21 @@ T = TypeVar("T")
 TARGET_RANGES = {"common": (6, 12), "heroic": (13, 20), "legendary": (21, 30)}
 # Targets that need an owner; an event on the board belongs to nobody.
 OWNED = ("self", "chosen", "others")
+# The primitives each timing window can resolve (see abilities.py and docs/content.md).
+_TRIGGERED = (GainGold, GainFame, LoseFame)
+WINDOWS: dict[str, tuple[type, ...]] = {
+    "ability use": RESOURCE,
+    "ability passive": (*CHECK_MODIFIERS, BidChange, BuilderChange, PenaltyChange),
+    "ability contract_completed": _TRIGGERED,
+    "ability recruited": _TRIGGERED,
+    "ability wandered": _TRIGGERED,
+    "ability built": _TRIGGERED,
+    "bonus": (*RESOURCE, RollStore),
+    "boon": (AddStored, FixDie, Reroll),
+    "boon plot": RESOURCE,
+    "event start_of_round": _TRIGGERED,
+    "event while_face_up": (*CHECK_MODIFIERS, BidChange, BuilderChange, IncomeChange),
+}
 SCORING_PER = ("contract", "adventurer", "skill_upgrade", "core_level", "gold", "recruit_fame")
 
 
@@ -223,8 +252,22 @@ def _validate(pack: Pack, origin: dict[str, str], board_file: str, items: Callab
                 raise ContentError(f, slug, "bid_half", "recruitable adventurers need bids >= 1")
             if adv.fame < 0:
                 raise ContentError(f, slug, "fame", "must not be negative")
-        if adv.ability is not None:
-            _check_effects(f, slug, "ability.effects", adv.ability.effects)
+        ab = adv.ability
+        if ab is not None:
+            if (ab.trigger == "use") != (ab.phase == "plot"):
+                raise ContentError(
+                    f, slug, "ability.trigger", "plot abilities are used; action ones are not"
+                )
+            if not ab.effects:
+                raise ContentError(f, slug, "ability.effects", "an ability needs effects")
+            _check_effects(f, slug, "ability.effects", ab.effects)
+            _check_window(f, slug, "ability.effects", f"ability {ab.trigger}", ab.effects)
+            if ab.trigger not in ("use", "passive") and any(
+                getattr(op, "who", "self") == "chosen" for op in ab.effects
+            ):
+                raise ContentError(
+                    f, slug, "ability.effects", "only plot abilities may target a chosen guild"
+                )
 
     starting = pack.starting_contracts()
     if len(starting) != 2:
@@ -251,28 +294,32 @@ def _validate(pack: Pack, origin: dict[str, str], board_file: str, items: Callab
         if len(set(kinds)) != len(kinds):
             raise ContentError(f, slug, "effects", "at most one effect of each kind")
         for e in c.effects:
+            if not e.effects:
+                raise ContentError(f, slug, "effects", f"the {e.kind} has no primitives")
             if e.kind == "event" and c.level == "common":
                 raise ContentError(f, slug, "effects", "events appear only on heroic/legendary")
             if e.kind == "event" and e.when not in ("start_of_round", "while_face_up"):
                 raise ContentError(f, slug, "effects.when", "an event needs `when`")
-            if e.kind == "event" and any(
-                isinstance(op, PayGold | GiveGold) or getattr(op, "who", "all") in OWNED
-                for op in e.effects
-            ):
+            if e.kind == "boon" and e.when not in ("", "plot"):
+                raise ContentError(f, slug, "effects.when", "a boon is used on a check or in plot")
+            if e.kind == "bonus" and e.when:
+                raise ContentError(f, slug, "effects.when", "a bonus resolves on completion")
+            if e.kind == "event" and any(getattr(op, "who", "all") in OWNED for op in e.effects):
                 raise ContentError(
                     f,
                     slug,
                     "effects",
-                    "an event belongs to nobody: target all, most_fame or "
-                    "least_fame, and do not pay or give Gold",
+                    "an event belongs to nobody: target all, most_fame or least_fame",
                 )
             _check_effects(f, slug, "effects", e.effects)
-            if any(isinstance(op, AddStored) for op in e.effects) and e.kind != "boon":
-                raise ContentError(f, slug, "effects", "add_stored is a boon primitive")
-            if any(isinstance(op, RollStore) for op in e.effects) and e.kind != "bonus":
-                raise ContentError(f, slug, "effects", "roll_store is a bonus primitive")
-            if any(isinstance(op, BidChange) for op in e.effects) and e.kind != "event":
-                raise ContentError(f, slug, "effects", "bid_change is an event primitive")
+            window = f"{e.kind} {e.when}".strip()
+            _check_window(f, slug, "effects", window, e.effects)
+            if window == "boon" and len(e.effects) != 1:
+                raise ContentError(f, slug, "effects", "a check boon has one primitive")
+            if any(isinstance(op, AddStored) for op in e.effects) and not any(
+                isinstance(op, RollStore) for x in c.effects for op in x.effects
+            ):
+                raise ContentError(f, slug, "effects", "add_stored needs a roll_store bonus")
 
     for slug, u in pack.skill_upgrades.items():
         if u.skill not in SKILLS:
@@ -315,8 +362,23 @@ def _validate(pack: Pack, origin: dict[str, str], board_file: str, items: Callab
         raise ContentError("setup.toml", "team", "-", "the grid needs six starting teams")
 
 
+def _check_window(file: str, slug: str, field: str, window: str, effects: tuple) -> None:
+    """Every primitive must be one the card's timing window can resolve."""
+    allowed = WINDOWS[window]
+    for op in effects:
+        if not isinstance(op, allowed):
+            tag = type(op).__struct_config__.tag
+            raise ContentError(file, slug, field, f"{tag} cannot be used in a {window} effect")
+
+
 def _check_effects(file: str, slug: str, field: str, effects: tuple) -> None:
     for op in effects:
+        for name in ("amount", "draw", "keep", "count", "dice"):
+            value = getattr(op, name, None)
+            if name != "amount" and value is not None and value < 1:
+                raise ContentError(file, slug, field, f"{name} must be at least 1")
+        if getattr(op, "keep", 0) > getattr(op, "draw", 0):
+            raise ContentError(file, slug, field, "keep cannot be more than draw")
         skill = getattr(op, "skill", "")
         if skill and skill not in SKILLS:
             raise ContentError(file, slug, field, f"unknown skill {skill!r}")

@@ -16,7 +16,7 @@ from __future__ import annotations
 from itertools import product
 
 from engine.core.errors import RuleError
-from engine.games.guild_master.abilities import check_modifiers
+from engine.games.guild_master.abilities import check_modifiers, conflict_penalty
 from engine.games.guild_master.attempt_contract import choose_target, completion
 from engine.games.guild_master.cards import Contract
 from engine.games.guild_master.commands import (
@@ -111,6 +111,7 @@ def _conflictors(ctx: Ctx, task: ContestTask) -> None:
         assert target is not None
         skill, value = target
         dice = skill_dice(ctx.pack, order.team, skill)
+        need = value + conflict_penalty(ctx.state, ctx.pack, seat, dice)
         key = f"conflict:{task.space}:{task.spot}:{seat}"
         result = run_check(
             ctx,
@@ -118,14 +119,14 @@ def _conflictors(ctx: Ctx, task: ContestTask) -> None:
             seat,
             skill,
             dice,
-            target=value + dice,
+            target=need,
             goal="target",
             purpose="conflict",
             policy=order.plan.rolls,
             contract=contract.slug,
         )
         keys[seat] = key
-        if result.total >= value + dice:
+        if result.total >= need:
             successes.append((seat, key))
     winner = None
     if successes:
@@ -196,7 +197,7 @@ def _group_chance(
     rerolls = 0
     extra = 0
     for s in team:
-        mods = check_modifiers(state, pack, s, skill)
+        mods = check_modifiers(state, pack, s, skill, "cooperate")
         fixers += mods.fixers
         rerolls += mods.rerolls
         extra += mods.add

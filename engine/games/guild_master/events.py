@@ -15,6 +15,7 @@ from engine.core.rng import Rng
 from engine.games.guild_master.state import (
     Board,
     Build,
+    EffectPrompt,
     Guild,
     Order,
     SplitTerms,
@@ -115,6 +116,14 @@ class PlotPhaseStarted(Event):
 class PlotAbilityUsed(Event):
     seat: int
     adventurer: str
+    target: int | None = None
+
+
+class PlotBoonUsed(Event):
+    """A guild discarded a completed contract in its Plot Phase turn to use its boon."""
+
+    seat: int
+    contract: str
     target: int | None = None
 
 
@@ -412,6 +421,50 @@ class Wandered(Event):
     result: int
     gold: int
     fame: int
+
+
+# --- Effects that stop for their owner's choice ----------------------------------------------
+
+
+class EffectPaused(Event):
+    """An effect stopped for its owner's choice. Cards it drew (`prompt.drawn`) left the top of
+    the Common deck; cards it peeked at (`prompt.seen`) stay where they are. Both are secret."""
+
+    prompt: EffectPrompt
+
+
+class DrawnKept(Event):
+    """The owner kept `kept` of the contracts it drew as Private Contracts and put `returned`
+    back on top of the Common deck, in that order (secret)."""
+
+    seat: int
+    kept: tuple[str, ...]
+    returned: tuple[str, ...]
+
+
+class PeekArranged(Event):
+    """The owner put `bottom` (some of the cards it peeked at) on the bottom of the `level`
+    deck (which cards is secret)."""
+
+    seat: int
+    level: str
+    bottom: tuple[str, ...]
+
+
+class FreeBuildersHired(Event):
+    """Builders hired for free by an effect: the Builder Cost marker still moves up."""
+
+    seat: int
+    count: int
+    marker: int
+    cause: str
+
+
+class FreeBuildersDeclined(Event):
+    """The owner of free Builders chose to build nothing, so hired none."""
+
+    seat: int
+    cause: str
 
 
 # --- Reset and end ----------------------------------------------------------------------------

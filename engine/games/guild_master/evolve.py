@@ -197,6 +197,13 @@ def _plot_used(s: GameState, e: ev.PlotAbilityUsed) -> GameState:
     return _guild(s, e.seat, plot_used=(*g.plot_used, e.adventurer))
 
 
+@_on(ev.PlotBoonUsed)
+def _plot_boon(s: GameState, e: ev.PlotBoonUsed) -> GameState:
+    g = s.guilds[e.seat]
+    s = _guild(s, e.seat, completed=tuple(c for c in g.completed if c.slug != e.contract))
+    return _board(s, contract_discard=(*s.board.contract_discard, e.contract))
+
+
 @_on(ev.PlotTurnEnded)
 def _plot_turn_ended(s: GameState, _: ev.PlotTurnEnded) -> GameState:
     step: PlotStep = s.step  # type: ignore[assignment]
@@ -509,6 +516,42 @@ def _replaced(s: GameState, e: ev.ContractReplaced) -> GameState:
 def _wandered(s: GameState, e: ev.Wandered) -> GameState:
     g = s.guilds[e.seat]
     return _guild(s, e.seat, gold=g.gold + e.gold, **_fame(g, e.fame, "wander"))
+
+
+# --- effects that stop for a choice -------------------------------------------------------------
+
+
+@_on(ev.EffectPaused)
+def _paused(s: GameState, e: ev.EffectPaused) -> GameState:
+    if e.prompt.drawn:
+        s = _board(s, common=s.board.common[len(e.prompt.drawn) :])
+    return replace(s, prompt=e.prompt)
+
+
+@_on(ev.DrawnKept)
+def _drawn_kept(s: GameState, e: ev.DrawnKept) -> GameState:
+    g = s.guilds[e.seat]
+    s = _guild(s, e.seat, private_contracts=(*g.private_contracts, *e.kept))
+    s = _board(s, common=(*e.returned, *s.board.common))
+    return replace(s, prompt=None)
+
+
+@_on(ev.PeekArranged)
+def _peek_arranged(s: GameState, e: ev.PeekArranged) -> GameState:
+    deck = s.board.deck(e.level)
+    rest = tuple(c for c in deck if c not in e.bottom)
+    s = _board(s, **{e.level: (*rest, *e.bottom)})
+    return replace(s, prompt=None)
+
+
+@_on(ev.FreeBuildersHired)
+def _free_hired(s: GameState, e: ev.FreeBuildersHired) -> GameState:
+    return replace(_board(s, builder_marker=e.marker), prompt=None)
+
+
+@_on(ev.FreeBuildersDeclined)
+def _free_declined(s: GameState, _: ev.FreeBuildersDeclined) -> GameState:
+    return replace(s, prompt=None)
 
 
 # --- reset and end ----------------------------------------------------------------------------

@@ -16,10 +16,12 @@ from engine.games.guild_master.attempt_contract import choose_bonus_target, choo
 from engine.games.guild_master.commands import (
     AnswerSplit,
     ApplyDefaults,
+    ArrangePeek,
     ChooseBonusTarget,
     ChooseBuilds,
     ChooseCooperation,
     ChooseFallback,
+    ChooseFreeBuild,
     ChooseReplacement,
     ChooseSetup,
     ChooseStance,
@@ -27,11 +29,13 @@ from engine.games.guild_master.commands import (
     CorrectOrder,
     DeclineOrder,
     EndPlot,
+    KeepContracts,
     ModifyRoll,
     PayGold,
     ProposeSplit,
     SetOrders,
     SetReady,
+    UseBoon,
     UsePlotAbility,
 )
 from engine.games.guild_master.context import Ctx
@@ -42,6 +46,7 @@ from engine.games.guild_master.contract_contest import (
     propose_split,
 )
 from engine.games.guild_master.deals import pay_gold
+from engine.games.guild_master.effect_choices import arrange_peek, choose_free_build, keep_contracts
 from engine.games.guild_master.events import DefaultsApplied, Event, OrderDeclined, RoundStarted
 from engine.games.guild_master.hire_builders import choose_builds
 from engine.games.guild_master.order_phase import (
@@ -52,7 +57,7 @@ from engine.games.guild_master.order_phase import (
     set_ready,
 )
 from engine.games.guild_master.pending import pending
-from engine.games.guild_master.plot_phase import advance_plot, end_plot, use_plot_ability
+from engine.games.guild_master.plot_phase import advance_plot, end_plot, use_boon, use_plot_ability
 from engine.games.guild_master.private_and_wander import choose_fallback
 from engine.games.guild_master.reset_phase import reset
 from engine.games.guild_master.setup import choose_setup, finish_setup
@@ -144,12 +149,24 @@ def apply_defaults(ctx: Ctx, cmd: ApplyDefaults) -> None:
 
 
 _ANYTIME: dict[type, Handler] = {PayGold: pay_gold, ApplyDefaults: apply_defaults}
+# Answers to an effect waiting for its owner's choice (plot abilities and boons, bonuses).
+_PROMPT: dict[type, Handler] = {
+    KeepContracts: keep_contracts,
+    ArrangePeek: arrange_peek,
+    ChooseFreeBuild: choose_free_build,
+}
 
 # Phase → the commands it accepts.
 RULES: dict[Phase, dict[type, Handler]] = {
     Phase.SETUP: {ChooseSetup: choose_setup, ApplyDefaults: apply_defaults},
     Phase.START: {},
-    Phase.PLOT: {UsePlotAbility: use_plot_ability, EndPlot: end_plot, **_ANYTIME},
+    Phase.PLOT: {
+        UsePlotAbility: use_plot_ability,
+        UseBoon: use_boon,
+        EndPlot: end_plot,
+        **_PROMPT,
+        **_ANYTIME,
+    },
     Phase.ORDERS: {SetOrders: set_orders, SetReady: set_ready, **_ANYTIME},
     Phase.ACTION: {
         CorrectOrder: correct_order,
@@ -163,6 +180,7 @@ RULES: dict[Phase, dict[type, Handler]] = {
         ChooseReplacement: choose_replacement,
         ChooseBonusTarget: choose_bonus_target,
         ModifyRoll: modify_roll,
+        **_PROMPT,
         **_ANYTIME,
     },
     Phase.RESET: {},
@@ -191,12 +209,18 @@ PHASE_NAMES = {
 }
 
 # When a command comes in the wrong phase, the phase where it belongs.
-_HOME = {cls: phase for phase, table in RULES.items() for cls in table if cls not in _ANYTIME}
+_HOME = {
+    cls: phase
+    for phase, table in RULES.items()
+    for cls in table
+    if cls not in _ANYTIME and cls not in _PROMPT
+}
 
 
 def advance(ctx: Ctx) -> None:
-    """Run the game on until it waits for a decision or ends."""
-    while True:
+    """Run the game on until it waits for a decision (or an effect for its owner's choice) or
+    ends."""
+    while ctx.state.prompt is None:
         step = ADVANCE[ctx.state.phase]
         if step is None or not step(ctx):
             return
@@ -223,6 +247,11 @@ def execute(state: GameState, command: Command) -> tuple[list[Event], GameState]
         )
     if not (0 <= command.seat < state.players or isinstance(command, ApplyDefaults)):
         raise RuleError("seat", f"There is no seat {command.seat} at this table.")
+    if state.prompt is not None and type(command) not in _PROMPT and type(command) not in _ANYTIME:
+        raise RuleError(
+            "effect_waiting",
+            f"Guild {state.prompt.seat + 1} is choosing how an effect resolves; that comes first.",
+        )
     ctx = Ctx(state)
     handler(ctx, command)
     advance(ctx)

@@ -28,7 +28,7 @@ class GuildMaster:
     command_types: tuple[type, ...] = COMMAND_TYPES
     upcasters = UPCASTERS
     state_type = GameState
-    state_version = 1
+    state_version = 2
 
     def create(self, players: int, seed: int, options: Mapping[str, Any]) -> list[Event]:
         return list(create(players, seed, options))

@@ -12,10 +12,17 @@ built, with exactly the builders it needs. Without a plan the guild is asked whe
 from __future__ import annotations
 
 from engine.core.errors import RuleError
+from engine.games.guild_master.abilities import apply_effects, builder_change, guild_abilities
 from engine.games.guild_master.commands import ChooseBuilds
 from engine.games.guild_master.content import Pack
 from engine.games.guild_master.context import Ctx, Pause
-from engine.games.guild_master.events import BuildersHired, GoldReturned, PlanAnswered, UpgradeBuilt
+from engine.games.guild_master.events import (
+    BuildersHired,
+    FreeBuildersHired,
+    GoldReturned,
+    PlanAnswered,
+    UpgradeBuilt,
+)
 from engine.games.guild_master.order_phase import _check_plan
 from engine.games.guild_master.resolution import (
     declined_for,
@@ -60,10 +67,11 @@ def affordable_build(
 ) -> Build | None:
     """The first build in `builds` the guild may build and can pay for with `gold`."""
     g = state.guilds[seat]
+    change = builder_change(state, pack, seat)
     for b in builds:
         if build_problem(state, pack, g, b) is None:
             n = builders_needed(pack, g, b)
-            if sum(builder_costs(pack, state.board, n)) <= gold:
+            if sum(builder_costs(pack, state.board, n, change)) <= gold:
                 return b
     return None
 
@@ -107,17 +115,41 @@ def build_task(ctx: Ctx, task: BuildTask) -> None:
         replace_head(ctx, miss(ctx, task.seat, task.space, "hired no builders"))
         return
     g = ctx.state.guilds[task.seat]
-    parts = build_parts(ctx.pack, g, build)
-    costs = builder_costs(ctx.pack, ctx.state.board, sum(p[2] for p in parts))
+    costs = builder_costs(
+        ctx.pack,
+        ctx.state.board,
+        builders_needed(ctx.pack, g, build),
+        builder_change(ctx.state, ctx.pack, task.seat),
+    )
     marker = ctx.state.board.builder_marker + len(costs)
     ctx.emit(BuildersHired(seat=task.seat, space=task.space, costs=costs, marker=marker))
-    for slug, side, _builders, fame in parts:
-        ctx.emit(UpgradeBuilt(seat=task.seat, upgrade=slug, side=side, fame=fame))
+    build_upgrades(ctx, task.seat, build)
     left = order_of(ctx, task.seat, task.space).gold
     if left:
         ctx.emit(GoldReturned(seat=task.seat, space=task.space, amount=left))
     resolved(ctx, task.seat, task.space)
     replace_head(ctx)
+
+
+def build_upgrades(ctx: Ctx, seat: int, build: Build) -> None:
+    """Place the upgrades of `build` with the Builders just hired: "Immediately gain Fame for each
+    Skill and Core Upgrade you build"; then the guild's abilities that act when it builds."""
+    g = ctx.state.guilds[seat]
+    for slug, side, _builders, fame in build_parts(ctx.pack, g, build):
+        ctx.emit(UpgradeBuilt(seat=seat, upgrade=slug, side=side, fame=fame))
+    guild = ctx.state.guilds[seat]
+    for adv, ab in list(guild_abilities(ctx.state, ctx.pack, guild, "action", "built")):
+        apply_effects(ctx, seat, ab.effects, f"ability:{adv.slug}")
+
+
+def build_free(ctx: Ctx, seat: int, build: Build, cause: str) -> None:
+    """Build `build` with Builders hired for free by an effect; "Any effect that lets you hire a
+    Builder (even for free) still moves the Builder Cost marker up". Only the Builders the build
+    needs are hired."""
+    n = builders_needed(ctx.pack, ctx.state.guilds[seat], build)
+    marker = ctx.state.board.builder_marker + n
+    ctx.emit(FreeBuildersHired(seat=seat, count=n, marker=marker, cause=cause))
+    build_upgrades(ctx, seat, build)
 
 
 def choose_builds(ctx: Ctx, cmd: ChooseBuilds) -> None:

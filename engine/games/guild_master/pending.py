@@ -23,13 +23,19 @@ from engine.games.guild_master.commands import (
     EndPlot,
     ModifyRoll,
     SetOrders,
+    UseBoon,
     UsePlotAbility,
 )
 from engine.games.guild_master.content import Pack, load_pack
 from engine.games.guild_master.contract_contest import STANCES, auto_cooperation
+from engine.games.guild_master.effect_choices import prompt_decision
 from engine.games.guild_master.hire_builders import default_builds
 from engine.games.guild_master.order_phase import idle_orders
-from engine.games.guild_master.plot_phase import current_plot_seat, usable_plot_abilities
+from engine.games.guild_master.plot_phase import (
+    current_plot_seat,
+    usable_plot_abilities,
+    usable_plot_boons,
+)
 from engine.games.guild_master.private_and_wander import attemptable, auto_fallback
 from engine.games.guild_master.setup import default_setup
 from engine.games.guild_master.state import (
@@ -50,6 +56,8 @@ from engine.games.guild_master.state import (
 def pending(state: GameState) -> tuple[Decision, ...]:
     """Every decision the game is waiting for right now."""
     pack = load_pack(state.pack)
+    if state.prompt is not None:
+        return (prompt_decision(state, pack, state.prompt),)
     step = state.step
     if isinstance(step, SetupStep):
         return _setup(state, pack, step)
@@ -100,12 +108,22 @@ def _plot(state: GameState, pack: Pack) -> tuple[Decision, ...]:
             ]
         else:
             options.append(UsePlotAbility(seat=seat, adventurer=adv.slug))
+    for slug, boon in usable_plot_boons(state, pack, seat):
+        if needs_choice(boon.effects):
+            options += [
+                UseBoon(seat=seat, contract=slug, target=t)
+                for t in range(state.players)
+                if t != seat
+            ]
+        else:
+            options.append(UseBoon(seat=seat, contract=slug))
     options.append(EndPlot(seat=seat))
     return (
         Decision(
             seat=seat,
             kind="plot",
-            prompt="Use your plot abilities active this round, then end your plot turn.",
+            prompt="Use your plot abilities active this round and any plot boons, then end your "
+            "plot turn.",
             default=EndPlot(seat=seat),
             options=tuple(options),
         ),

@@ -104,7 +104,7 @@ class RandomPlayer:
         gold = g.gold
         used_cards: set[str] = set()
         bids = {
-            spot.letter: min_bid(state, pack, spot.deck[0])
+            spot.letter: min_bid(state, pack, spot.deck[0], seat)
             for spot in state.board.adventurers
             if spot.used and spot.face_up and spot.deck
         }

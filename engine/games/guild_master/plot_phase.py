@@ -1,8 +1,9 @@
 """Plot Phase: "Adventurers with a Plot Phase Ability active in this Round's moon may use their
 ability now. Guilds resolve their Plot Phase Abilities in descending Fame order."
 
-A guild uses as many of its plot abilities as it likes (each once a round), then ends its turn;
-a guild with nothing it can use is skipped.
+A guild uses as many of its plot abilities as it likes (each once a round) and discards any of
+its completed contracts to use their plot boons, then ends its turn; a guild with nothing it can
+use is skipped.
 """
 
 from __future__ import annotations
@@ -14,17 +15,18 @@ from engine.games.guild_master.abilities import (
     guild_abilities,
     needs_choice,
 )
-from engine.games.guild_master.cards import Adventurer
-from engine.games.guild_master.commands import EndPlot, UsePlotAbility
+from engine.games.guild_master.cards import Adventurer, ContractEffect
+from engine.games.guild_master.commands import EndPlot, UseBoon, UsePlotAbility
 from engine.games.guild_master.content import Pack
 from engine.games.guild_master.context import Ctx
 from engine.games.guild_master.events import (
     GoldAnnounced,
     OrderPhaseStarted,
     PlotAbilityUsed,
+    PlotBoonUsed,
     PlotTurnEnded,
 )
-from engine.games.guild_master.state import GameState, PlotStep
+from engine.games.guild_master.state import GameState, Guild, PlotStep
 
 
 def usable_plot_abilities(state: GameState, pack: Pack, seat: int) -> list[Adventurer]:
@@ -37,13 +39,30 @@ def usable_plot_abilities(state: GameState, pack: Pack, seat: int) -> list[Adven
     ]
 
 
+def plot_boons(pack: Pack, guild: Guild) -> list[tuple[str, ContractEffect]]:
+    """The guild's completed contracts whose boon it may discard in its Plot Phase turn."""
+    out = []
+    for done in guild.completed:
+        boon = pack.contracts[done.slug].effect("boon") if done.boon else None
+        if boon is not None and boon.when == "plot":
+            out.append((done.slug, boon))
+    return out
+
+
+def usable_plot_boons(state: GameState, pack: Pack, seat: int) -> list[tuple[str, ContractEffect]]:
+    """The plot boons the guild can pay for now."""
+    g = state.guilds[seat]
+    return [(slug, boon) for slug, boon in plot_boons(pack, g) if can_pay(g, boon.effects)]
+
+
 def plot_seats(ctx: Ctx) -> list[int]:
-    """Guilds with a plot ability active this round: each gets a turn in Fame order, even if it
-    cannot afford the ability yet (a guild before it may pay it Gold)."""
+    """Guilds with a plot ability active this round or a plot boon: each gets a turn in Fame
+    order, even if it cannot afford them yet (a guild before it may pay it Gold)."""
     return [
         g.seat
         for g in ctx.state.guilds
         if any(True for _ in guild_abilities(ctx.state, ctx.pack, g, "plot", "use"))
+        or plot_boons(ctx.pack, g)
     ]
 
 
@@ -82,13 +101,34 @@ def use_plot_ability(ctx: Ctx, cmd: UsePlotAbility) -> None:
             "not_this_moon", f"{adv.name}'s ability is not active in this round's moon."
         )
     assert adv.ability is not None
-    target = None
-    if needs_choice(adv.ability.effects):
-        if cmd.target is None or cmd.target == cmd.seat or not 0 <= cmd.target < ctx.state.players:
-            raise RuleError("choose_guild", "Choose a rival guild for this ability.")
-        target = cmd.target
+    target = _target(ctx, cmd.seat, cmd.target, adv.ability.effects, "ability")
     ctx.emit(PlotAbilityUsed(seat=cmd.seat, adventurer=adv.slug, target=target))
     apply_effects(ctx, cmd.seat, adv.ability.effects, f"ability:{adv.slug}", target)
+
+
+def use_boon(ctx: Ctx, cmd: UseBoon) -> None:
+    """Discard a completed contract to use its plot boon."""
+    _check_turn(ctx, cmd.seat)
+    g = ctx.state.guilds[cmd.seat]
+    boons = dict(plot_boons(ctx.pack, g))
+    boon = boons.get(cmd.contract)
+    if boon is None:
+        raise RuleError(
+            "no_plot_boon", "You have no completed contract with a boon to use in the Plot Phase."
+        )
+    if not can_pay(g, boon.effects):
+        raise RuleError("cannot_pay", "You cannot pay the cost of that boon.")
+    target = _target(ctx, cmd.seat, cmd.target, boon.effects, "boon")
+    ctx.emit(PlotBoonUsed(seat=cmd.seat, contract=cmd.contract, target=target))
+    apply_effects(ctx, cmd.seat, boon.effects, f"boon:{cmd.contract}", target)
+
+
+def _target(ctx: Ctx, seat: int, target: int | None, effects: tuple, what: str) -> int | None:
+    if not needs_choice(effects):
+        return None
+    if target is None or target == seat or not 0 <= target < ctx.state.players:
+        raise RuleError("choose_guild", f"Choose a rival guild for this {what}.")
+    return target
 
 
 def end_plot(ctx: Ctx, cmd: EndPlot) -> None:
@@ -103,7 +143,9 @@ def advance_plot(ctx: Ctx) -> bool:
     if seat is None:
         announce_gold(ctx)
         return True
-    if not usable_plot_abilities(ctx.state, ctx.pack, seat):
+    if not usable_plot_abilities(ctx.state, ctx.pack, seat) and not usable_plot_boons(
+        ctx.state, ctx.pack, seat
+    ):
         ctx.emit(PlotTurnEnded(seat=seat))
         return True
     return False

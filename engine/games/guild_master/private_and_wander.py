@@ -13,7 +13,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from engine.core.errors import RuleError
-from engine.games.guild_master.abilities import check_modifiers
+from engine.games.guild_master.abilities import apply_effects, check_modifiers, guild_abilities
 from engine.games.guild_master.attempt_contract import chance, choose_target, usable_targets
 from engine.games.guild_master.commands import ChooseFallback
 from engine.games.guild_master.content import Pack
@@ -55,7 +55,7 @@ def auto_fallback(state: GameState, pack: Pack, seat: int, team: tuple[str, ...]
     Gold plus Fame), if that beats the expected wander; otherwise "wander". Never random."""
     g = state.guilds[seat]
     skill = strongest_skill(pack, team)
-    mods = check_modifiers(state, pack, seat, skill)
+    mods = check_modifiers(state, pack, seat, skill, "wander")
     best, best_value = (
         "wander",
         wander_value(
@@ -110,6 +110,9 @@ def wander_task(ctx: Ctx, task: WanderTask) -> None:
     )
     gold, fame = wander_reward(result.total)
     ctx.emit(Wandered(seat=task.seat, space=task.space, result=result.total, gold=gold, fame=fame))
+    guild = ctx.state.guilds[task.seat]
+    for adv, ab in list(guild_abilities(ctx.state, ctx.pack, guild, "action", "wandered")):
+        apply_effects(ctx, task.seat, ab.effects, f"ability:{adv.slug}")
     resolved(ctx, task.seat, task.space)
     replace_head(ctx)
 

@@ -10,7 +10,7 @@ card... leaving the next card on the deck face down. 4. Immediately receive the 
 
 from __future__ import annotations
 
-from engine.games.guild_master.abilities import min_bid
+from engine.games.guild_master.abilities import apply_effects, guild_abilities, min_bid
 from engine.games.guild_master.cards import RANKS
 from engine.games.guild_master.context import Ctx
 from engine.games.guild_master.events import AdventurerRecruited, RecruitFailed
@@ -37,7 +37,7 @@ def recruit_problem(ctx: Ctx, seat: int, order: Order) -> str | None:
         needed = RANKS[adv.rank - 1]
         article = "an" if needed[0] in "aeiou" else "a"
         return f"recruiting a {RANKS[adv.rank]} needs {article} {needed} in the guild first"
-    bid = min_bid(ctx.state, ctx.pack, adv.slug)
+    bid = min_bid(ctx.state, ctx.pack, adv.slug, seat)
     if order.gold < bid:
         return f"{order.gold} Gold is below {adv.name}'s minimum bid of {bid} this round"
     return None
@@ -80,6 +80,11 @@ def recruit(ctx: Ctx, seat: int, space: int, letter: str) -> None:
             seat=seat, space=space, spot=letter, adventurer=adv.slug, paid=paid, fame=adv.fame
         )
     )
+    # The new adventurer's own ability counts: "You may also use Adventurer Abilities on the
+    # Round you recruit them."
+    guild = ctx.state.guilds[seat]
+    for owner, ab in list(guild_abilities(ctx.state, ctx.pack, guild, "action", "recruited")):
+        apply_effects(ctx, seat, ab.effects, f"ability:{owner.slug}")
     resolved(ctx, seat, space)
 
 

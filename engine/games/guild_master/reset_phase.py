@@ -7,6 +7,7 @@ Gold on orders is part of each guild's Gold all along, so clearing the order boa
 
 from __future__ import annotations
 
+from engine.games.guild_master.abilities import income_change
 from engine.games.guild_master.context import Ctx
 from engine.games.guild_master.end_game import end_game
 from engine.games.guild_master.events import (
@@ -23,7 +24,8 @@ from engine.games.guild_master.upgrades import income
 
 def reset(ctx: Ctx) -> bool:
     state = ctx.state
-    ctx.emit(IncomeGained(gold=tuple(income(ctx.pack, g) for g in state.guilds)))
+    change = income_change(state, ctx.pack)
+    ctx.emit(IncomeGained(gold=tuple(max(0, income(ctx.pack, g) + change) for g in state.guilds)))
     ctx.emit(BuilderCostReset(marker=state.board.builder_start))
     if state.blood_moon:
         blood_moon_reset(ctx)

@@ -53,7 +53,7 @@ def run_check(
         if step.check.key != key:
             raise RuntimeError(f"check {key} started while {step.check.key} is open")
         raise Pause
-    mods = check_modifiers(ctx.state, ctx.pack, seat, skill)
+    mods = check_modifiers(ctx.state, ctx.pack, seat, skill, purpose)
     dice = ctx.dice.dice(max(0, skill_dice + mods.add))
     ctx.emit(
         SkillCheckRolled(

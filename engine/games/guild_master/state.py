@@ -12,6 +12,7 @@ from typing import Literal
 import msgspec
 
 from engine.core.rng import Rng
+from engine.games.guild_master.effects import Effect
 
 # Objective codes: the 13 order cards, plus "none" for a team with no card (Attempt a Private
 # Contract or Wander). Their index is their place in the Order Resolution Sequence.
@@ -346,6 +347,25 @@ Task = (
 
 
 # ---------------------------------------------------------------------------------------------
+# Effects waiting for their owner's choice
+
+
+class EffectPrompt(_S):
+    """An ability, bonus or boon stopped at a primitive that needs its owner's choice: which drawn
+    contracts to keep, which peeked cards go to the bottom, or what to build with free Builders.
+    `rest` are the primitives still to resolve after it. `drawn` cards are held here, out of every
+    deck; `seen` cards stay where they are. Both are the owner's secret."""
+
+    seat: int
+    cause: str
+    op: Effect
+    rest: tuple[Effect, ...] = ()
+    chosen: int | None = None
+    drawn: tuple[str, ...] = ()
+    seen: tuple[str, ...] = ()
+
+
+# ---------------------------------------------------------------------------------------------
 # Phase steps
 
 
@@ -416,6 +436,7 @@ class GameState(_S):
     board: Board
     guilds: tuple[Guild, ...]
     step: Step | None = None
+    prompt: EffectPrompt | None = None  # an effect waiting for its owner's choice
     seq: int = 0  # events applied so far
 
     @property

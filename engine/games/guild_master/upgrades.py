@@ -25,15 +25,17 @@ def income(pack: Pack, guild: Guild) -> int:
     return pack.core("bar", guild.bar).value
 
 
-def builder_costs(pack: Pack, board: Board, count: int) -> tuple[int, ...]:
-    """The cost of each of the next `count` builders; the last space repeats past the top."""
+def builder_costs(pack: Pack, board: Board, count: int, change: int = 0) -> tuple[int, ...]:
+    """The cost of each of the next `count` builders; the last space repeats past the top.
+    `change` is what effects add to each cost (see `abilities.builder_change`); a Builder never
+    costs less than 1."""
     track = pack.board.builder_track
     top = len(track) - 1
-    return tuple(track[min(board.builder_marker + i, top)] for i in range(count))
+    return tuple(max(1, track[min(board.builder_marker + i, top)] + change) for i in range(count))
 
 
-def builder_cost(pack: Pack, board: Board) -> int:
-    return builder_costs(pack, board, 1)[0]
+def builder_cost(pack: Pack, board: Board, change: int = 0) -> int:
+    return builder_costs(pack, board, 1, change)[0]
 
 
 def build_problem(state: GameState, pack: Pack, guild: Guild, build: Build) -> str | None:
@@ -93,3 +95,26 @@ def build_parts(pack: Pack, guild: Guild, build: Build) -> list[tuple[str, str, 
 
 def builders_needed(pack: Pack, guild: Guild, build: Build) -> int:
     return sum(part[2] for part in build_parts(pack, guild, build))
+
+
+def allowed_builds(
+    state: GameState, pack: Pack, seat: int, max_builders: int | None = None
+) -> list[Build]:
+    """Every build the guild may build now (with at most `max_builders` Builders): core upgrades,
+    skill upgrades on either side, prestige upgrades, then a skill and a core upgrade together."""
+    g = state.guilds[seat]
+    cores = [Build(core=k) for k in CORE_KINDS]
+    skills = [
+        Build(skill=slug, side=side)
+        for side in ("fixer", "reroll")
+        for slug, u in pack.skill_upgrades.items()
+        if not u.starting
+    ]
+    candidates = [*cores, *skills, *(Build(prestige=p) for p in state.board.prestige_supply)]
+    candidates += [Build(core=c.core, skill=k.skill, side=k.side) for c in cores for k in skills]
+    return [
+        b
+        for b in candidates
+        if build_problem(state, pack, g, b) is None
+        and (max_builders is None or builders_needed(pack, g, b) <= max_builders)
+    ]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import msgspec
 
 from engine.core.game import Audience, Decision, Seat
-from engine.games.guild_master.abilities import min_bid
+from engine.games.guild_master.abilities import builder_change, min_bid
 from engine.games.guild_master.content import Pack, load_pack
 from engine.games.guild_master.pending import pending
 from engine.games.guild_master.state import (
@@ -287,7 +287,7 @@ def _board(state: GameState, pack: Pack) -> BoardView:
         contracts=contracts,
         builder_marker=b.builder_marker,
         builder_start=b.builder_start,
-        builder_cost=builder_cost(pack, b),
+        builder_cost=builder_cost(pack, b, builder_change(state, pack)),
         decks={"common": len(b.common), "heroic": len(b.heroic), "legendary": len(b.legendary)},
         skill_supply=dict(b.skill_supply),
         core_supply=dict(b.core_supply),
