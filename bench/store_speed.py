@@ -9,6 +9,8 @@
    use WAL with synchronous=NORMAL. Aim: at least half the speed of (a), faster than (b). The
    ratios are printed twice: with the baselines handed encoded rows, and with the time to encode
    the events (measured here) added to them, since EventStore.append starts from event objects.
+   Then where an append's time goes: the statements of the store's SQLite append transaction
+   (bot/store/sqlite_writer.py), timed one by one on a writer connection with the same rows.
 2. Loading a finished game: from its snapshot, from a full replay of its log, and json-decoding
    that log with the standard library.
 """
@@ -28,7 +30,13 @@ from pathlib import Path
 from typing import Any
 
 from bot.store import EventStore, sqlite_url
-from bot.store.sqlite_writer import sqlite_timestamp
+from bot.store.sqlite_writer import (
+    INSERT_COMMAND_SQL,
+    INSERT_EVENTS_SQL,
+    VERSION_SQL,
+    connect,
+    sqlite_timestamp,
+)
 from engine.core.codec import Codec
 from engine.games.guild_master import GAME
 from engine.games.guild_master.players import RandomPlayer
@@ -135,6 +143,62 @@ async def our_store(path: Path, games: list[list[list[Any]]]) -> tuple[float, Ev
     return CLOCK() - start, store, ids[0]
 
 
+async def store_schema(path: Path, games: int) -> list[int]:
+    """A database with the store's schema (through its migrations) and `games` empty games."""
+    store = await EventStore.open(sqlite_url(str(path)))
+    try:
+        return [await store.create_game("guild-master", players=4) for _ in range(games)]
+    finally:
+        await store.close()
+
+
+STEPS = ("BEGIN IMMEDIATE", "version check", "event rows", "command row", "COMMIT")
+
+
+def clock_cost() -> float:
+    """What one reading of CLOCK adds to an interval it measures (about half a microsecond: a
+    system call), to take off the per-statement times."""
+    samples = []
+    for _ in range(2000):
+        start = CLOCK()
+        samples.append(CLOCK() - start)
+    return statistics.median(samples)
+
+
+def append_steps(path: Path, games: list[list[list[tuple[str, int, str]]]]) -> dict[str, float]:
+    """CPU time of each statement of the store's append transaction, in seconds summed over all
+    appends: the writer's own connection settings and SQL, the same rows and keys as `our_store`
+    (encoding excluded: it is measured on its own)."""
+    ids = asyncio.run(store_schema(path, len(games)))
+    conn = connect(str(path), 0)
+    clock, cost = CLOCK, clock_cost()
+    spent = dict.fromkeys(STEPS, 0.0)
+    for game_id, batches in zip(ids, games, strict=True):
+        seq = 0
+        for n, batch in enumerate(batches):
+            stamp = sqlite_timestamp(datetime.now(UTC))
+            rows = [(game_id, seq + i + 1, t, v, d, stamp) for i, (t, v, d) in enumerate(batch)]
+            last = seq + len(rows)
+            t0 = clock()
+            conn.execute("BEGIN IMMEDIATE")
+            t1 = clock()
+            (at,) = conn.execute(VERSION_SQL, (game_id,)).fetchone()
+            assert at == seq
+            t2 = clock()
+            conn.executemany(INSERT_EVENTS_SQL, rows)
+            t3 = clock()
+            conn.execute(INSERT_COMMAND_SQL, (game_id, f"i{n}", seq + 1, last, "null", stamp))
+            t4 = clock()
+            conn.execute("COMMIT")
+            t5 = clock()
+            laps = (t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4)
+            for step, elapsed in zip(STEPS, laps, strict=True):
+                spent[step] += elapsed - cost
+            seq = last
+    conn.close()
+    return spent
+
+
 async def loading(store: EventStore, game_id: int, repeats: int) -> dict[str, float]:
     loaded = await store.load(game_id, use_snapshot=False)
     await store.save_snapshot(game_id, loaded.version, loaded.state)
@@ -168,6 +232,7 @@ def main() -> None:
     events = sum(len(b) for batches in games for b in batches)
     appends = sum(len(batches) for batches in games)
     best = {"plain": float("inf"), "recorder": float("inf"), "ours": float("inf")}
+    steps = dict.fromkeys(STEPS, float("inf"))
     encode = float("inf")  # CPU time to turn the events into the baselines' rows
     for _ in range(args.rounds):
         start = CLOCK()
@@ -191,6 +256,8 @@ def main() -> None:
 
             ours, load = asyncio.run(ours_and_loading())
             best["ours"] = min(best["ours"], ours)
+            for step, spent in append_steps(base / "steps.sqlite3", rows).items():
+                steps[step] = min(steps[step], spent)
     plain, recorder, ours = best["plain"], best["recorder"], best["ours"]
     print(f"appending {events} events of {args.games} 4-player games in {appends} transactions:")
     for name, t in (
@@ -207,6 +274,11 @@ def main() -> None:
         f"  EventStore / executemany = {(plain + encode) / ours:.2f}; "
         f"EventStore / eventsourcing = {(recorder + encode) / ours:.2f}  "
         f"(all starting from event objects: encoding {encode / events * 1e6:.1f} µs per event)"
+    )
+    print(
+        "  where an append's CPU time goes, µs (best round each): "
+        f"encoding {encode / appends * 1e6:.1f}, "
+        + ", ".join(f"{step} {spent / appends * 1e6:.1f}" for step, spent in steps.items())
     )
     print(
         f"loading a finished game ({load['events']:.0f} events): "

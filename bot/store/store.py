@@ -255,7 +255,11 @@ class EventStore:
                     updated_at=now(),
                 )
             )
-            return int(result.inserted_primary_key[0])
+            game_id = int(result.inserted_primary_key[0])
+        # Remember its kind now: otherwise its first append would look it up with a query of its
+        # own (about a millisecond through SQLAlchemy, ten appends' worth).
+        self._by_id[game_id] = self._games[game]
+        return game_id
 
     async def get_game(self, game_id: int) -> GameInfo:
         async with self._read() as conn:

@@ -71,6 +71,18 @@ async def test_an_append_at_a_stale_version_is_a_conflict_and_writes_nothing(sto
     assert (await store.get_game(gid)).version == 3
 
 
+async def test_an_append_ahead_of_the_log_is_a_conflict_and_opens_no_gap(store):
+    """The primary key alone would accept seqs 6.. after a log of 3 events; the version check
+    refuses them."""
+    _, _, log = play(2, 3, keep_events=True)
+    gid = await store.create_game("guild-master", players=2)
+    await store.append(gid, 0, log[:3])
+    with pytest.raises(Conflict, match="at version 3, not 5"):
+        await store.append(gid, 5, log[3:5], key="ahead")
+    assert [seq for seq, _ in await store.read(gid)] == [1, 2, 3]
+    assert await store.command(gid, "ahead") is None
+
+
 async def test_two_writers_racing_at_one_version_give_one_success_and_one_conflict(store_url):
     """Two processes (two engines) append at the same expected version: a clean conflict, never
     a double effect."""
