@@ -2,7 +2,8 @@
 
 guildmaster odds DICE TARGET [--fixers N] [--rerolls N]
 guildmaster scenario run FILE...
-guildmaster simulate --players N --games G --seed S [--short] [--json]
+guildmaster simulate --players N --games G --seed S [--seats KINDS] [--short] [--json | --report]
+                     [--jobs J]
 guildmaster games [--status S]
 guildmaster export GAME_ID [--output FILE]
 guildmaster replay FILE [--seat N]
@@ -68,14 +69,31 @@ def _parser() -> argparse.ArgumentParser:
     simulate = sub.add_parser(
         "simulate",
         help="play whole games between built-in players",
-        description="Play whole games between random legal players and print each game's result "
-        "and the totals. The same arguments give the same output.",
+        description="Play whole games between built-in players and print each game's result "
+        "and the totals, or a balance report. The same arguments give the same output.",
     )
     simulate.add_argument("--players", type=int, default=4, help="guilds per game (2–4)")
     simulate.add_argument("--games", type=int, default=10, help="number of games")
     simulate.add_argument("--seed", type=int, default=1, help="seed of the first game")
+    simulate.add_argument(
+        "--seats",
+        default="builtin",
+        metavar="KINDS",
+        help="the player of each seat, comma-separated: builtin (the strategic player) or "
+        "random (random legal moves); one kind for every seat (default: builtin)",
+    )
     simulate.add_argument("--short", action="store_true", help="the 6-round short game")
-    simulate.add_argument("--json", action="store_true", help="print JSON instead of text")
+    output = simulate.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="print JSON instead of text")
+    output.add_argument(
+        "--report",
+        action="store_true",
+        help="print only a balance report (Markdown): win rates by starting team and seat, "
+        "cards in winners' guilds, Fame totals",
+    )
+    simulate.add_argument(
+        "--jobs", type=int, default=1, metavar="J", help="play on J processes (same output)"
+    )
     simulate.set_defaults(run=_simulate)
 
     games = sub.add_parser("games", help="list the games in the database")
@@ -277,9 +295,17 @@ def _scenario_run(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
-def _simulate(args: argparse.Namespace) -> int:
-    from engine.games.guild_master.content import load_pack
+def _play_one(job: tuple[int, int, bool, tuple[str, ...]]) -> Any:
     from engine.games.guild_master.simulate import play
+
+    players, seed, short, seats = job
+    return play(players, seed, short=short, seats=seats)[0]
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from engine.games.guild_master import balance
+    from engine.games.guild_master.content import load_pack
+    from engine.games.guild_master.players import PLAYER_TYPES
 
     if not 2 <= args.players <= 4:
         print("guildmaster simulate: --players must be 2, 3 or 4.", file=sys.stderr)
@@ -287,9 +313,34 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.games < 1:
         print("guildmaster simulate: --games must be at least 1.", file=sys.stderr)
         return 2
+    seats = tuple(k.strip() for k in args.seats.split(","))
+    if len(seats) == 1:
+        seats *= args.players
+    unknown = [k for k in seats if k not in PLAYER_TYPES]
+    if unknown or len(seats) != args.players:
+        kinds = ", ".join(PLAYER_TYPES)
+        print(
+            f"guildmaster simulate: --seats takes one kind ({kinds}) or one per seat, "
+            f"comma-separated ({args.players} here).",
+            file=sys.stderr,
+        )
+        return 2
+    if args.jobs < 1:
+        print("guildmaster simulate: --jobs must be at least 1.", file=sys.stderr)
+        return 2
     pack = load_pack("basic")
     names = [g.name for g in pack.guilds[: args.players]]
-    results = [play(args.players, args.seed + i, short=args.short)[0] for i in range(args.games)]
+    jobs = [(args.players, args.seed + i, args.short, seats) for i in range(args.games)]
+    if args.jobs > 1:
+        import multiprocessing
+
+        with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
+            results = pool.map(_play_one, jobs, chunksize=max(1, len(jobs) // (8 * args.jobs)))
+    else:
+        results = [_play_one(job) for job in jobs]
+    if args.report:
+        print(balance.render(balance.report(results)))
+        return 0
     wins = [0.0] * args.players
     for r in results:
         for w in r.winners:
@@ -298,6 +349,7 @@ def _simulate(args: argparse.Namespace) -> int:
         "games": len(results),
         "players": args.players,
         "short": args.short,
+        "seats": list(seats),
         "wins": [round(w, 3) for w in wins],
         "mean_fame": [
             round(sum(r.fame[s] for r in results) / len(results), 2) for s in range(args.players)
@@ -310,6 +362,7 @@ def _simulate(args: argparse.Namespace) -> int:
             {
                 "seed": r.seed,
                 "rounds": r.rounds,
+                "teams": list(r.teams),
                 "fame": list(r.fame),
                 "gold": list(r.gold),
                 "winners": list(r.winners),
@@ -330,7 +383,10 @@ def _simulate(args: argparse.Namespace) -> int:
         )
     print(f"{len(results)} games, {args.players} players{', short game' if args.short else ''}")
     for s, name in enumerate(names):
-        print(f"  {name:<16} wins {wins[s]:>7.2f}  mean Fame {totals['mean_fame'][s]:>6.2f}")
+        print(
+            f"  {name:<16} wins {wins[s]:>7.2f}  mean Fame {totals['mean_fame'][s]:>6.2f}  "
+            f"({seats[s]})"
+        )
     print(
         f"  mean events per game {totals['mean_events']}, refused commands "
         f"{totals['refused_commands']}"

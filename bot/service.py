@@ -23,8 +23,8 @@ from engine.core import RuleError
 from engine.games.guild_master import GAME
 from engine.games.guild_master.commands import ApplyDefaults, Command
 from engine.games.guild_master.events import Event, RoundEnded
-from engine.games.guild_master.players import RandomPlayer
 from engine.games.guild_master.state import GameState, Phase
+from engine.games.guild_master.strategy import StrategicPlayer
 
 log = logging.getLogger("guildmaster.service")
 
@@ -405,12 +405,12 @@ class GameService:
             if not waiting:
                 return
             decision = waiting[0]
-            player = RandomPlayer(game.seed * 1_000_003 + version * 7 + decision.seat)
+            player = StrategicPlayer(game.seed * 1_000_003 + version * 7 + decision.seat)
             command = player.answer(state, decision)
             try:
                 await self.act(game_id, command, by=decision.seat, drive=False)
             except RuleError:
-                # The random player chose something illegal: its documented default is legal.
+                # Should the player ever choose something illegal, its documented default is legal.
                 await self.act(
                     game_id,
                     ApplyDefaults(seat=-1, seats=(decision.seat,)),

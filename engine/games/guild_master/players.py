@@ -8,6 +8,9 @@ contest negotiation and stances, and every question asked during resolution.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Protocol
+
 from engine.core.game import Decision
 from engine.core.rng import Dice, seeded
 from engine.games.guild_master.abilities import min_bid
@@ -34,7 +37,16 @@ from engine.games.guild_master.state import (
     Plan,
     SplitTerms,
 )
+from engine.games.guild_master.strategy import StrategicPlayer
 from engine.games.guild_master.upgrades import order_spaces, team_size
+
+
+class Player(Protocol):
+    """A built-in player: answers any decision of its seat, and sometimes does more."""
+
+    def answer(self, state: GameState, decision: Decision) -> Command: ...
+
+    def extra(self, state: GameState, seat: int) -> Command | None: ...
 
 
 class RandomPlayer:
@@ -196,3 +208,10 @@ class RandomPlayer:
         team = list(order.team)
         chosen = tuple(a for a in team if self.chance(0.6)) or (self.pick(team),)
         return ChooseCooperation(seat=decision.seat, skill=self.pick(skills), adventurers=chosen)
+
+
+# The kinds of built-in players, by the name `guildmaster simulate --seats` and the bot use.
+PLAYER_TYPES: dict[str, Callable[[int], Player]] = {
+    "random": RandomPlayer,
+    "builtin": StrategicPlayer,
+}

@@ -14,7 +14,7 @@ from engine.games.guild_master.events import Event
 from engine.games.guild_master.evolve import evolve
 from engine.games.guild_master.flow import execute
 from engine.games.guild_master.pending import pending
-from engine.games.guild_master.players import RandomPlayer
+from engine.games.guild_master.players import PLAYER_TYPES, RandomPlayer
 from engine.games.guild_master.setup import create
 from engine.games.guild_master.state import GameState, Phase
 
@@ -26,6 +26,9 @@ class GameResult:
     players: int
     seed: int
     short: bool
+    seats: tuple[str, ...]  # the player type of each seat
+    teams: tuple[str, ...]  # the starting team of each seat
+    holdings: tuple[tuple[str, ...], ...]  # cards each guild ends with: adventurers, contracts
     rounds: int
     fame: tuple[int, ...]
     gold: tuple[int, ...]
@@ -36,16 +39,23 @@ class GameResult:
 
 
 def play(
-    players: int, seed: int, *, short: bool = False, keep_events: bool = False
+    players: int,
+    seed: int,
+    *,
+    short: bool = False,
+    keep_events: bool = False,
+    seats: tuple[str, ...] | None = None,
 ) -> tuple[GameResult, GameState, list[Event]]:
-    """Play one game between random players. Returns the result, the final state and (if
-    `keep_events`) the whole event log."""
+    """Play one game between built-in players of the types `seats` names, one per seat ("random"
+    for all by default). Returns the result, the final state and (if `keep_events`) the whole
+    event log."""
+    seats = seats or ("random",) * players
     log: list[Event] = list(create(players, seed, {"short": short}))
     state: GameState | None = None
     for e in log:
         state = evolve(state, e)
     assert state is not None
-    bots = [RandomPlayer(seed * 7919 + 104729 * (i + 1)) for i in range(players)]
+    bots = [PLAYER_TYPES[kind](seed * 7919 + 104729 * (i + 1)) for i, kind in enumerate(seats)]
     chooser = RandomPlayer(seed * 31 + 17)
     events = len(log)
     count = refused = 0
@@ -72,6 +82,9 @@ def play(
         players=players,
         seed=seed,
         short=short,
+        seats=seats,
+        teams=tuple(g.team for g in state.guilds),
+        holdings=tuple((*g.adventurers, *(c.slug for c in g.completed)) for g in state.guilds),
         rounds=state.round,
         fame=fame,
         gold=tuple(g.gold for g in state.guilds),

@@ -98,10 +98,16 @@ def builders_needed(pack: Pack, guild: Guild, build: Build) -> int:
 
 
 def allowed_builds(
-    state: GameState, pack: Pack, seat: int, max_builders: int | None = None
+    state: GameState,
+    pack: Pack,
+    seat: int,
+    max_builders: int | None = None,
+    *,
+    combined: bool = True,
 ) -> list[Build]:
     """Every build the guild may build now (with at most `max_builders` Builders): core upgrades,
-    skill upgrades on either side, prestige upgrades, then a skill and a core upgrade together."""
+    skill upgrades on either side, prestige upgrades, then (if `combined`) a skill and a core
+    upgrade together."""
     g = state.guilds[seat]
     cores = [Build(core=k) for k in CORE_KINDS]
     skills = [
@@ -111,7 +117,10 @@ def allowed_builds(
         if not u.starting
     ]
     candidates = [*cores, *skills, *(Build(prestige=p) for p in state.board.prestige_supply)]
-    candidates += [Build(core=c.core, skill=k.skill, side=k.side) for c in cores for k in skills]
+    if combined:
+        candidates += [
+            Build(core=c.core, skill=k.skill, side=k.side) for c in cores for k in skills
+        ]
     return [
         b
         for b in candidates
