@@ -71,7 +71,7 @@ def test_conflictors_attempt_with_a_penalty_and_the_highest_margin_wins():
 
 def test_the_penalty_counts_skill_dice_only_not_dice_added_by_effects():
     """Glossary, Skill Check Penalty: "equal to their Adventurer team's total dice (not including
-    any added by effects) in the Skill they are using." Rowan adds a Might die on Half Moons."""
+    any added by effects) in the Skill they are using." Rowan adds a Might die every round."""
     state = table(
         players=2,
         round=1,

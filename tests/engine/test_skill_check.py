@@ -31,8 +31,8 @@ def test_dice_from_skills_are_capped_at_10():
 
 def test_dice_added_by_effects_go_beyond_10():
     """Attempt Contract: "Don't forget, you may roll a maximum of 10 dice for a Skill Check, but
-    may add in dice from effects afterwards if able." Rowan (Half Moon: Might checks roll 1 extra
-    die) brings a 12-Might team to 11 dice."""
+    may add in dice from effects afterwards if able." Rowan (every round: Might checks roll 1
+    extra die) brings a 12-Might team to 11 dice."""
     _, events = _attempt(
         "ash-wyrm", ["morgath", "valka", "rowan"], ["morgath", "valka"], [], round_=1
     )
@@ -51,8 +51,12 @@ def test_abilities_work_for_adventurers_not_on_the_team():
 
 def test_abilities_work_only_in_their_moon():
     """Adventurer Abilities: "The Ability Round icon indicates when an Adventurer's Ability can be
-    used." Rowan's Half Moon ability adds nothing in a Full Moon round."""
-    _, events = _attempt("old-well", ["brask", "rowan"], ["brask"], [3, 3, 3], round_=2)
+    used." Finch's Half Moon ability (Charm checks roll 1 extra die) adds nothing in a Full Moon
+    round."""
+    _, events = _attempt("toll-keeper", ["nell", "finch"], ["nell"], [3, 3], round_=2)
+    (rolled,) = of_type(events, "SkillCheckRolled")
+    assert (rolled.skill, len(rolled.dice)) == ("charm", 2)
+    _, events = _attempt("toll-keeper", ["nell", "finch"], ["nell"], [3, 3, 3], round_=1)
     (rolled,) = of_type(events, "SkillCheckRolled")
     assert len(rolled.dice) == 3
 
