@@ -1,0 +1,82 @@
+"""The built-in player: legal, deterministic, and good enough to beat random legal players."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.games.guild_master.commands import ChooseFreeBuild, EndPlot, KeepContracts
+from engine.games.guild_master.pending import pending
+from engine.games.guild_master.simulate import play
+from engine.games.guild_master.state import Build
+from engine.games.guild_master.strategy import StrategicPlayer
+from tests.engine.table import play as play_commands
+from tests.engine.table import table
+
+BUILTIN = ("builtin",) * 4
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_answer_is_legal(players):
+    """Whole games between built-in players: no command of theirs is ever refused."""
+    for seed in range(3):
+        result, _, _ = play(players, 300 + seed, seats=("builtin",) * players)
+        assert result.refused == 0 and result.rounds == 9
+
+
+def test_the_same_seed_gives_the_same_game():
+    first, _, _ = play(4, 11, seats=BUILTIN)
+    second, _, _ = play(4, 11, seats=BUILTIN)
+    assert first == second
+
+
+def test_it_wins_at_least_nine_games_in_ten_against_random_players():
+    """The built-in player, in each seat in turn, against three random legal players."""
+    games = 20
+    wins = 0
+    for seed in range(games):
+        seat = seed % 4
+        seats = tuple("builtin" if s == seat else "random" for s in range(4))
+        result, _, _ = play(4, 600 + seed, seats=seats)
+        wins += seat in result.winners
+    assert wins >= 0.9 * games
+
+
+def _plot_state(adventurers, round_=3, **guild):
+    return table(
+        players=3,
+        round=round_,
+        phase="start_of_round",
+        board={"decks": {"common": ["militia-drill", "lost-hound", "wedding-feast"]}},
+        guild=[{"adventurers": adventurers, "private": [], **guild}],
+        teams=["nightveil", "ironbound", "starwise"],
+    )
+
+
+def test_it_uses_a_plot_ability_that_gains():
+    """Corvina's free Builder is worth using; ending the turn without it is not chosen."""
+    state = _plot_state(["corvina", "hale"])
+    (decision,) = pending(state)
+    command = StrategicPlayer(1).answer(state, decision)
+    assert not isinstance(command, EndPlot)
+
+
+def test_it_keeps_the_contract_its_guild_can_complete():
+    """Of the drawn contracts, it keeps the one its adventurers can complete: Sefa (Half Moon)
+    draws Drill the Town Militia (Might 12) and Find the Miller's Hound (Spirit 6, Charm 7) for a
+    guild of Spirit and no Might to speak of."""
+    state = _plot_state(["sefa", "hale", "ilse"], round_=5)
+    state, _ = play_commands(state, StrategicPlayer(1).answer(state, pending(state)[0]))
+    (decision,) = pending(state)
+    assert decision.kind == "keep_contracts"
+    command = StrategicPlayer(1).answer(state, decision)
+    assert isinstance(command, KeepContracts)
+    assert command.keep == ("lost-hound",)
+
+
+def test_it_builds_something_with_a_free_builder():
+    state = _plot_state(["corvina", "hale"])
+    state, _ = play_commands(state, StrategicPlayer(1).answer(state, pending(state)[0]))
+    (decision,) = pending(state)
+    assert decision.kind == "free_build"
+    command = StrategicPlayer(1).answer(state, decision)
+    assert isinstance(command, ChooseFreeBuild) and isinstance(command.build, Build)
