@@ -19,7 +19,6 @@ from engine.games.guild_master.attempt_contract import chance, choose_target
 from engine.games.guild_master.cards import LEVELS, SKILLS
 from engine.games.guild_master.content import Pack
 from engine.games.guild_master.hire_builders import affordable_build, default_builds
-from engine.games.guild_master.order_phase import free_gold
 from engine.games.guild_master.private_and_wander import attemptable, auto_fallback
 from engine.games.guild_master.state import (
     HIRE,
@@ -33,6 +32,7 @@ from engine.games.guild_master.state import (
     is_recruit,
 )
 from engine.games.guild_master.team import skill_total
+from engine.games.guild_master.treasury import free_gold
 from engine.games.guild_master.upgrades import (
     allowed_builds,
     build_parts,

@@ -264,3 +264,28 @@ def test_an_event_on_the_board_is_announced_at_the_start_of_each_round():
         guild=[{"gold": 0, "adventurers": ["brask"]}, {"gold": 0, "adventurers": ["kettu"]}],
     )
     assert [g.gold for g in state.guilds] == [1, 1]
+
+
+def test_gold_placed_on_orders_cannot_be_taken():
+    """Gold on a Recruit order is spent when the order resolves ("pay all Gold from your Recruit
+    Adventurer Order"): an effect resolving before it takes only what is left in the treasury.
+    Breaking the Forgers' Ring (bonus: take up to 1 Gold from a rival) cannot touch the 3 Gold
+    the rival put on its recruit."""
+    state = table(
+        players=2,
+        board={"contracts": {"1": "forger-ring"}, "adventurers": {"A": ["garrick"]}},
+        guild=[
+            {"adventurers": ["nyx"], "private": []},
+            {"adventurers": ["brask", "kettu"], "gold": 3, "private": []},
+        ],
+        dice=[6] * 20,
+    )
+    state, events = play(
+        state,
+        orders(0, order(1, ["nyx"], "1")),
+        orders(1, order(1, ["kettu"], fallback="wander"), order(2, ["brask"], "A", 3)),
+    )
+    assert [e for e in of_type(events, "GoldChanged") if e.cause == "bonus:forger-ring"] == []
+    (recruited,) = of_type(events, "AdventurerRecruited")
+    assert (recruited.seat, recruited.paid) == (1, 3)
+    assert all(g.gold >= 0 for g in state.guilds)

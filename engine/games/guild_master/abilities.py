@@ -37,6 +37,7 @@ from engine.games.guild_master.effects import (
 from engine.games.guild_master.events import EffectPaused, PrivateContractDrawn
 from engine.games.guild_master.fame import change_fame, change_gold, least_fame, most_fame
 from engine.games.guild_master.state import EffectPrompt, GameState, Guild
+from engine.games.guild_master.treasury import free_gold
 from engine.games.guild_master.upgrades import allowed_builds
 
 # The kind of check each purpose of a skill check is, for modifiers limited with `on`.
@@ -213,6 +214,8 @@ def needs_choice(effects: tuple[Effect, ...]) -> bool:
 
 
 def can_pay(guild: Guild, effects: tuple[Effect, ...]) -> bool:
+    """Can the guild pay the effects' costs? (Plot abilities and boons are used in the Plot
+    Phase, when no Gold is on orders.)"""
     return guild.gold >= sum(op.amount for op in effects if isinstance(op, PayGold))
 
 
@@ -252,7 +255,7 @@ def apply_effects(
         elif isinstance(op, GiveGold | TakeGold):
             for seat in _targets(ctx, op.who, owner, chosen):
                 giver, taker = (owner, seat) if isinstance(op, GiveGold) else (seat, owner)
-                amount = min(op.amount, ctx.state.guilds[giver].gold)
+                amount = min(op.amount, free_gold(ctx.state, giver))
                 if amount and giver != taker:
                     change_gold(ctx, giver, -amount, cause)
                     change_gold(ctx, taker, amount, cause)

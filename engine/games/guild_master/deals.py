@@ -8,7 +8,7 @@ from engine.core.errors import RuleError
 from engine.games.guild_master.commands import PayGold
 from engine.games.guild_master.context import Ctx
 from engine.games.guild_master.events import GoldPaid
-from engine.games.guild_master.order_phase import free_gold
+from engine.games.guild_master.treasury import free_gold
 
 
 def pay_gold(ctx: Ctx, cmd: PayGold) -> None:

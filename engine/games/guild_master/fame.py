@@ -11,6 +11,7 @@ from collections.abc import Iterable
 
 from engine.games.guild_master.context import Ctx
 from engine.games.guild_master.events import FameChanged, FameOrderRolled, GoldChanged
+from engine.games.guild_master.treasury import free_gold
 
 
 def change_fame(ctx: Ctx, seat: int, amount: int, cause: str) -> None:
@@ -22,8 +23,9 @@ def change_fame(ctx: Ctx, seat: int, amount: int, cause: str) -> None:
 
 
 def change_gold(ctx: Ctx, seat: int, amount: int, cause: str) -> None:
-    """Gain (or pay, for a negative amount) Gold; a guild never pays more than it has."""
-    actual = max(amount, -ctx.state.guilds[seat].gold)
+    """Gain (or pay, for a negative amount) Gold; a guild never pays more than it has, and Gold
+    placed on orders waiting to resolve is spoken for."""
+    actual = max(amount, -free_gold(ctx.state, seat))
     if actual:
         ctx.emit(GoldChanged(seat=seat, amount=actual, cause=cause))
 

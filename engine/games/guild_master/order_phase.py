@@ -32,7 +32,6 @@ from engine.games.guild_master.state import (
     HIRE,
     NONE,
     OBJECTIVES,
-    ActionStep,
     GameState,
     Order,
     OrderStep,
@@ -41,6 +40,7 @@ from engine.games.guild_master.state import (
     is_contract,
     is_recruit,
 )
+from engine.games.guild_master.treasury import committed_gold, free_gold
 from engine.games.guild_master.upgrades import order_spaces, team_size
 
 
@@ -52,21 +52,6 @@ def describe_objective(objective: str) -> str:
     if is_contract(objective):
         return f"Contract {objective}"
     return "Private Contract or Wander"
-
-
-def committed_gold(orders: tuple[Order, ...]) -> int:
-    return sum(o.gold for o in orders)
-
-
-def free_gold(state: GameState, seat: int) -> int:
-    """Gold in the treasury, not placed on orders."""
-    step = state.step
-    on_orders = 0
-    if isinstance(step, OrderStep):
-        on_orders = committed_gold(step.drafts[seat])
-    elif isinstance(step, ActionStep):
-        on_orders = committed_gold(step.orders[seat])
-    return state.guilds[seat].gold - on_orders
 
 
 def check_orders(state: GameState, pack: Pack, seat: int, orders: tuple[Order, ...]) -> None:
