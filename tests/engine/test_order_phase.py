@@ -4,9 +4,11 @@ from engine.games.guild_master.commands import (
     ApplyDefaults,
     ChooseBuilds,
     CorrectOrder,
+    EndPlot,
     SetOrders,
     SetReady,
 )
+from engine.games.guild_master.plot_phase import current_plot_seat
 from engine.games.guild_master.state import Build, Order, Phase, Plan
 from tests.engine.rulebook import assert_refused, names
 from tests.engine.table import (
@@ -378,6 +380,8 @@ def test_a_new_recruit_can_be_ordered_in_the_next_order_phase():
         *everyone_else_ready(state, 0),
     )
     state, _ = play(state, ChooseBuilds(seat=0, space=2, builds=()))
+    while state.phase is Phase.PLOT:  # Odile's Full Moon plot ability: not used here
+        state, _ = play(state, EndPlot(seat=current_plot_seat(state)))
     assert (state.round, state.phase) == (2, Phase.ORDERS)
     state, events = play(state, orders(0, order(1, ["garrick", "brask"], "1")))
     assert of_type(events, "OrdersDrafted")[0].orders[0].team == ("garrick", "brask")

@@ -25,7 +25,11 @@ def test_gold_left_on_orders_goes_back_to_the_treasury():
     """Reset Phase: "1. Clear Order Boards — Move any Gold left on Orders to your Treasury". All 7
     Gold go on Hire Builders, one 2-Gold Builder is hired; the other 5 are the guild's again (and
     can be ordered next round)."""
-    state = table(players=3, guild=[{"gold": 7, "adventurers": ["brask", "odile"], "private": []}])
+    state = table(
+        players=3,
+        teams=["nightveil", "cartographers", "dawnkeepers"],  # no plot ability in Round 2
+        guild=[{"gold": 7, "adventurers": ["brask", "corwin"], "private": []}],
+    )
     plan = [Build(skill="weapon-rack", side="fixer")]
     state, _ = play(
         state,
@@ -43,12 +47,12 @@ def test_order_cards_and_adventurers_come_back_to_hand():
     state = table(
         players=2,
         board={"contracts": {"3": "old-well"}},
-        guild=[{"adventurers": ["brask", "odile"], "skill_upgrades": CHARM_FIXER}],
+        guild=[{"adventurers": ["brask", "corwin"], "skill_upgrades": CHARM_FIXER}],
     )
-    state, _ = play(state, orders(0, order(1, ["brask", "odile"], "3")), orders(1))
+    state, _ = play(state, orders(0, order(1, ["brask", "corwin"], "3")), orders(1))
     assert seat_view(state, 0)["draft"] == ()
-    state, events = play(state, orders(0, order(1, ["brask", "odile"], "3"), ready=False))
-    assert of_type(events, "OrdersDrafted")[0].orders[0].team == ("brask", "odile")
+    state, events = play(state, orders(0, order(1, ["brask", "corwin"], "3"), ready=False))
+    assert of_type(events, "OrdersDrafted")[0].orders[0].team == ("brask", "corwin")
 
 
 @pytest.mark.parametrize(("bar", "income"), [(1, 2), (2, 4), (3, 6)])
