@@ -17,7 +17,14 @@ Two checks, over whole 2-, 3- and 4-player games between random players:
    another guild's private contract.
 2. The whole bot (game service, notifier, command handlers) with a Discord that keeps every
    message: no channel message and no DM to guild B contains guild A's private contracts, the
-   orders A drafted before the reveal, or A's stance before the reveal.
+   orders A drafted before the reveal, or A's stance before the reveal, as the bot words them.
+   This is the check that catches a message sent to the wrong audience; the first one does not
+   depend on wording.
+
+In odd rounds every guild sends its first team to the same contract, so contests come up.
+
+Three games of each kind by default; `HYPOTHESIS_PROFILE=long` (the long fuzzing run) plays ten
+per player count of each. Run with `-s` to see the figures.
 
 Attempting a private contract is an open skill check against the card's target ("following the
 normal rules for resolving an Attempt Contract Order"), so a private contract is no longer secret
@@ -26,6 +33,7 @@ once attempted, even if it fails and its guild keeps it.
 
 from __future__ import annotations
 
+import os
 import re
 from collections import Counter
 from collections.abc import Awaitable, Callable, Iterable, Iterator
@@ -360,9 +368,16 @@ def _pictures(e: Any, state: GameState, names: Names) -> dict[Audience, list[str
     return out
 
 
-@pytest.mark.parametrize(
-    ("players", "seed", "short"), [(2, 11, False), (3, 12, True), (4, 13, False)]
-)
+# HYPOTHESIS_PROFILE=long, the long fuzzing run, also plays ten times as many games here.
+LONG = os.environ.get("HYPOTHESIS_PROFILE") == "long"
+RENDERED_GAMES = [(2, 11, False), (3, 12, True), (4, 13, False)]
+BOT_GAMES = [(2, 21), (3, 22), (4, 23)]
+if LONG:
+    RENDERED_GAMES = [(p, 100 * p + i, i % 3 == 0) for p in (2, 3, 4) for i in range(10)]
+    BOT_GAMES = [(p, 200 * p + i) for p in (2, 3, 4) for i in range(10)]
+
+
+@pytest.mark.parametrize(("players", "seed", "short"), RENDERED_GAMES)
 def test_no_rendered_text_depends_on_another_guilds_secrets(players, seed, short):
     check_render_layer(players, seed, short)
 
@@ -549,6 +564,6 @@ async def play_through_the_bot(tmp_path, monkeypatch, players: int, seed: int) -
         await store.close()
 
 
-@pytest.mark.parametrize(("players", "seed"), [(2, 21), (3, 22), (4, 23)])
+@pytest.mark.parametrize(("players", "seed"), BOT_GAMES)
 async def test_no_post_or_dm_carries_another_guilds_secrets(tmp_path, monkeypatch, players, seed):
     await play_through_the_bot(tmp_path, monkeypatch, players, seed)
