@@ -322,6 +322,16 @@ def test_a_mistaken_order_can_be_given_up_to_wander():
     assert of_type(events, "BuildersHired") == []
 
 
+def test_negative_gold_does_not_give_a_mistaken_order_up():
+    """Reveal Orders: the guild corrects the order with Gold it has, or gives it up (0 Gold); a
+    negative amount is neither and is refused, leaving the correction open (it used to give the
+    order up; the engine fuzzer sends negative Gold everywhere)."""
+    state = _table()
+    mistaken = order(1, ["brask"], "hire", 0, builds=[Build(core="bar")])
+    state, _ = _force_mistake(state, mistaken, [order(1, ["sable"], "3")])
+    assert_refused(state, CorrectOrder(seat=0, space=1, gold=-1), "gold", "cannot be negative")
+
+
 def test_only_mistaken_orders_can_be_corrected():
     """Reveal Orders: the correction is for "a mistake in an Order Space" only."""
     state = _table()

@@ -7,12 +7,14 @@ it byte for byte the same.
 """
 
 import msgspec
+import pytest
 from msgspec.structs import replace
 
 from engine.core.game import PUBLIC, Seat
 from engine.core.rng import Rng
-from engine.games.guild_master import GAME
+from engine.games.guild_master import GAME, views
 from engine.games.guild_master.commands import ChooseStance, SetOrders
+from tests.engine.playout import check_non_interference
 from tests.engine.table import of_type, order, orders, play, public, seat_view, table
 
 
@@ -159,3 +161,42 @@ def test_public_view_holds_what_things_to_remember_calls_public():
     assert g["completed"][0]["slug"] == "old-well"
     assert g["stables"] == 2 and g["order_spaces"] == 3
     assert public(state)["board"]["builder_cost"] == 3  # 2 players: one space up the track
+
+
+def test_the_shared_non_interference_check_catches_leaks(monkeypatch):
+    """The fuzzers' `check_non_interference` (tests/engine/playout.py) changes each kind of
+    secret and fails when a view shows it: here a seat view that also shows the next seat's
+    draft, stance or private contracts."""
+    state = table(
+        players=2,
+        board={"contracts": {"1": "border-feud"}},
+        guild=[{"adventurers": ["brask", "kettu"]}, {"adventurers": ["hob", "garrick"]}],
+    )
+    draft, _ = play(state, SetOrders(seat=0, orders=(order(1, ["brask"], "1"),), ready=False))
+    contest, _ = play(
+        state,
+        orders(0, order(1, ["brask", "kettu"], "1")),
+        orders(1, order(1, ["hob", "garrick"], "1")),
+        ChooseStance(seat=0, stance="conflict"),
+    )
+    check_non_interference(draft)  # the real views keep every secret
+    check_non_interference(contest)
+    leaks = {
+        "draft": lambda state, view, nxt: replace(view, draft=state.step.drafts[nxt]),
+        "stance": lambda state, view, nxt: replace(
+            view, stance=state.step.queue[0].stances.get(str(nxt), "")
+        ),
+        "private": lambda state, view, nxt: replace(
+            view, private_contracts=state.guilds[nxt].private_contracts
+        ),
+    }
+    real = views.seat_view
+    for kind, leak in leaks.items():
+
+        def leaky(state, pack, public, seat, decisions, leak=leak):
+            view = real(state, pack, public, seat, decisions)
+            return leak(state, view, (seat + 1) % state.players)
+
+        monkeypatch.setattr(views, "seat_view", leaky)
+        with pytest.raises(AssertionError, match=r"sees a change in seat \d's secrets"):
+            check_non_interference(contest if kind == "stance" else draft)

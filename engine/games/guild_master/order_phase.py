@@ -266,7 +266,14 @@ def correct_order(ctx: Ctx, cmd: CorrectOrder) -> None:
     step = ctx.action
     if not any((c.seat, c.space) == (cmd.seat, cmd.space) for c in step.corrections):
         raise RuleError("nothing_to_correct", f"Your order space {cmd.space} needs no correction.")
-    if cmd.gold <= 0:
+    if cmd.gold < 0:
+        # Only 0 gives the order up: a negative amount is a mistake, not a choice.
+        raise RuleError(
+            "gold",
+            f"Order space {cmd.space}: Gold cannot be negative; put Gold on it, or 0 to give the "
+            "order up.",
+        )
+    if cmd.gold == 0:
         ctx.emit(OrderWithdrawn(seat=cmd.seat, space=cmd.space, reason="gave up the order"))
         return
     available = free_gold(ctx.state, cmd.seat)
