@@ -305,6 +305,17 @@ def event_variants(e: Any) -> list[tuple[int, Any]]:
         ]
     if isinstance(e, ev.PlanAnswered):
         return [(e.seat, replace(e, field=f"{e.field}!", value="x"))]
+    if isinstance(e, ev.EffectPaused):
+        p = e.prompt
+        changed = replace(
+            p, drawn=tuple(other(c) for c in p.drawn), seen=tuple(other(c) for c in p.seen)
+        )
+        return [(p.seat, replace(e, prompt=changed))]
+    if isinstance(e, ev.DrawnKept):
+        kept = tuple(other(*e.kept, *e.returned) for _ in e.kept)
+        return [(e.seat, replace(e, kept=kept, returned=tuple(reversed(e.returned))))]
+    if isinstance(e, ev.PeekArranged):
+        return [(e.seat, replace(e, bottom=tuple(other(*e.bottom) for _ in e.bottom)))]
     return []
 
 

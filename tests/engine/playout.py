@@ -165,10 +165,18 @@ def secret_variants(state: GameState, seat: int) -> list[GameState]:
     its contest stance before the reveal. Each one keeps what is public (how many private
     contracts, who is ready, who has chosen a stance) and what resolution is asking right now
     (the plan of the order at the head of the queue), so any difference another audience sees is
-    a leak."""
+    a leak. An effect waiting for this seat's choice holds cards only it sees: the ones it drew
+    are exchanged too."""
     out: list[GameState] = []
     g = state.guilds[seat]
     step = state.step
+    prompt = state.prompt
+    if prompt is not None and prompt.seat == seat and prompt.drawn:
+        swapped = _swap_hidden(state, prompt.drawn)
+        if swapped is not None:
+            swap, board = swapped
+            drawn = tuple(swap[c] for c in prompt.drawn)
+            out.append(replace(state, board=board, prompt=replace(prompt, drawn=drawn)))
     swapped = _swap_hidden(state, g.private_contracts) if g.private_contracts else None
     if swapped is not None:
         swap, board = swapped
