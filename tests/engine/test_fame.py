@@ -36,15 +36,17 @@ def test_fame_cannot_drop_below_0():
 
 def test_a_plot_ability_cannot_take_fame_below_0():
     """Fame: Fame "can also be gained or lost through Adventurer Abilities... When you lose Fame,
-    it cannot drop below 0 for any reason." (Lisette: a rival guild loses 1 Fame.)"""
+    it cannot drop below 0 for any reason." (Lisette: the guild(s) with the most Fame lose 2
+    Fame — the leader has 1.)"""
     state = table(
         players=2,
         round=3,
         phase="start_of_round",
-        guild=[{"adventurers": ["lisette", "darro"], "fame": 4}, {"fame": 0}],
+        teams=["silvertongues", "starwise"],  # Starwise has no plot ability in Round 3
+        guild=[{"adventurers": ["lisette", "darro"], "fame": 0}, {"fame": 1}],
     )
-    state, events = play(state, UsePlotAbility(seat=0, adventurer="lisette", target=1))
-    assert of_type(events, "FameChanged") == []
+    state, events = play(state, UsePlotAbility(seat=0, adventurer="lisette"))
+    assert [(e.seat, e.amount) for e in of_type(events, "FameChanged")] == [(1, -1)]
     assert state.guilds[1].fame == 0
 
 
