@@ -92,3 +92,31 @@ def test_the_console_script_is_installed():
         [sys.executable, "-m", "bot.cli", "odds", "3", "11"], capture_output=True, text=True
     )
     assert out.returncode == 0 and out.stdout == "50.0%\n"
+
+
+def test_simulate_takes_a_player_kind_per_seat(capsys):
+    code, out, _ = run(
+        capsys, "simulate", "--players", "2", "--games", "2", "--seats", "builtin,random", "--json"
+    )
+    data = json.loads(out)
+    assert code == 0 and data["totals"]["seats"] == ["builtin", "random"]
+
+
+def test_simulate_refuses_an_unknown_player_kind(capsys):
+    code, _, err = run(capsys, "simulate", "--players", "2", "--seats", "builtin,genius")
+    assert code == 2 and "--seats" in err and "builtin" in err
+
+
+def test_simulate_report_judges_every_aim(capsys):
+    code, out, _ = run(capsys, "simulate", "--players", "4", "--games", "4", "--report")
+    assert code == 0 and out.startswith("### 4 games of 4 players")
+    assert "| starting team | games | wins | win rate |" in out
+    verdicts = [line for line in out.splitlines() if line.startswith("- ")]
+    assert len(verdicts) == 5 and all("met" in line for line in verdicts)
+
+
+def test_simulate_on_several_processes_prints_the_same(capsys):
+    args = ("simulate", "--players", "3", "--games", "4", "--seed", "9")
+    _, one, _ = run(capsys, *args)
+    _, two, _ = run(capsys, *args, "--jobs", "2")
+    assert one == two

@@ -21,6 +21,9 @@ SEAT_SPREAD = 0.05
 CARD_RATIO = 2.0
 # Cards ending in fewer games than this are listed but not judged: too few to tell.
 CARD_MIN_GAMES = 50
+# The winners' mean Fame: the Fame track runs to 100 and "it's possible to go over 100" (the marker
+# flips to its +100 side), so a winner near 100 is the game's own scale.
+WINNER_FAME = (80, 130)
 
 
 @dataclass
@@ -156,6 +159,13 @@ def verdicts(rep: Report, judged: list[str]) -> list[str]:
     out.append(
         f"- {'met' if top <= CARD_RATIO else 'NOT met'}: no card's ratio above {CARD_RATIO:.0f} "
         f"(highest {top:.2f})"
+    )
+    low, high = WINNER_FAME
+    winners = sum(rep.winner_fame) / len(rep.winner_fame)
+    ok = rep.short or low <= winners <= high
+    out.append(
+        f"- {'met' if ok else 'NOT met'}: winners' mean Fame {low}–{high} for 9 rounds "
+        f"({winners:.1f})"
     )
     full = min(rep.rounds) == max(rep.rounds) == (6 if rep.short else 9)
     out.append(

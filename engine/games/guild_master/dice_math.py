@@ -104,7 +104,7 @@ def fixer_moves(dice: Dice, fixers: Fixers) -> list[tuple[int, int]]:
     return moves
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=65_536)  # the built-in players ask for many (dice, target, fixers, re-rolls)
 def success_chance(n_dice: int, target: int, fixers: Fixers = (), rerolls: int = 0) -> float:
     """The exact chance that `n_dice` dice reach `target`, with fixers (values) and single-die
     re-rolls used as well as possible."""

@@ -487,6 +487,7 @@ class Planner:
         self.odds = Odds(state, pack, seat)
         self.size = team_size(pack, self.guild)
         self.gv = gold_value(state)
+        self._builds: list[tuple[float, Build, int]] | None = None
 
     def orders(self) -> tuple[Order, ...]:
         free = list(self.guild.adventurers)
@@ -588,25 +589,32 @@ class Planner:
             out.append(Option(spot.letter, self.spare(free), value, gold=bid))
         return out
 
+    def builds(self) -> list[tuple[float, Build, int]]:
+        """Every build allowed now: (worth, build, Builders needed), worked out once per plan."""
+        if self._builds is None:
+            state, pack, g = self.state, self.pack, self.guild
+            singles = allowed_builds(state, pack, self.seat, combined=False)
+            worth = {b: build_worth(state, pack, self.seat, b) for b in singles}
+            cores = [b for b in singles if b.core]
+            skills = [b for b in singles if b.skill]
+            candidates = dict(worth)
+            for c in cores:
+                for k in skills:
+                    both = Build(core=c.core, skill=k.skill, side=k.side)
+                    if build_problem(state, pack, g, both) is None:
+                        candidates[both] = worth[c] + worth[k]
+            self._builds = [
+                (value, b, builders_needed(pack, g, b)) for b, value in candidates.items()
+            ]
+        return self._builds
+
     def hire(self, free: list[str], gold: int) -> Option | None:
         state, pack = self.state, self.pack
-        g = self.guild
         change = builder_change(state, pack, self.seat)
         # Rivals hiring in the same order space first push the marker up: allow for one.
         track = builder_costs(pack, state.board, 6, change)
-        singles = allowed_builds(state, pack, self.seat, combined=False)
-        worth = {b: build_worth(state, pack, self.seat, b) for b in singles}
-        cores = [b for b in singles if b.core]
-        skills = [b for b in singles if b.skill]
-        candidates = dict(worth)
-        for c in cores:
-            for k in skills:
-                both = Build(core=c.core, skill=k.skill, side=k.side)
-                if build_problem(state, pack, g, both) is None:
-                    candidates[both] = worth[c] + worth[k]
         ranked: list[tuple[float, Build, int]] = []
-        for build, value in candidates.items():
-            n = builders_needed(pack, g, build)
+        for value, build, n in self.builds():
             cost = sum(track[1 : n + 1]) if n < len(track) else gold + 1
             if cost > gold:
                 cost = sum(track[:n])
