@@ -120,7 +120,8 @@ def prompt_decision(state: GameState, pack: Pack, prompt: EffectPrompt) -> Decis
         )
     assert isinstance(op, FreeBuilder)
     allowed = allowed_builds(state, pack, seat, op.count)
-    options = (*(ChooseFreeBuild(seat=seat, build=b) for b in allowed), ChooseFreeBuild(seat=seat))
+    # "Build nothing" first: a chat select shows only the first 25 answers.
+    options = (ChooseFreeBuild(seat=seat), *(ChooseFreeBuild(seat=seat, build=b) for b in allowed))
     return Decision(
         seat=seat,
         kind="free_build",
