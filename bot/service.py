@@ -401,23 +401,33 @@ class GameService:
             if game.status != "running" or Options.from_json(game.options).paused:
                 return
             state, version = await self.load(game_id)
-            waiting = [d for d in GAME.pending(state) if seats[d.seat].built_in]
-            if not waiting:
+            command, seat = self._bot_move(game.seed, version, state, seats)
+            if command is None:
                 return
-            decision = waiting[0]
-            player = StrategicPlayer(game.seed * 1_000_003 + version * 7 + decision.seat)
-            command = player.answer(state, decision)
             try:
-                await self.act(game_id, command, by=decision.seat, drive=False)
+                await self.act(game_id, command, by=seat, drive=False)
             except RuleError:
                 # Should the player ever choose something illegal, its documented default is legal.
-                await self.act(
-                    game_id,
-                    ApplyDefaults(seat=-1, seats=(decision.seat,)),
-                    by=decision.seat,
-                    drive=False,
-                )
+                await self.act(game_id, ApplyDefaults(seat=-1, seats=(seat,)), by=seat, drive=False)
         log.warning("game %s: built-in players did not finish in %d moves", game_id, MAX_BOT_MOVES)
+
+    @staticmethod
+    def _bot_move(
+        seed: int, version: int, state: GameState, seats: dict[int, Any]
+    ) -> tuple[Command | None, int]:
+        """The next move of a built-in seat: a negotiation move (answering or proposing a
+        contest split) if one has any, else the answer to the first decision one is asked."""
+        bots = sorted(s for s, seat in seats.items() if seat.built_in)
+        for s in bots:
+            move = StrategicPlayer(seed * 1_000_003 + version * 7 + s).extra(state, s)
+            if move is not None:
+                return move, s
+        waiting = [d for d in GAME.pending(state) if d.seat in bots]
+        if not waiting:
+            return None, -1
+        decision = waiting[0]
+        player = StrategicPlayer(seed * 1_000_003 + version * 7 + decision.seat)
+        return player.answer(state, decision), decision.seat
 
     # --- admin -------------------------------------------------------------------------------
 

@@ -1,12 +1,18 @@
 """The command and control handlers, without Discord: what a player sends, what they get back,
 and what the channel and DMs show (through a Poster that keeps every message)."""
 
+from types import SimpleNamespace
+
 import pytest
 
 from bot.render.ids import ControlId
+from bot.service import GameService
 from engine.games.guild_master import GAME
-from engine.games.guild_master.state import Phase
+from engine.games.guild_master.commands import AnswerSplit, ProposeSplit
+from engine.games.guild_master.state import Phase, SplitTerms
 from tests.bot.fakes import CHANNEL, settle, table, who
+from tests.engine.table import order, orders, play
+from tests.engine.table import table as engine_table
 
 KIM, CHRIS, MORGAN = 1, 2, 3
 
@@ -297,3 +303,23 @@ async def test_pictures_come_with_the_board_the_reveal_and_the_end(bot):
     await settle(service, notifier)
     posted = [p.message.files[0][0] for p in poster.messages.values() if p.message.files]
     assert "orders-round-1.png" in posted
+
+
+def test_a_built_in_seat_answers_a_proposed_split_before_its_stance():
+    """Negotiate reward split: a built-in guild answers what a person proposes (an even share of
+    the Gold or better is accepted) before it chooses its secret stance."""
+    state = engine_table(
+        players=2,
+        board={"contracts": {"1": "border-feud"}},  # Might 10 / Guile 10, 3 Gold
+        guild=[{"adventurers": ["brask", "kettu"]}, {"adventurers": ["garrick", "orla"]}],
+    )
+    state, _ = play(
+        state, orders(0, order(1, ["brask"], "1")), orders(1, order(1, ["garrick"], "1"))
+    )
+    seats = {0: SimpleNamespace(built_in=False), 1: SimpleNamespace(built_in=True)}
+    fair, _ = play(state, ProposeSplit(seat=0, terms=SplitTerms(gold=(2, 1))))
+    move, seat = GameService._bot_move(7, 1, fair, seats)
+    assert seat == 1 and move == AnswerSplit(seat=1, by=0, accept=True)
+    greedy, _ = play(state, ProposeSplit(seat=0, terms=SplitTerms(gold=(3, 0))))
+    move, _ = GameService._bot_move(7, 1, greedy, seats)
+    assert move == AnswerSplit(seat=1, by=0, accept=False)

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from engine.games.guild_master.commands import ChooseFreeBuild, EndPlot, KeepContracts
+from engine.games.guild_master.commands import ChooseFreeBuild, EndPlot, KeepContracts, ProposeSplit
 from engine.games.guild_master.pending import pending
 from engine.games.guild_master.simulate import play
-from engine.games.guild_master.state import Build
+from engine.games.guild_master.state import Build, SplitTerms
 from engine.games.guild_master.strategy import StrategicPlayer
+from tests.engine.table import order, orders, table
 from tests.engine.table import play as play_commands
-from tests.engine.table import table
 
 BUILTIN = ("builtin",) * 4
 
@@ -80,3 +80,19 @@ def test_it_builds_something_with_a_free_builder():
     assert decision.kind == "free_build"
     command = StrategicPlayer(1).answer(state, decision)
     assert isinstance(command, ChooseFreeBuild) and isinstance(command.build, Build)
+
+
+def test_the_strongest_contester_proposes_an_even_split():
+    """Negotiate reward split: the guild likeliest to complete the contract alone proposes the
+    Gold split evenly (the odd Gold to itself) and keeps the card; the other waits."""
+    state = table(
+        players=2,
+        board={"contracts": {"1": "border-feud"}},  # Might 10 / Guile 10, 3 Gold, no bonus
+        guild=[{"adventurers": ["valka", "kettu"]}, {"adventurers": ["brask", "orla"]}],
+    )
+    state, _ = play_commands(
+        state, orders(0, order(1, ["valka"], "1")), orders(1, order(1, ["brask"], "1"))
+    )
+    assert StrategicPlayer(1).extra(state, 1) is None
+    move = StrategicPlayer(1).extra(state, 0)
+    assert move == ProposeSplit(seat=0, terms=SplitTerms(gold=(2, 1), keeper=0))

@@ -33,6 +33,7 @@ from engine.games.guild_master.commands import (
     Command,
     EndPlot,
     KeepContracts,
+    ProposeSplit,
     SetOrders,
     UseBoon,
     UsePlotAbility,
@@ -67,6 +68,7 @@ from engine.games.guild_master.state import (
     Guild,
     Order,
     Plan,
+    SplitTerms,
 )
 from engine.games.guild_master.team import MAX_SKILL_DICE, highest_rank
 from engine.games.guild_master.upgrades import (
@@ -122,26 +124,43 @@ class StrategicPlayer:
         return decision.default
 
     def extra(self, state: GameState, seat: int) -> Command | None:
-        """Besides answering: accept a proposed contest split that gives this guild at least an
-        even share of the Gold."""
+        """Besides answering, in a contract contest before choosing a stance: accept a proposed
+        split that gives this guild at least an even share of the Gold (reject one that does
+        not), and, as the contester likeliest to complete the contract alone, propose the even
+        split with itself keeping the card."""
         step = state.step
         if not isinstance(step, ActionStep) or not step.queue:
             return None
         head = step.queue[0]
-        if not (isinstance(head, ContestTask) and head.stage == "stances" and seat in head.seats):
+        if not (
+            isinstance(head, ContestTask)
+            and head.stage == "stances"
+            and seat in head.seats
+            and str(seat) not in head.stances
+        ):
             return None
         card = state.board.contracts[head.spot - 1].card
         if card is None:
             return None
-        gold = load_pack(state.pack).contracts[card].gold
+        pack = load_pack(state.pack)
+        contract = pack.contracts[card]
+        even = contract.gold // len(head.seats)
         for p in head.proposals:
             if p.by == seat or seat in p.accepted:
                 continue
-            share = (
-                p.terms.gold[head.seats.index(seat)] if p.terms.gold else gold // len(head.seats)
-            )
-            return AnswerSplit(seat=seat, by=p.by, accept=share >= gold // len(head.seats))
-        return None
+            share = p.terms.gold[head.seats.index(seat)] if p.terms.gold else even
+            return AnswerSplit(seat=seat, by=p.by, accept=share >= even)
+        if head.agreed is not None or any(p.by == seat for p in head.proposals):
+            return None
+        strength = {s: _alone(state, pack, step, head.space, s, contract) for s in head.seats}
+        if max(head.seats, key=lambda s: (strength[s], -s)) != seat:
+            return None
+        shares = [even] * len(head.seats)
+        shares[head.seats.index(seat)] += contract.gold - even * len(head.seats)
+        bonus = seat if contract.effect("bonus") is not None else None
+        return ProposeSplit(
+            seat=seat, terms=SplitTerms(gold=tuple(shares), bonus=bonus, keeper=seat)
+        )
 
     def _setup(self, state: GameState, pack: Pack, decision: Decision) -> Command:
         """Keep private the two dealt contracts the starting team is likeliest to complete."""
@@ -234,6 +253,17 @@ class StrategicPlayer:
             levels,
             key=lambda lvl: success_chance(best_dice, typical[lvl][0]) * typical[lvl][1],
         )
+
+
+def _alone(
+    state: GameState, pack: Pack, step: ActionStep, space: int, seat: int, contract: Contract
+) -> float:
+    """A contesting guild's chance to complete the contract with its own team, no penalty."""
+    order = step.order(seat, space)
+    if order is None:
+        return 0.0
+    odds = Odds(state, pack, seat)
+    return max((odds.chance(order.team, t.skill, t.value) for t in contract.targets), default=0.0)
 
 
 # --- worth -----------------------------------------------------------------------------------
