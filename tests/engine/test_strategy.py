@@ -96,3 +96,20 @@ def test_the_strongest_contester_proposes_an_even_split():
     assert StrategicPlayer(1).extra(state, 1) is None
     move = StrategicPlayer(1).extra(state, 0)
     assert move == ProposeSplit(seat=0, terms=SplitTerms(gold=(2, 1), keeper=0))
+
+
+def test_it_answers_a_replacement_question_with_a_deck_it_can_use():
+    """Completing a contract, a guild whose plan asks chooses the replacement deck; the built-in
+    player's answer is one of the legal ones."""
+    state = table(
+        players=2,
+        board={"contracts": {"1": "old-well"}},
+        guild=[{"adventurers": ["brask", "kettu"]}],
+        dice=[6] * 10,
+    )
+    state, _ = play_commands(state, orders(0, order(1, ["brask"], "1", replace="ask")), orders(1))
+    (decision,) = pending(state)
+    assert decision.kind == "replacement"
+    command = StrategicPlayer(1).answer(state, decision)
+    assert command in decision.options
+    play_commands(state, command)

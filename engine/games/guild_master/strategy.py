@@ -13,7 +13,6 @@ dice it brings to the rounds left; an upgrade its Fame plus what it adds each ro
 from __future__ import annotations
 
 from engine.core.game import Decision
-from engine.core.rng import Dice, seeded
 from engine.games.guild_master.abilities import (
     builder_change,
     check_modifiers,
@@ -27,7 +26,6 @@ from engine.games.guild_master.commands import (
     ArrangePeek,
     ChooseBonusTarget,
     ChooseFreeBuild,
-    ChooseReplacement,
     ChooseSetup,
     ChooseStance,
     Command,
@@ -90,8 +88,9 @@ class StrategicPlayer:
     """The built-in player: one decision at a time, by estimated worth in Fame."""
 
     def __init__(self, seed: int) -> None:
-        # Only used to break exact ties between equally good answers.
-        self.dice = Dice(seeded(seed))
+        """`seed` is taken like every built-in player's; this one draws nothing: its answers
+        depend on the state alone (ties go to the first option, in the engine's order)."""
+        self.seed = seed
 
     # --- the decisions ---------------------------------------------------------------------
 
@@ -115,8 +114,7 @@ class StrategicPlayer:
         if kind == "free_build":
             return self._free_build(state, pack, decision)
         if kind == "replacement":
-            level = self._replacement(state, pack, seat, decision)
-            return ChooseReplacement(seat=seat, space=decision.context["spot"], level=level)
+            return self._replacement(state, pack, seat, decision)
         if kind == "bonus_target":
             return ChooseBonusTarget(seat=seat, target=leader(state, seat))
         # Rolls, cooperation, fallbacks, builds and mistaken orders: the engine's documented
@@ -241,17 +239,16 @@ class StrategicPlayer:
         best = max(builds, key=lambda b: build_worth(state, pack, decision.seat, b))
         return ChooseFreeBuild(seat=decision.seat, build=best)
 
-    def _replacement(self, state: GameState, pack: Pack, seat: int, decision: Decision) -> str:
+    def _replacement(self, state: GameState, pack: Pack, seat: int, decision: Decision) -> Command:
         """The deck whose typical contract this guild's best team can complete most often."""
-        levels = [o.level for o in decision.options]  # type: ignore[attr-defined]
         g = state.guilds[seat]
         odds = Odds(state, pack, seat)
         size = team_size(pack, g)
         best_dice = max(odds.best_dice(g.adventurers, s, size) for s in SKILLS)
         typical = {"common": (9, 4.5), "heroic": (17, 11.0), "legendary": (26, 22.0)}
         return max(
-            levels,
-            key=lambda lvl: success_chance(best_dice, typical[lvl][0]) * typical[lvl][1],
+            decision.options,
+            key=lambda o: success_chance(best_dice, typical[o.level][0]) * typical[o.level][1],  # type: ignore[attr-defined]
         )
 
 
