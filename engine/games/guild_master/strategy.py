@@ -12,6 +12,8 @@ dice it brings to the rounds left; an upgrade its Fame plus what it adds each ro
 
 from __future__ import annotations
 
+from msgspec.structs import replace
+
 from engine.core.game import Decision
 from engine.games.guild_master.abilities import (
     builder_change,
@@ -398,20 +400,7 @@ def build_worth(state: GameState, pack: Pack, seat: int, build: Build) -> float:
     value = 0.0
     if build.prestige:
         rule = pack.prestige[build.prestige]
-        trial = Guild(
-            seat=g.seat,
-            identity=g.identity,
-            team=g.team,
-            gold=g.gold,
-            adventurers=g.adventurers,
-            skill_upgrades=g.skill_upgrades,
-            stables=g.stables,
-            mess_hall=g.mess_hall,
-            bar=g.bar,
-            prestige=rule.slug,
-            completed=g.completed,
-            fame_from=g.fame_from,
-        )
+        trial = replace(g, prestige=rule.slug)
         now = prestige_fame(state, pack, trial)
         return now * (1 + 0.12 * left) - 0.5 * left
     if build.skill:
