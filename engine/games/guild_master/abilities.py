@@ -276,21 +276,23 @@ def _open_choice(
     """Open the prompt for a primitive that needs a choice; False when there is nothing to
     choose (an empty deck, nothing to build, or as few cards drawn as are kept)."""
     state = ctx.state
-    prompt = EffectPrompt(seat=owner, cause=cause, op=op, rest=rest, chosen=chosen)
+    drawn: tuple[str, ...] = ()
+    seen: tuple[str, ...] = ()
     if isinstance(op, DrawPrivate):
         drawn = state.board.common[: op.draw]
         if len(drawn) <= op.keep:
             for card in drawn:
                 ctx.emit(PrivateContractDrawn(seat=owner, contract=card))
             return False
-        prompt = EffectPrompt(seat=owner, cause=cause, op=op, rest=rest, chosen=chosen, drawn=drawn)
     elif isinstance(op, Peek):
         seen = state.board.deck(op.level)[: op.count]
         if not seen:
             return False
-        prompt = EffectPrompt(seat=owner, cause=cause, op=op, rest=rest, chosen=chosen, seen=seen)
     elif not allowed_builds(state, ctx.pack, owner, op.count):
         return False
+    prompt = EffectPrompt(
+        seat=owner, cause=cause, op=op, rest=rest, chosen=chosen, drawn=drawn, seen=seen
+    )
     ctx.emit(EffectPaused(prompt=prompt))
     return True
 
