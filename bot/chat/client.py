@@ -179,7 +179,11 @@ class GuildMasterBot(discord.AutoShardedClient):
         self._deadline_task: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
-        self.store = await EventStore.open(self.config.url)
+        # A process that runs every shard is the database's one writer: the store may keep
+        # games' rows in memory. Processes sharing the database by shards read them each time.
+        self.store = await EventStore.open(
+            self.config.url, single_writer=self.config.shard_ids is None
+        )
         self.service = GameService(self.store)
         self.notifier = Notifier(self.service, DiscordPoster(self), images=self.config.images)
         self.service.listeners.append(self.notifier)

@@ -7,11 +7,17 @@ so of two writers appending at the same version one wins and the other gets `Con
 and decides again. A command's idempotency key (the Discord interaction id) is stored with the
 events in the same transaction, so a retried or double-clicked command is applied once and its
 first answer is given again.
+
+A store opened with `single_writer=True` (by the one process that writes the database) keeps
+what it has read or written of each game's row, seats, posted messages and deadlines, and answers
+from memory after that: the bot asks for them on every interaction, and nobody else changes them.
+Events, snapshots and commands are always read from the database.
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
@@ -104,6 +110,22 @@ class Deadline:
     seats: tuple[int, ...]
 
 
+@dataclass
+class _Known:
+    """What a single-writer store knows of one game's rows; None: not known, read the
+    database. `messages` holds all of the game's posted messages, by key, once read.
+
+    `generation` moves on whenever a write to the game's rows begins or ends; a read keeps what
+    it read only if the generation did not move while it waited for the database, since it may
+    have read the rows from before the write."""
+
+    info: GameInfo | None = None
+    seats: list[SeatRow] | None = None
+    messages: dict[str, tuple[int, int]] | None = None
+    deadlines: list[Deadline] | None = None
+    generation: int = 0
+
+
 class _Game:
     """Per-game-type encoders: event codec and state codec."""
 
@@ -144,27 +166,38 @@ def _mark_unavailable(exc: Exception) -> bool:
 class EventStore:
     """The store. Open it with `await EventStore.open(url)`; close it with `await close()`."""
 
-    def __init__(self, engine: AsyncEngine, url: str) -> None:
+    def __init__(self, engine: AsyncEngine, url: str, *, single_writer: bool = False) -> None:
         self.engine = engine
         self.url = url
         self._games: dict[str, _Game] = {}
         self._by_id: dict[int, _Game] = {}  # a game's kind never changes
         self._writer: SqliteWriter | None = None
+        # Games' rows as last read or written; kept only when nobody else writes them.
+        self._known: dict[int, _Known] | None = {} if single_writer else None
 
     # --- opening ---------------------------------------------------------------------------
 
     @classmethod
     async def open(
-        cls, url: str, *, migrate: bool = True, busy_timeout_ms: int = SQLITE_BUSY_TIMEOUT_MS
+        cls,
+        url: str,
+        *,
+        migrate: bool = True,
+        busy_timeout_ms: int = SQLITE_BUSY_TIMEOUT_MS,
+        single_writer: bool = False,
     ) -> EventStore:
         """Connect to `url` (a SQLAlchemy async URL) and bring the schema up to date. On SQLite,
-        a writer waits up to `busy_timeout_ms` for another one before giving up (Unavailable)."""
+        a writer waits up to `busy_timeout_ms` for another one before giving up (Unavailable).
+
+        `single_writer`: nothing but this store writes the database while it is open (one bot
+        process running every shard), so games' rows, seats, messages and deadlines are kept
+        in memory once read. Never when several processes share the database."""
         if is_sqlite(url):
             engine = create_async_engine(url, pool_size=5, max_overflow=5)
             _configure_sqlite(engine, busy_timeout_ms)
         else:
             engine = create_async_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=5)
-        store = cls(engine, url)
+        store = cls(engine, url, single_writer=single_writer)
         if is_sqlite(url):
             store._writer = SqliteWriter(engine.url.database or "", busy_timeout_ms)
         if migrate:
@@ -214,6 +247,34 @@ class EventStore:
                 raise Unavailable(f"the database is busy or unreachable: {exc}") from exc
             raise
 
+    def _kept(self, game_id: int) -> _Known | None:
+        """What is known of the game's rows (created empty), or None if this store keeps
+        nothing."""
+        if self._known is None:
+            return None
+        known = self._known.get(game_id)
+        if known is None:
+            known = self._known[game_id] = _Known()
+        return known
+
+    def _writing(self, game_id: int) -> tuple[_Known | None, int]:
+        """A write to the game's rows begins: reads in flight must not keep what they read.
+        Returns what is known and the generation to hand to `_wrote`."""
+        known = self._kept(game_id)
+        if known is None:
+            return None, 0
+        known.generation += 1
+        return known, known.generation
+
+    @staticmethod
+    def _wrote(known: _Known, generation: int) -> bool:
+        """The write begun at `generation` has ended (or failed): reads in flight must not keep
+        what they read. True if no other write to the game came in between, so the writer may
+        keep what it wrote."""
+        alone = known.generation == generation
+        known.generation += 1
+        return alone
+
     async def _codec(self, game_id: int) -> _Game:
         if game_id not in self._by_id:
             self._by_id[game_id] = self._game((await self.get_game(game_id)).game)
@@ -255,25 +316,43 @@ class EventStore:
                     updated_at=now(),
                 )
             )
-            return int(result.inserted_primary_key[0])
+            game_id = int(result.inserted_primary_key[0])
+        if self._known is not None:  # a new game: nobody sat down, nothing posted or due yet
+            self._known[game_id] = _Known(seats=[], messages={}, deadlines=[])
+        return game_id
 
     async def get_game(self, game_id: int) -> GameInfo:
+        known = self._kept(game_id)
+        if known is not None and known.info is not None:
+            return known.info
+        generation = known.generation if known is not None else 0
         async with self._read() as conn:
             row = (await conn.execute(_GAMES.where(GameRow.id == game_id))).first()
         if row is None:
+            if self._known is not None:  # keep nothing for ids that name no game
+                self._known.pop(game_id, None)
             raise NotFound(f"there is no game {game_id}")
-        return _info(row)
+        info = _info(row)
+        if known is not None and known.generation == generation:
+            known.info = info
+        return info
 
     async def update_game(self, game_id: int, **fields: Any) -> None:
         """Change a game's row (status, players, seed, options, channel...)."""
         if "options" in fields and not isinstance(fields["options"], str):
             fields["options"] = json.dumps(fields["options"], sort_keys=True)
-        async with self._write() as conn:
-            result = await conn.execute(
-                update(GameRow).where(GameRow.id == game_id).values(**fields, updated_at=now())
-            )
-            if result.rowcount != 1:
-                raise NotFound(f"there is no game {game_id}")
+        known, generation = self._writing(game_id)
+        try:
+            async with self._write() as conn:
+                result = await conn.execute(
+                    update(GameRow).where(GameRow.id == game_id).values(**fields, updated_at=now())
+                )
+                if result.rowcount != 1:
+                    raise NotFound(f"there is no game {game_id}")
+        finally:
+            if known is not None:  # read the row again, as the database has it
+                self._wrote(known, generation)
+                known.info = None
 
     async def list_games(
         self, *, status: str | None = None, channel_id: int | None = None
@@ -344,7 +423,24 @@ class EventStore:
                 if done is not None:
                     return done
             raise
+        except BaseException:
+            self._appended(game_id, None, stamp)
+            raise
+        self._appended(game_id, last, stamp)
         return Appended(first_seq=first, last_seq=last, response=response)
+
+    def _appended(self, game_id: int, version: int | None, stamp: datetime) -> None:
+        """The game's log grew to `version` at `stamp` (None: it may or may not have): its
+        kept row says so (or is read again)."""
+        known = self._kept(game_id)
+        if known is None:
+            return
+        known.generation += 1  # a read in flight may have the version from before
+        if known.info is None or version is None:
+            known.info = None
+            return
+        updated = max(known.info.updated_at, stamp)
+        known.info = dataclasses.replace(known.info, version=version, updated_at=updated)
 
     async def _append_sqlite(
         self,
@@ -358,7 +454,8 @@ class EventStore:
         writer = self._writer
         assert writer is not None
         names, encode = codec.names, codec._encode
-        when = sqlite_timestamp(datetime.now(UTC))
+        stamp = datetime.now(UTC)
+        when = sqlite_timestamp(stamp)
         rows = [
             (game_id, expected_version + 1 + i, *names[type(e)], encode(e).decode(), when)
             for i, e in enumerate(events)
@@ -377,6 +474,10 @@ class EventStore:
             raise Conflict(str(exc)) from exc
         except WriterBusy as exc:
             raise Unavailable(f"the database is busy or unreachable: {exc}") from exc
+        except BaseException:  # cancelled while the writer thread waits: it may still write
+            self._appended(game_id, None, stamp)
+            raise
+        self._appended(game_id, last, stamp)
         return Appended(first, last, response)
 
     async def command(self, game_id: int, key: str) -> Appended | None:
@@ -465,34 +566,54 @@ class EventStore:
         name: str = "",
         dm_channel_id: int | None = None,
     ) -> None:
-        async with self._write() as conn:
-            await conn.execute(
-                delete(SeatRow).where(SeatRow.game_id == game_id, SeatRow.seat == seat)
-            )
-            await conn.execute(
-                insert(SeatRow).values(
-                    game_id=game_id,
-                    seat=seat,
-                    user_id=user_id,
-                    name=name,
-                    dm_channel_id=dm_channel_id,
+        known, generation = self._writing(game_id)
+        try:
+            async with self._write() as conn:
+                await conn.execute(
+                    delete(SeatRow).where(SeatRow.game_id == game_id, SeatRow.seat == seat)
                 )
-            )
+                await conn.execute(
+                    insert(SeatRow).values(
+                        game_id=game_id,
+                        seat=seat,
+                        user_id=user_id,
+                        name=name,
+                        dm_channel_id=dm_channel_id,
+                    )
+                )
+        finally:
+            self._seats_changed(known, generation)
 
     async def remove_seat(self, game_id: int, seat: int) -> None:
-        async with self._write() as conn:
-            await conn.execute(
-                delete(SeatRow).where(SeatRow.game_id == game_id, SeatRow.seat == seat)
-            )
+        known, generation = self._writing(game_id)
+        try:
+            async with self._write() as conn:
+                await conn.execute(
+                    delete(SeatRow).where(SeatRow.game_id == game_id, SeatRow.seat == seat)
+                )
+        finally:
+            self._seats_changed(known, generation)
+
+    def _seats_changed(self, known: _Known | None, generation: int) -> None:
+        if known is not None:  # seats change in the lobby only: read them again
+            self._wrote(known, generation)
+            known.seats = None
 
     async def seats(self, game_id: int) -> list[SeatRow]:
+        known = self._kept(game_id)
+        if known is not None and known.seats is not None:
+            return list(known.seats)
+        generation = known.generation if known is not None else 0
         async with self._read() as conn:
             rows = (
                 await conn.execute(
                     select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.seat)
                 )
             ).all()
-        return [SeatRow.model_validate(r._mapping) for r in rows]
+        seats = [SeatRow.model_validate(r._mapping) for r in rows]
+        if known is not None and known.generation == generation:
+            known.seats = seats
+        return list(seats)
 
     async def games_of_user(self, user_id: int) -> list[tuple[int, int]]:
         """(game_id, seat) for every seat the user holds."""
@@ -505,60 +626,115 @@ class EventStore:
         return [(r.game_id, r.seat) for r in rows]
 
     async def set_message(self, game_id: int, key: str, channel_id: int, message_id: int) -> None:
-        async with self._write() as conn:
-            await conn.execute(
-                delete(MessageRow).where(MessageRow.game_id == game_id, MessageRow.key == key)
-            )
-            await conn.execute(
-                insert(MessageRow).values(
-                    game_id=game_id, key=key, channel_id=channel_id, message_id=message_id
+        known, generation = self._writing(game_id)
+        written = False
+        try:
+            async with self._write() as conn:
+                await conn.execute(
+                    delete(MessageRow).where(MessageRow.game_id == game_id, MessageRow.key == key)
                 )
-            )
+                await conn.execute(
+                    insert(MessageRow).values(
+                        game_id=game_id, key=key, channel_id=channel_id, message_id=message_id
+                    )
+                )
+            written = True
+        finally:
+            if known is not None:
+                if self._wrote(known, generation) and written and known.messages is not None:
+                    known.messages[key] = (channel_id, message_id)
+                else:
+                    known.messages = None
 
     async def message(self, game_id: int, key: str) -> tuple[int, int] | None:
         """(channel_id, message_id) of the message posted under `key`."""
-        async with self._read() as conn:
-            row = (
-                await conn.execute(
-                    select(MessageRow.channel_id, MessageRow.message_id).where(
-                        MessageRow.game_id == game_id, MessageRow.key == key
+        known = self._kept(game_id)
+        if known is None:
+            async with self._read() as conn:
+                row = (
+                    await conn.execute(
+                        select(MessageRow.channel_id, MessageRow.message_id).where(
+                            MessageRow.game_id == game_id, MessageRow.key == key
+                        )
                     )
-                )
-            ).first()
-        return None if row is None else (row.channel_id, row.message_id)
+                ).first()
+            return None if row is None else (row.channel_id, row.message_id)
+        if known.messages is None:
+            # All of them at once: the notifier asks for keys that do not exist yet as often as
+            # for those that do, and a game posts a few dozen.
+            generation = known.generation
+            async with self._read() as conn:
+                rows = (
+                    await conn.execute(
+                        select(MessageRow.key, MessageRow.channel_id, MessageRow.message_id).where(
+                            MessageRow.game_id == game_id
+                        )
+                    )
+                ).all()
+            messages = {r.key: (r.channel_id, r.message_id) for r in rows}
+            if known.generation == generation:
+                known.messages = messages
+            return messages.get(key)
+        return known.messages.get(key)
 
     async def set_deadline(
         self, game_id: int, key: str, due_at: datetime, version: int, seats: Sequence[int] = ()
     ) -> None:
-        async with self._write() as conn:
-            await conn.execute(
-                delete(DeadlineRow).where(DeadlineRow.game_id == game_id, DeadlineRow.key == key)
-            )
-            await conn.execute(
-                insert(DeadlineRow).values(
-                    game_id=game_id,
-                    key=key,
-                    due_at=due_at,
-                    version=version,
-                    seats=json.dumps(list(seats)),
+        known, generation = self._writing(game_id)
+        try:
+            async with self._write() as conn:
+                await conn.execute(
+                    delete(DeadlineRow).where(
+                        DeadlineRow.game_id == game_id, DeadlineRow.key == key
+                    )
                 )
-            )
+                await conn.execute(
+                    insert(DeadlineRow).values(
+                        game_id=game_id,
+                        key=key,
+                        due_at=due_at,
+                        version=version,
+                        seats=json.dumps(list(seats)),
+                    )
+                )
+        finally:
+            if known is not None:  # read them again, as the database orders and rounds them
+                self._wrote(known, generation)
+                known.deadlines = None
 
     async def clear_deadline(self, game_id: int, key: str | None = None) -> None:
+        known = self._kept(game_id)
+        kept = known.deadlines if known is not None else None
+        if kept is not None and not any(key is None or d.key == key for d in kept):
+            return  # known to have nothing to delete: no write transaction
+        known, generation = self._writing(game_id)
         query = delete(DeadlineRow).where(DeadlineRow.game_id == game_id)
         if key is not None:
             query = query.where(DeadlineRow.key == key)
-        async with self._write() as conn:
-            await conn.execute(query)
+        written = False
+        try:
+            async with self._write() as conn:
+                await conn.execute(query)
+            written = True
+        finally:
+            if known is not None:
+                if self._wrote(known, generation) and written and kept is not None:
+                    known.deadlines = [d for d in kept if key is not None and d.key != key]
+                else:
+                    known.deadlines = None
 
     async def deadlines(self, game_id: int | None = None) -> list[Deadline]:
         """Every deadline (of one game), soonest first."""
+        known = self._kept(game_id) if game_id is not None else None
+        if known is not None and known.deadlines is not None:
+            return list(known.deadlines)
+        generation = known.generation if known is not None else 0
         query = select(DeadlineRow).order_by(DeadlineRow.due_at)
         if game_id is not None:
             query = query.where(DeadlineRow.game_id == game_id)
         async with self._read() as conn:
             rows = (await conn.execute(query)).all()
-        return [
+        found = [
             Deadline(
                 game_id=r.game_id,
                 key=r.key,
@@ -568,6 +744,9 @@ class EventStore:
             )
             for r in rows
         ]
+        if known is not None and known.generation == generation:
+            known.deadlines = found
+        return list(found)
 
 
 _LAST_SEQ = select(func.max(EventRow.seq)).where(EventRow.game_id == GameRow.id).scalar_subquery()
