@@ -19,17 +19,18 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import json
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 import msgspec
 from sqlalchemy import delete, event, func, insert, select, text, update
 from sqlalchemy.exc import DBAPIError, IntegrityError, InterfaceError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
+from bot.store import sqlite_writer
 from bot.store.schema import (
     CommandRow,
     DeadlineRow,
@@ -44,6 +45,8 @@ from bot.store.sqlite_writer import SqliteWriter, WriterBusy, WriterConflict, sq
 from engine.core import Codec, GameDefinition, get
 
 SQLITE_BUSY_TIMEOUT_MS = 5000
+
+T = TypeVar("T")
 
 
 class StoreError(Exception):
@@ -275,6 +278,17 @@ class EventStore:
         known.generation += 1
         return alone
 
+    async def _sqlite(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run one of `sqlite_writer`'s statements: on the loop thread, or on the writer thread
+        if the database is locked. Its errors come out as the store's."""
+        assert self._writer is not None
+        try:
+            return await self._writer.call(fn, *args)
+        except WriterConflict as exc:
+            raise Conflict(str(exc)) from exc
+        except WriterBusy as exc:
+            raise Unavailable(f"the database is busy or unreachable: {exc}") from exc
+
     async def _codec(self, game_id: int) -> _Game:
         if game_id not in self._by_id:
             self._by_id[game_id] = self._game((await self.get_game(game_id)).game)
@@ -301,24 +315,30 @@ class EventStore:
     ) -> int:
         """A new game row (no events yet); returns its id."""
         self._game(game)
-        async with self._write() as conn:
-            result = await conn.execute(
-                insert(GameRow).values(
-                    game=game,
-                    status=status,
-                    players=players,
-                    seed=seed,
-                    options=json.dumps(options or {}, sort_keys=True),
-                    discord_guild_id=discord_guild_id,
-                    channel_id=channel_id,
-                    host_id=host_id,
-                    created_at=now(),
-                    updated_at=now(),
-                )
-            )
-            game_id = int(result.inserted_primary_key[0])
+        stamp = now()
+        row = {
+            "game": game,
+            "status": status,
+            "players": players,
+            "seed": seed,
+            "options": json.dumps(options or {}, sort_keys=True),
+            "discord_guild_id": discord_guild_id,
+            "channel_id": channel_id,
+            "host_id": host_id,
+            "created_at": stamp,
+            "updated_at": stamp,
+        }
+        if self._writer is not None:
+            text_row = {**row, "created_at": sqlite_timestamp(stamp)}
+            text_row["updated_at"] = text_row["created_at"]
+            game_id = await self._sqlite(sqlite_writer.create_game, text_row)
+        else:
+            async with self._write() as conn:
+                result = await conn.execute(insert(GameRow).values(**row))
+                game_id = int(result.inserted_primary_key[0])
         if self._known is not None:  # a new game: nobody sat down, nothing posted or due yet
-            self._known[game_id] = _Known(seats=[], messages={}, deadlines=[])
+            info = GameInfo(id=game_id, **row, version=0)
+            self._known[game_id] = _Known(info=info, seats=[], messages={}, deadlines=[])
         return game_id
 
     async def get_game(self, game_id: int) -> GameInfo:
@@ -341,25 +361,49 @@ class EventStore:
         """Change a game's row (status, players, seed, options, channel...)."""
         if "options" in fields and not isinstance(fields["options"], str):
             fields["options"] = json.dumps(fields["options"], sort_keys=True)
+        unknown = fields.keys() - _GAME_COLUMNS
+        if unknown:
+            raise ValueError(f"games have no column {sorted(unknown)}")
+        stamp = now()
         known, generation = self._writing(game_id)
+        written = False
         try:
-            async with self._write() as conn:
-                result = await conn.execute(
-                    update(GameRow).where(GameRow.id == game_id).values(**fields, updated_at=now())
+            if self._writer is not None:
+                changed = await self._sqlite(
+                    sqlite_writer.update_game,
+                    game_id,
+                    {**fields, "updated_at": sqlite_timestamp(stamp)},
                 )
-                if result.rowcount != 1:
-                    raise NotFound(f"there is no game {game_id}")
+            else:
+                async with self._write() as conn:
+                    result = await conn.execute(
+                        update(GameRow)
+                        .where(GameRow.id == game_id)
+                        .values(**fields, updated_at=stamp)
+                    )
+                    changed = result.rowcount
+            if changed != 1:
+                raise NotFound(f"there is no game {game_id}")
+            written = True
         finally:
-            if known is not None:  # read the row again, as the database has it
-                self._wrote(known, generation)
-                known.info = None
+            if known is not None:
+                info = known.info
+                if self._wrote(known, generation) and written and info is not None:
+                    # As get_game computes it: the later of the row's and the last event's time.
+                    updated = max(info.updated_at, stamp)
+                    known.info = dataclasses.replace(info, **fields, updated_at=updated)
+                else:
+                    known.info = None
 
     async def list_games(
-        self, *, status: str | None = None, channel_id: int | None = None
+        self, *, status: str | tuple[str, ...] | None = None, channel_id: int | None = None
     ) -> list[GameInfo]:
+        """Games by id, of one status (or any of several) and of one channel if given."""
         query = _GAMES.order_by(GameRow.id)
-        if status is not None:
+        if isinstance(status, str):
             query = query.where(GameRow.status == status)
+        elif status is not None:
+            query = query.where(GameRow.status.in_(status))
         if channel_id is not None:
             query = query.where(GameRow.channel_id == channel_id)
         async with self._read() as conn:
@@ -462,10 +506,7 @@ class EventStore:
         ]
         args = (game_id, expected_version, rows, key, response, when)
         try:
-            try:
-                first, last = writer.append_now(*args)
-            except WriterBusy:
-                first, last = await writer.append_waiting(*args)
+            first, last = await writer.call(sqlite_writer.append, *args)
         except WriterConflict as exc:
             if key is not None:
                 done = await self.command(game_id, key)
@@ -482,6 +523,11 @@ class EventStore:
 
     async def command(self, game_id: int, key: str) -> Appended | None:
         """The result of the command `key` if it was applied."""
+        if self._writer is not None:
+            row = await self._sqlite(sqlite_writer.command, game_id, key)
+            if row is None:
+                return None
+            return Appended(row[0], row[1], json.loads(row[2]), duplicate=True)
         async with self._read() as conn:
             return await _command(conn, game_id, key)
 
@@ -544,6 +590,11 @@ class EventStore:
         """Keep `state` as the game's state after event `seq` (older snapshots are dropped)."""
         game = await self._codec(game_id)
         data = game.state_encoder.encode(state).decode()
+        if self._writer is not None:
+            version = game.definition.state_version
+            when = sqlite_timestamp(now())
+            await self._sqlite(sqlite_writer.save_snapshot, game_id, seq, version, data, when)
+            return
         async with self._write() as conn:
             await conn.execute(delete(SnapshotRow).where(SnapshotRow.game_id == game_id))
             await conn.execute(
@@ -566,38 +617,60 @@ class EventStore:
         name: str = "",
         dm_channel_id: int | None = None,
     ) -> None:
+        row = SeatRow(
+            game_id=game_id, seat=seat, user_id=user_id, name=name, dm_channel_id=dm_channel_id
+        )
         known, generation = self._writing(game_id)
+        written = False
         try:
-            async with self._write() as conn:
-                await conn.execute(
-                    delete(SeatRow).where(SeatRow.game_id == game_id, SeatRow.seat == seat)
+            if self._writer is not None:
+                await self._sqlite(
+                    sqlite_writer.set_seat, game_id, seat, user_id, name, dm_channel_id
                 )
-                await conn.execute(
-                    insert(SeatRow).values(
-                        game_id=game_id,
-                        seat=seat,
-                        user_id=user_id,
-                        name=name,
-                        dm_channel_id=dm_channel_id,
+            else:
+                async with self._write() as conn:
+                    await conn.execute(
+                        delete(SeatRow).where(SeatRow.game_id == game_id, SeatRow.seat == seat)
                     )
-                )
+                    await conn.execute(insert(SeatRow).values(**row.model_dump()))
+            written = True
         finally:
-            self._seats_changed(known, generation)
+            self._seats_changed(known, generation, written, seat, row)
 
     async def remove_seat(self, game_id: int, seat: int) -> None:
         known, generation = self._writing(game_id)
+        written = False
         try:
-            async with self._write() as conn:
-                await conn.execute(
-                    delete(SeatRow).where(SeatRow.game_id == game_id, SeatRow.seat == seat)
-                )
+            if self._writer is not None:
+                await self._sqlite(sqlite_writer.remove_seat, game_id, seat)
+            else:
+                async with self._write() as conn:
+                    await conn.execute(
+                        delete(SeatRow).where(SeatRow.game_id == game_id, SeatRow.seat == seat)
+                    )
+            written = True
         finally:
-            self._seats_changed(known, generation)
+            self._seats_changed(known, generation, written, seat, None)
 
-    def _seats_changed(self, known: _Known | None, generation: int) -> None:
-        if known is not None:  # seats change in the lobby only: read them again
-            self._wrote(known, generation)
+    def _seats_changed(
+        self,
+        known: _Known | None,
+        generation: int,
+        written: bool,
+        seat: int,
+        row: SeatRow | None,
+    ) -> None:
+        """Seat `seat` was written as `row` (None: removed): so are the kept seats, unless the
+        write failed or raced another; then they are read again."""
+        if known is None:
+            return
+        if not (self._wrote(known, generation) and written and known.seats is not None):
             known.seats = None
+            return
+        seats = [s for s in known.seats if s.seat != seat]
+        if row is not None:
+            seats.append(row)
+        known.seats = sorted(seats, key=lambda s: s.seat)
 
     async def seats(self, game_id: int) -> list[SeatRow]:
         known = self._kept(game_id)
@@ -629,15 +702,20 @@ class EventStore:
         known, generation = self._writing(game_id)
         written = False
         try:
-            async with self._write() as conn:
-                await conn.execute(
-                    delete(MessageRow).where(MessageRow.game_id == game_id, MessageRow.key == key)
-                )
-                await conn.execute(
-                    insert(MessageRow).values(
-                        game_id=game_id, key=key, channel_id=channel_id, message_id=message_id
+            if self._writer is not None:
+                await self._sqlite(sqlite_writer.set_message, game_id, key, channel_id, message_id)
+            else:
+                async with self._write() as conn:
+                    await conn.execute(
+                        delete(MessageRow).where(
+                            MessageRow.game_id == game_id, MessageRow.key == key
+                        )
                     )
-                )
+                    await conn.execute(
+                        insert(MessageRow).values(
+                            game_id=game_id, key=key, channel_id=channel_id, message_id=message_id
+                        )
+                    )
             written = True
         finally:
             if known is not None:
@@ -682,21 +760,26 @@ class EventStore:
     ) -> None:
         known, generation = self._writing(game_id)
         try:
-            async with self._write() as conn:
-                await conn.execute(
-                    delete(DeadlineRow).where(
-                        DeadlineRow.game_id == game_id, DeadlineRow.key == key
+            if self._writer is not None:
+                due = sqlite_timestamp(due_at)
+                listed = json.dumps(list(seats))
+                await self._sqlite(sqlite_writer.set_deadline, game_id, key, due, version, listed)
+            else:
+                async with self._write() as conn:
+                    await conn.execute(
+                        delete(DeadlineRow).where(
+                            DeadlineRow.game_id == game_id, DeadlineRow.key == key
+                        )
                     )
-                )
-                await conn.execute(
-                    insert(DeadlineRow).values(
-                        game_id=game_id,
-                        key=key,
-                        due_at=due_at,
-                        version=version,
-                        seats=json.dumps(list(seats)),
+                    await conn.execute(
+                        insert(DeadlineRow).values(
+                            game_id=game_id,
+                            key=key,
+                            due_at=due_at,
+                            version=version,
+                            seats=json.dumps(list(seats)),
+                        )
                     )
-                )
         finally:
             if known is not None:  # read them again, as the database orders and rounds them
                 self._wrote(known, generation)
@@ -708,13 +791,16 @@ class EventStore:
         if kept is not None and not any(key is None or d.key == key for d in kept):
             return  # known to have nothing to delete: no write transaction
         known, generation = self._writing(game_id)
-        query = delete(DeadlineRow).where(DeadlineRow.game_id == game_id)
-        if key is not None:
-            query = query.where(DeadlineRow.key == key)
         written = False
         try:
-            async with self._write() as conn:
-                await conn.execute(query)
+            if self._writer is not None:
+                await self._sqlite(sqlite_writer.clear_deadline, game_id, key)
+            else:
+                query = delete(DeadlineRow).where(DeadlineRow.game_id == game_id)
+                if key is not None:
+                    query = query.where(DeadlineRow.key == key)
+                async with self._write() as conn:
+                    await conn.execute(query)
             written = True
         finally:
             if known is not None:
@@ -749,6 +835,7 @@ class EventStore:
         return list(found)
 
 
+_GAME_COLUMNS = frozenset(GameRow.__table__.columns.keys())  # type: ignore[attr-defined]
 _LAST_SEQ = select(func.max(EventRow.seq)).where(EventRow.game_id == GameRow.id).scalar_subquery()
 _LAST_EVENT = (
     select(func.max(EventRow.recorded_at)).where(EventRow.game_id == GameRow.id).scalar_subquery()

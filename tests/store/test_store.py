@@ -44,6 +44,8 @@ async def test_a_game_row_is_created_found_listed_and_updated(store):
     await store.update_game(gid, status="running")
     assert [g.id for g in await store.list_games(status="running")] == [gid]
     assert [g.id for g in await store.list_games(channel_id=DISCORD_ID + 1)] == [gid]
+    assert [g.id for g in await store.list_games(status=("lobby", "running"))] == [gid]
+    assert await store.list_games(status=("lobby", "ended")) == []
     with pytest.raises(NotFound):
         await store.get_game(gid + 100)
 
