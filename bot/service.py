@@ -181,7 +181,7 @@ class GameService:
 
     async def game_in_channel(self, channel_id: int) -> GameInfo | None:
         """The lobby or running game of a channel, if any (a lobby first)."""
-        games = await self.store.list_games(status=("lobby", "running"), channel_id=channel_id)
+        games = await self.store.games_in_play(channel_id)
         for status in ("lobby", "running"):
             found = [g for g in games if g.status == status]
             if found:

@@ -45,6 +45,7 @@ from bot.store.sqlite_writer import SqliteWriter, WriterBusy, WriterConflict, sq
 from engine.core import Codec, GameDefinition, get
 
 SQLITE_BUSY_TIMEOUT_MS = 5000
+IN_PLAY = ("lobby", "running")  # the statuses of a game that holds its channel
 
 T = TypeVar("T")
 
@@ -177,6 +178,11 @@ class EventStore:
         self._writer: SqliteWriter | None = None
         # Games' rows as last read or written; kept only when nobody else writes them.
         self._known: dict[int, _Known] | None = {} if single_writer else None
+        # Channel -> ids of its games in play, once read (single writer only); the generation
+        # moves on with every change to it, as `_Known.generation` does for a game's rows.
+        self._in_play: dict[int, list[int]] | None = None
+        self._in_play_generation = 0
+        self._in_play_read = asyncio.Lock()  # one reader of the index, not one per caller
 
     # --- opening ---------------------------------------------------------------------------
 
@@ -339,6 +345,9 @@ class EventStore:
         if self._known is not None:  # a new game: nobody sat down, nothing posted or due yet
             info = GameInfo(id=game_id, **row, version=0)
             self._known[game_id] = _Known(info=info, seats=[], messages={}, deadlines=[])
+            self._in_play_generation += 1
+            if self._in_play is not None and status in IN_PLAY and channel_id is not None:
+                self._in_play.setdefault(channel_id, []).append(game_id)  # ids only grow
         return game_id
 
     async def get_game(self, game_id: int) -> GameInfo:
@@ -366,6 +375,10 @@ class EventStore:
             raise ValueError(f"games have no column {sorted(unknown)}")
         stamp = now()
         known, generation = self._writing(game_id)
+        before = known.info if known is not None else None
+        moves = "status" in fields or "channel_id" in fields
+        if moves:
+            self._in_play_generation += 1
         written = False
         try:
             if self._writer is not None:
@@ -394,6 +407,44 @@ class EventStore:
                     known.info = dataclasses.replace(info, **fields, updated_at=updated)
                 else:
                     known.info = None
+            if moves:
+                self._in_play_generation += 1
+                self._moved_in_play(game_id, before, fields if written else None)
+
+    def _moved_in_play(
+        self, game_id: int, before: GameInfo | None, fields: dict[str, Any] | None
+    ) -> None:
+        """The game's status or channel changed from `before` by `fields` (None: perhaps, the
+        write failed): so does the kept index of games in play, or it is read again."""
+        index = self._in_play
+        if index is None:
+            return
+        if before is None or fields is None:
+            self._in_play = None
+            return
+        if before.channel_id in index and game_id in index[before.channel_id]:
+            index[before.channel_id].remove(game_id)
+        channel = fields.get("channel_id", before.channel_id)
+        if fields.get("status", before.status) in IN_PLAY and channel is not None:
+            index[channel] = sorted([*index.get(channel, []), game_id])
+
+    async def games_in_play(self, channel_id: int) -> list[GameInfo]:
+        """The lobbies and running games of a channel, oldest first."""
+        if self._known is None:
+            return await self.list_games(status=IN_PLAY, channel_id=channel_id)
+        async with self._in_play_read:
+            if self._in_play is None:  # the index of every channel, in one query
+                generation = self._in_play_generation
+                games = await self.list_games(status=IN_PLAY)
+                if generation == self._in_play_generation:
+                    index: dict[int, list[int]] = {}
+                    for g in games:
+                        if g.channel_id is not None:
+                            index.setdefault(g.channel_id, []).append(g.id)
+                    self._in_play = index
+                return [g for g in games if g.channel_id == channel_id]
+            ids = list(self._in_play.get(channel_id, ()))
+        return [await self.get_game(i) for i in ids]
 
     async def list_games(
         self, *, status: str | tuple[str, ...] | None = None, channel_id: int | None = None

@@ -198,6 +198,9 @@ async def test_a_single_writer_store_answers_from_memory_what_the_database_holds
         for key in keys:
             assert await kept.message(gid, key) == await fresh.message(gid, key)
         assert await kept.deadlines(gid) == await fresh.deadlines(gid)
+        in_play = await fresh.list_games(status=("lobby", "running"), channel_id=DISCORD_ID)
+        assert await kept.games_in_play(DISCORD_ID) == in_play
+        assert await kept.games_in_play(DISCORD_ID + 1) == []
 
     try:
         gid = await kept.create_game("guild-master", players=2, channel_id=DISCORD_ID)
@@ -207,6 +210,9 @@ async def test_a_single_writer_store_answers_from_memory_what_the_database_holds
         await kept.set_message(gid, "lobby", DISCORD_ID, DISCORD_ID + 2)
         await same(gid)
         await kept.update_game(gid, status="running", options={"paused": False})
+        other = await kept.create_game("guild-master", players=2, channel_id=DISCORD_ID)
+        await same(gid)
+        await kept.update_game(other, status="abandoned")
         await kept.append(gid, 0, log[:5], key="start")
         await same(gid)
         await kept.append(gid, 5, log[5:9], key="move")
@@ -228,7 +234,10 @@ async def test_a_single_writer_store_answers_from_memory_what_the_database_holds
         await same(gid)
         # Reads racing writes keep nothing they may have read from before a write.
         kept._known.clear()
+        kept._in_play = None
         await asyncio.gather(
+            kept.games_in_play(DISCORD_ID),
+            kept.create_game("guild-master", players=2, channel_id=DISCORD_ID),
             kept.get_game(gid),
             kept.seats(gid),
             kept.message(gid, "lobby"),
@@ -244,12 +253,25 @@ async def test_a_single_writer_store_answers_from_memory_what_the_database_holds
             kept.deadlines(gid),
         )
         await same(gid)
+        # A game created while the channels' games in play are being read is not missed.
+        kept._in_play = None
+        read = kept.list_games
+
+        async def read_then_create(**kwargs):
+            games = await read(**kwargs)
+            await kept.create_game("guild-master", players=2, channel_id=DISCORD_ID)
+            return games
+
+        kept.list_games = read_then_create
+        await kept.games_in_play(DISCORD_ID)
+        kept.list_games = read
+        await same(gid)
 
         # Kept, not read again: a second writer (which the bot never is) goes unseen.
         await fresh.update_game(gid, status="ended")
         assert (await kept.get_game(gid)).status == "running"
         with pytest.raises(NotFound):
-            await kept.get_game(gid + 1)
+            await kept.get_game(gid + 100)
     finally:
         await kept.close()
         await fresh.close()
