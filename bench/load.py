@@ -1,16 +1,21 @@
 """Load: many concurrent games on one bot process, against the loopback Discord, with the same
 figures for a bare discord.py bot answering a trivial command as the floor, in the same run.
 
-    python bench/load.py [--games 100 500] [--no-images]
+    python bench/load.py [--games 100 500] [--no-images] [--verbose]
 
-For each game count, G games of 2 players each are created in their own channels, and the
-players act in bursts, every game at once:
+For each game count, G games of 2 players each (no built-in players, no deadlines) are created
+in their own channels of one server, and the players act in bursts, every game at once:
 
 1. lobby: per game, create, join, start, one after the other (G chains of 3 interactions);
-2. setup: every player picks a setup choice (2G interactions at once);
-3. round: every player puts a team on order 1 and presses Ready (2G chains of 2), which reveals
-   and resolves round 1; where round 2's Plot Phase asks a guild, it ends its plot turn (one more
-   click); then everybody waits for round 2's order board.
+2. setup: every player picks a setup choice; where round 1's Plot Phase asks a guild, it ends
+   its plot turn (2G chains of 1-2), until every round 1 order board is out;
+3. round: every player puts a team on order 1 and presses Ready, which reveals and resolves
+   round 1; where round 2's Plot Phase asks a guild, it ends its plot turn (2G chains of 2-3);
+   until every round 2 order board is out.
+
+The games are dealt from random seeds (as /gm start does), so which guilds have a plot turn,
+and so the number of interactions, differs a little from run to run. Players see a DM or an
+answer at most 20 ms after it arrives (see Waiting).
 
 Reported, for the bot and the floor side by side:
 
@@ -21,11 +26,11 @@ Reported, for the bot and the floor side by side:
   seconds (Discord's deadline: those users would see "This interaction failed") is honest;
 - memory: the process's peak resident memory (VmHWM);
 - CPU: the process's user + system CPU seconds over the whole run (start-up included);
-- REST calls per game round: every REST request the bot makes from the first order of round 1
-  to the last message it sends after opening round 2's Order Phase (one full cycle of a round:
-  orders, reveal, Action, Reset, Start of Round, Plot, the next boards), divided by the number
-  of games; "of which interaction answers" counts callbacks and their follow-ups/edits, which
-  Discord does not count against the global 50 requests/s.
+- REST calls per game round: every REST request the bot makes during burst 3, from round 1's
+  first order until it has been idle for a second after the last round 2 board (one full cycle
+  of a round: orders, reveal, Action, Reset, Start of Round, Plot, the next boards), divided by
+  the number of games; "of which interaction answers" counts callbacks and their follow-ups or
+  edits, which Discord does not count against the global 50 requests/s.
 
 The floor is a bare discord.py bot (this file, `--bare`) answering /ping at once. It gets the
 same number of interactions in bursts of the same shape: the bot run records each burst as its
@@ -222,6 +227,8 @@ class Load:
         return 3
 
     async def setup(self, user: Any) -> int:
+        """A setup choice; then round 1's Plot Phase if it asks this guild, until its first
+        order board is there."""
         fake = self.fake
         dms = DMs(fake, user)
         prompt = await self.waiting.until(
@@ -231,13 +238,12 @@ class Load:
         select = prompt.selects()[0]
         value = select["options"][0]["value"]
         await self.send(fake.select(user, prompt, select["custom_id"], [value]))
-        return 1
+        return 1 + await self.until_board(user, 1)
 
     async def round(self, user: Any) -> int:
-        """Round 1's Plot Phase if it asks this guild; a team on order 1 and Ready, which
-        reveals and resolves the round; then what round 2 asks before its order board."""
+        """A team on order 1 and Ready, which reveals and resolves the round; then what round
+        2 asks this guild (a plot turn) before its order board."""
         fake = self.fake
-        sent = await self.until_board(user, 1)
         board = next(m for m in fake.dms(user) if "your orders" in m.text())
         team_id = next(c for c in board.custom_ids() if c.startswith("gm:obteam:"))
         options = board.component(team_id)["options"][:2]
@@ -245,7 +251,7 @@ class Load:
         board = fake.message(board.id)
         ready_id = next(c for c in board.custom_ids() if c.startswith("gm:obready:"))
         await self.send(fake.click(user, board, ready_id))
-        return sent + 2 + await self.until_board(user, 2)
+        return 2 + await self.until_board(user, 2)
 
     async def until_board(self, user: Any, round_: int) -> int:
         """Answer what the game asks this guild (a plot turn, a roll) the way its default
