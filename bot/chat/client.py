@@ -78,8 +78,8 @@ class DiscordPoster:
         channel_id = self._dm_channels.get(user_id)
         try:
             if channel_id is None:
-                user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
-                dm = await user.create_dm()
+                # The id is all Discord needs to open the channel: no need to fetch the user.
+                dm = await self.client.create_dm(discord.Object(id=user_id))
                 channel_id = self._dm_channels[user_id] = dm.id
             sent = await self.client.get_partial_messageable(channel_id).send(
                 **convert.send_kwargs(message), allowed_mentions=discord.AllowedMentions.none()
