@@ -33,7 +33,7 @@ def sqlite_timestamp(value: datetime) -> str:
 
 
 class SqliteWriter:
-    """Runs the hot path's statements on a SQLite database file.
+    """Runs the store's writes (and its idempotency check) on a SQLite database file.
 
     Each first runs on the event loop thread with a busy timeout of zero: a write-ahead-log
     commit without fsync takes about a tenth of a millisecond, less than a hop to a thread. If
@@ -244,6 +244,7 @@ def set_seat(
 
 
 def remove_seat(conn: sqlite3.Connection, game_id: int, seat: int) -> None:
+    """Empty a seat."""
     with _transaction(conn):
         conn.execute("DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat))
 

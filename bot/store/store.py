@@ -1,6 +1,7 @@
 """The event store: games, their event logs, idempotent commands, seats, posted messages,
 deadlines and snapshots, on SQLAlchemy async (SQLite through aiosqlite by default, PostgreSQL
-through asyncpg for large deployments).
+through asyncpg for large deployments). On SQLite every write, and the idempotency check, runs on
+a plain sqlite3 connection instead (`sqlite_writer`).
 
 Appends carry the version the caller decided against. `(game_id, seq)` is the events' primary key,
 so of two writers appending at the same version one wins and the other gets `Conflict`: it reloads
@@ -9,9 +10,10 @@ events in the same transaction, so a retried or double-clicked command is applie
 first answer is given again.
 
 A store opened with `single_writer=True` (by the one process that writes the database) keeps
-what it has read or written of each game's row, seats, posted messages and deadlines, and answers
-from memory after that: the bot asks for them on every interaction, and nobody else changes them.
-Events, snapshots and commands are always read from the database.
+what it has read or written of each game's row, seats, posted messages and deadlines, and which
+games are in play in each channel, and answers from memory after that: the bot asks for them on
+every interaction, and nobody else changes them. Events, snapshots and commands are always read
+from the database.
 """
 
 from __future__ import annotations
