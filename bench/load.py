@@ -158,7 +158,7 @@ class Waiting:
 
     async def reply(self, record: Any) -> Any:
         """The answer the user sees to an interaction (its reply, or the updated message)."""
-        await self.until(lambda: record.responded or record.errors, f"answer to {record}")
+        await self.until(lambda: record.responded or record.errors, f"answer to {record.id}")
         return await record.wait_reply(timeout=TIMEOUT)  # at once, or says why not
 
 
