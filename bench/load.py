@@ -1,15 +1,40 @@
 """Load: many concurrent games on one bot process, against the loopback Discord, with the same
 figures for a bare discord.py bot answering a trivial command as the floor, in the same run.
 
-    python bench/load.py [--games 100 500] [--no-images]
+    python bench/load.py [--games 100 500] [--no-images] [--verbose]
 
-For each game count, G games of 2 players each are created in their own channels, and the
-players act in bursts, every game at once: create, join, start; setup choices; a team on
-order 1; Ready (which reveals and resolves round 1 and opens round 2's Order Phase). Reported:
-interaction-to-callback latency p50/p99 (as the loopback Discord measures it), the count over
-3 seconds, the bot process's memory (peak RSS), and Discord REST calls per game round. The
-floor is a bare discord.py bot (this file, `--bare`) answering /ping, hit with as many
-interactions in bursts of the same size.
+For each game count, G games of 2 players each (no built-in players, no deadlines) are created
+in their own channels of one server, and the players act in bursts, every game at once:
+
+1. lobby: per game, create, join, start, one after the other (G chains of 3 interactions);
+2. setup: every player picks a setup choice; where round 1's Plot Phase asks a guild, it ends
+   its plot turn (2G chains of 1-2), until every round 1 order board is out;
+3. round: every player puts a team on order 1 and presses Ready, which reveals and resolves
+   round 1; where round 2's Plot Phase asks a guild, it ends its plot turn (2G chains of 2-3);
+   until every round 2 order board is out.
+
+The games are dealt from random seeds (as /gm start does), so which guilds have a plot turn,
+and so the number of interactions, differs a little from run to run. Players see a DM or an
+answer at most 20 ms after it arrives (see Waiting).
+
+Reported, for the bot and the floor side by side:
+
+- interactions: how many were measured;
+- p50/p99: seconds from the fake Discord sending INTERACTION_CREATE to the bot's callback
+  arriving (`InteractionRecord.latency`, as the fake measures it). The fake runs with no
+  interaction deadline, so a late callback is measured instead of refused, and the count over 3
+  seconds (Discord's deadline: those users would see "This interaction failed") is honest;
+- memory: the process's peak resident memory (VmHWM);
+- CPU: the process's user + system CPU seconds over the whole run (start-up included);
+- REST calls per game round: every REST request the bot makes during burst 3, from round 1's
+  first order until it has been idle for a second after the last round 2 board (one full cycle
+  of a round: orders, reveal, Action, Reset, Start of Round, Plot, the next boards), divided by
+  the number of games; "of which interaction answers" counts callbacks and their follow-ups or
+  edits, which Discord does not count against the global 50 requests/s.
+
+The floor is a bare discord.py bot (this file, `--bare`) answering /ping at once. It gets the
+same number of interactions in bursts of the same shape: the bot run records each burst as its
+chains of consecutive interactions, and the floor replays them with /ping.
 
 Aims: p99 at most 1.5 times the floor's p99 at 100 games; nothing over 3 s at 500 games;
 under 300 MB of memory for 500 games.
@@ -20,10 +45,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import re
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +58,19 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bot.loopback import FakeDiscord, percentile  # noqa: E402
+
+TIMEOUT = 300.0  # seconds to wait for any one answer; a stuck run fails instead of hanging
+TICK = 0.02  # seconds between two checks of what the players wait for
+QUIET = 1.0  # seconds without a REST request that mark the end of the bot's work for a round
+# How the load answers a decision put to a guild: its Default button, or the button that is
+# the default without saying so (ending a plot turn, finishing a roll automatically).
+DEFAULT_ANSWER = re.compile(r"^gm:default:")
+DEFAULTS = ("Done with plot abilities", "Finish automatically")
+# Routes of interaction answers: the callback, and follow-ups / edits of the original.
+ANSWER_ROUTES = ("/interactions/", "/webhooks/")
+
+#: One burst: the length of each chain of consecutive interactions, all chains at once.
+Shape = list[int]
 
 
 def rss_peak_mb(pid: int) -> float:
@@ -41,7 +81,14 @@ def rss_peak_mb(pid: int) -> float:
     return float("nan")
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds a process has used so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def spawn(fake: FakeDiscord, args: list[str], env_extra: dict[str, str]) -> subprocess.Popen:
+    """Start a bot process pointed at the fake Discord."""
     env = {
         **os.environ,
         "DISCORD_TOKEN": fake.bot_token,
@@ -59,8 +106,84 @@ def spawn(fake: FakeDiscord, args: list[str], env_extra: dict[str, str]) -> subp
     )
 
 
-async def burst(coros: list[Any]) -> None:
-    await asyncio.gather(*coros)
+async def start_fake() -> FakeDiscord:
+    """A fake Discord that measures late callbacks instead of refusing them."""
+    return await FakeDiscord.start(interaction_deadline=None)
+
+
+class Waiting:
+    """What the players wait for, checked together by one task every TICK seconds.
+
+    The fake's own `wait_for` checks every waiting condition after every change to the fake:
+    with hundreds of players waiting at once that cost the fake more than serving the bot (half
+    its CPU at 100 games), and the fake is what measures the latencies. Checking on a clock
+    delays a player's next move by at most TICK, never a measured latency.
+    """
+
+    def __init__(self) -> None:
+        self._pending: list[tuple[Callable[[], Any], asyncio.Future[Any]]] = []
+        self._task: asyncio.Task[None] | None = None
+
+    async def until(self, predicate: Callable[[], Any], what: str) -> Any:
+        """Until `predicate()` is truthy; returns its value."""
+        value = predicate()
+        if value:
+            return value
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._pending.append((predicate, future))
+        if self._task is None or self._task.done():
+            self._task = asyncio.create_task(self._check())
+        try:
+            return await asyncio.wait_for(future, TIMEOUT)
+        except TimeoutError:
+            raise TimeoutError(f"no {what} after {TIMEOUT:.0f} s") from None
+
+    async def _check(self) -> None:
+        while self._pending:
+            await asyncio.sleep(TICK)
+            waiting = []
+            for predicate, future in self._pending:
+                if future.done():
+                    continue
+                try:
+                    value = predicate()
+                except Exception as exc:
+                    future.set_exception(exc)
+                    continue
+                if value:
+                    future.set_result(value)
+                else:
+                    waiting.append((predicate, future))
+            self._pending = waiting
+
+    async def reply(self, record: Any) -> Any:
+        """The answer the user sees to an interaction (its reply, or the updated message)."""
+        await self.until(lambda: record.responded or record.errors, f"answer to {record.id}")
+        return await record.wait_reply(timeout=TIMEOUT)  # at once, or says why not
+
+
+class DMs:
+    """A user's DMs, looked through again only when one of them has changed."""
+
+    def __init__(self, fake: FakeDiscord, user: Any) -> None:
+        self.fake = fake
+        self.user = user
+        self.channel = fake.dm_channel(user)
+        self._seen = -1
+
+    def changed(self) -> bool:
+        """Has a DM been sent or edited since the last call?"""
+        messages = self.fake.world.messages
+        rev = max((messages[m].rev for m in self.channel.message_ids), default=0)
+        if rev == self._seen:
+            return False
+        self._seen = rev
+        return True
+
+
+async def burst(chains: list[Awaitable[int]]) -> Shape:
+    """Run the chains at once; each returns how many interactions it sent."""
+    return list(await asyncio.gather(*chains))
 
 
 class Load:
@@ -69,71 +192,134 @@ class Load:
     def __init__(self, fake: FakeDiscord, games: int) -> None:
         self.fake = fake
         self.games = games
-        self.guild = None
         self.channels: list[Any] = []
         self.players: list[tuple[Any, Any]] = []
+        self.records: list[Any] = []  # every interaction sent, to read its latency
+        self.shapes: list[Shape] = []
+        self.waiting = Waiting()
 
     def world(self) -> None:
+        """One server; per game a channel and two members."""
         fake = self.fake
         owner = fake.create_user("owner")
-        self.guild = fake.create_guild("Load", owner=owner, channels=())
+        guild = fake.create_guild("Load", owner=owner, channels=())
         for i in range(self.games):
             a, b = fake.create_user(f"a{i}"), fake.create_user(f"b{i}")
-            fake.add_member(self.guild, a)
-            fake.add_member(self.guild, b)
-            self.channels.append(fake.create_channel(self.guild, f"game-{i}"))
+            fake.add_member(guild, a)
+            fake.add_member(guild, b)
+            self.channels.append(fake.create_channel(guild, f"game-{i}"))
             self.players.append((a, b))
 
-    async def wait(self, record: Any) -> Any:
-        return await record.wait_reply(timeout=60)
+    async def send(self, interaction: Awaitable[Any]) -> Any:
+        """Send one interaction and wait until its user sees the answer."""
+        record = await interaction
+        self.records.append(record)
+        return await self.waiting.reply(record)
 
-    async def lobby(self, i: int) -> None:
+    async def lobby(self, i: int) -> int:
         fake = self.fake
         a, b = self.players[i]
         channel = self.channels[i]
-        lobby = await self.wait(await fake.slash(a, channel, "gm create", players=2, bots=False))
+        lobby = await self.send(fake.slash(a, channel, "gm create", players=2, bots=False))
         join = next(c for c in lobby.custom_ids() if c.endswith(":join"))
-        await self.wait(await fake.click(b, lobby, join))
-        await self.wait(await fake.slash(a, channel, "gm start"))
+        await self.send(fake.click(b, lobby, join))
+        await self.send(fake.slash(a, channel, "gm start"))
+        return 3
 
-    async def setup(self, user: Any) -> None:
+    async def setup(self, user: Any) -> int:
+        """A setup choice; then round 1's Plot Phase if it asks this guild, until its first
+        order board is there."""
         fake = self.fake
-        prompt = await fake.wait_for_dm(user, contains="three contracts", timeout=120)
-        select = prompt.selects()[0]
-        await self.wait(
-            await fake.select(user, prompt, select["custom_id"], [select["options"][0]["value"]])
+        dms = DMs(fake, user)
+        prompt = await self.waiting.until(
+            lambda: dms.changed() and self._dm_containing(user, "three contracts"),
+            "setup prompt",
         )
+        select = prompt.selects()[0]
+        value = select["options"][0]["value"]
+        await self.send(fake.select(user, prompt, select["custom_id"], [value]))
+        return 1 + await self.until_board(user, 1)
 
-    async def orders(self, user: Any, ready: bool) -> None:
+    async def round(self, user: Any) -> int:
+        """A team on order 1 and Ready, which reveals and resolves the round; then what round
+        2 asks this guild (a plot turn) before its order board."""
         fake = self.fake
-        board = await fake.wait_for_dm(user, contains="your orders", timeout=120)
+        board = next(m for m in fake.dms(user) if "your orders" in m.text())
         team_id = next(c for c in board.custom_ids() if c.startswith("gm:obteam:"))
         options = board.component(team_id)["options"][:2]
-        await self.wait(await fake.select(user, board, team_id, [o["value"] for o in options]))
-        if ready:
-            board = fake.message(board.id)
-            ready_id = next(c for c in board.custom_ids() if c.startswith("gm:obready:"))
-            await self.wait(await fake.click(user, board, ready_id))
+        await self.send(fake.select(user, board, team_id, [o["value"] for o in options]))
+        board = fake.message(board.id)
+        ready_id = next(c for c in board.custom_ids() if c.startswith("gm:obready:"))
+        await self.send(fake.click(user, board, ready_id))
+        return 2 + await self.until_board(user, 2)
 
-    async def run(self) -> float:
-        """Play the bursts; returns the seconds they took."""
+    async def until_board(self, user: Any, round_: int) -> int:
+        """Answer what the game asks this guild (a plot turn, a roll) the way its default
+        would, until its order board of round `round_` is there; returns the answers sent."""
+        fake = self.fake
+        dms = DMs(fake, user)
+        sent = 0
+        while True:
+            found = await self.waiting.until(
+                lambda: dms.changed() and self._board_or_decision(user, round_),
+                f"round {round_}'s order board",
+            )
+            if found == "board":
+                return sent
+            prompt, custom_id, values = found
+            if values is None:
+                await self.send(fake.click(user, prompt, custom_id))
+            else:
+                await self.send(fake.select(user, prompt, custom_id, values))
+            sent += 1
+
+    def _dm_containing(self, user: Any, text: str) -> Any:
+        return next((m for m in self.fake.dms(user) if text in m.text()), None)
+
+    def _board_or_decision(self, user: Any, round_: int) -> Any:
+        """ "board" once the order board of round `round_` is there; else (message, custom id,
+        values or None for a button) answering an open decision; else None."""
+        dms = self.fake.dms(user)
+        # A board is edited into "Orders revealed" at the reveal: look for this round's.
+        if any(f"Round {round_} of" in m.text() and "your orders" in m.text() for m in dms):
+            return "board"
+        for m in dms:
+            if "your decision" not in m.text() or not m.components:
+                continue
+            for b in m.buttons():
+                if DEFAULT_ANSWER.match(b.get("custom_id", "")) or b.get("label") in DEFAULTS:
+                    return m, b["custom_id"], None
+            for s in m.selects():
+                return m, s["custom_id"], [s["options"][0]["value"]]
+        return None
+
+    async def quiet(self) -> None:
+        """Until the bot has made no REST request for QUIET seconds."""
+        calls = self.fake.stats.calls
+        last, since = -1, time.perf_counter()
+        while time.perf_counter() - since < QUIET:
+            total = sum(calls.values())
+            if total != last:
+                last, since = total, time.perf_counter()
+            await asyncio.sleep(0.05)
+
+    async def run(self) -> tuple[float, dict[str, int]]:
+        """Play the bursts; (seconds they took, REST calls of the round by route)."""
         start = time.perf_counter()
-        await burst([self.lobby(i) for i in range(self.games)])
-        await burst([self.setup(u) for pair in self.players for u in pair])
-        await burst([self.orders(u, ready=True) for pair in self.players for u in pair])
-        # Round 2's boards arrive when the last guild of a game is ready: wait for them all.
-        for a, b in self.players:
-            for u in (a, b):
-                await self.fake.wait_for(
-                    lambda u=u: sum("your orders" in m.text() for m in self.fake.dms(u)) >= 2,
-                    what="round 2's order board",
-                    timeout=120,
-                )
-        return time.perf_counter() - start
+        self.shapes.append(await burst([self.lobby(i) for i in range(self.games)]))
+        self.shapes.append(await burst([self.setup(u) for pair in self.players for u in pair]))
+        seconds = time.perf_counter() - start
+        await self.quiet()  # the round's count starts with the bot idle
+        self.fake.stats.calls.clear()
+        start = time.perf_counter()
+        self.shapes.append(await burst([self.round(u) for pair in self.players for u in pair]))
+        seconds += time.perf_counter() - start
+        await self.quiet()
+        return seconds, dict(self.fake.stats.calls)
 
 
 async def run_bot(games: int, images: bool) -> dict[str, Any]:
-    fake = await FakeDiscord.start()
+    fake = await start_fake()
     db = Path(tempfile.mkdtemp(prefix="gm-load-")) / "load.sqlite3"
     load = Load(fake, games)
     load.world()
@@ -144,15 +330,17 @@ async def run_bot(games: int, images: bool) -> dict[str, Any]:
     try:
         await fake.wait_until_connected(timeout=60)
         await fake.wait_for_commands("gm", timeout=60)
-        fake.stats.reset()
-        seconds = await load.run()
-        calls = sum(fake.stats.calls.values())
-        latencies = list(fake.stats.latencies)
+        seconds, calls = await load.run()
+        answers = sum(n for route, n in calls.items() if route.split()[1].startswith(ANSWER_ROUTES))
         return {
-            "latencies": latencies,
+            "latencies": [r.latency for r in load.records],
+            "shapes": load.shapes,
             "seconds": seconds,
             "rss_mb": rss_peak_mb(proc.pid),
-            "rest_per_game_round": calls / games,
+            "cpu_s": cpu_seconds(proc.pid),
+            "rest_per_game_round": sum(calls.values()) / games,
+            "answers_per_game_round": answers / games,
+            "calls": calls,
         }
     finally:
         proc.kill()
@@ -160,26 +348,36 @@ async def run_bot(games: int, images: bool) -> dict[str, Any]:
         await fake.stop()
 
 
-async def run_floor(interactions: int, burst_size: int) -> dict[str, Any]:
-    fake = await FakeDiscord.start()
+async def run_floor(shapes: list[Shape]) -> dict[str, Any]:
+    """The bare bot, hit with the same bursts (chains of /ping instead of game moves)."""
+    fake = await start_fake()
     owner = fake.create_user("owner")
     guild = fake.create_guild("Floor", owner=owner)
     channel = fake.text_channels(guild)[0]
-    users = [fake.create_user(f"u{i}") for i in range(burst_size)]
+    users = [fake.create_user(f"u{i}") for i in range(max(len(s) for s in shapes))]
     for u in users:
         fake.add_member(guild, u)
     proc = spawn(fake, [str(Path(__file__).resolve()), "--bare"], {})
+    records: list[Any] = []
+    waiting = Waiting()
+
+    async def chain(user: Any, length: int) -> int:
+        for _ in range(length):
+            record = await fake.slash(user, channel, "ping")
+            records.append(record)
+            await waiting.reply(record)
+        return length
+
     try:
         await fake.wait_until_connected(timeout=60)
         await fake.wait_for_commands("ping", timeout=60)
-        fake.stats.reset()
-        done = 0
-        while done < interactions:
-            n = min(burst_size, interactions - done)
-            records = [await fake.slash(users[i], channel, "ping") for i in range(n)]
-            await asyncio.gather(*(r.wait_reply(timeout=60) for r in records))
-            done += n
-        return {"latencies": list(fake.stats.latencies), "rss_mb": rss_peak_mb(proc.pid)}
+        for shape in shapes:
+            await burst([chain(users[i], n) for i, n in enumerate(shape)])
+        return {
+            "latencies": [r.latency for r in records],
+            "rss_mb": rss_peak_mb(proc.pid),
+            "cpu_s": cpu_seconds(proc.pid),
+        }
     finally:
         proc.kill()
         proc.wait()
@@ -201,7 +399,6 @@ def bare_bot() -> None:
     async def ping(interaction: discord.Interaction) -> None:
         await interaction.response.send_message("pong")
 
-    @client.event
     async def setup_hook() -> None:
         await tree.sync()
 
@@ -209,37 +406,56 @@ def bare_bot() -> None:
     client.run(os.environ["DISCORD_TOKEN"], log_handler=None)
 
 
+def describe(shape: Shape) -> str:
+    """A burst in words: "200 chains of 2-3"."""
+    low, high = min(shape), max(shape)
+    return f"{len(shape)} chains of {low}" + (f"-{high}" if high != low else "")
+
+
 def line(name: str, r: dict[str, Any]) -> str:
+    """One row of figures."""
     lat = r["latencies"]
     over = sum(1 for x in lat if x > 3.0)
     p50, p99 = percentile(lat, 50), percentile(lat, 99)
     text = (
         f"  {name:<22} interactions {len(lat):>5}  p50 {p50 * 1000:7.1f} ms  "
-        f"p99 {p99 * 1000:7.1f} ms  over 3 s {over}  memory {r['rss_mb']:.0f} MB"
+        f"p99 {p99 * 1000:7.1f} ms  max {max(lat) * 1000:7.1f} ms  over 3 s {over:>4}  "
+        f"memory {r['rss_mb']:4.0f} MB  CPU {r['cpu_s']:5.1f} s"
     )
     if "rest_per_game_round" in r:
-        text += f"  REST calls per game round {r['rest_per_game_round']:.1f}"
+        text += (
+            f"\n  {'':<22} REST calls per game round {r['rest_per_game_round']:.1f} "
+            f"(of which interaction answers {r['answers_per_game_round']:.1f})"
+        )
     return text
 
 
-async def main(games_counts: list[int], images: bool) -> None:
+async def main(games_counts: list[int], images: bool, verbose: bool) -> None:
     for games in games_counts:
         bot = await run_bot(games, images)
-        # Bursts as large as the game load's largest: every player of every game at once.
-        floor = await run_floor(len(bot["latencies"]), 2 * games)
-        print(f"{games} concurrent games ({bot['seconds']:.1f} s of bursts):")
+        floor = await run_floor(bot["shapes"])
+        bursts = "; ".join(describe(s) for s in bot["shapes"])
+        print(f"{games} concurrent games ({bot['seconds']:.1f} s of bursts: {bursts}):")
         print(line("Guild Master bot", bot))
         print(line("bare discord.py floor", floor))
         ratio = percentile(bot["latencies"], 99) / percentile(floor["latencies"], 99)
         print(f"  p99 bot / floor = {ratio:.2f}")
+        if verbose:
+            for route, n in sorted(bot["calls"].items(), key=lambda kv: -kv[1]):
+                print(f"    {n / games:6.2f} per game round  {route}")
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--games", type=int, nargs="+", default=[100, 500])
+    parser.add_argument("--no-images", action="store_true", help="the bot posts no pictures")
+    parser.add_argument("--verbose", action="store_true", help="REST calls of a round by route")
+    return parser.parse_args(argv)
 
 
 if __name__ == "__main__":
     if "--bare" in sys.argv:
         bare_bot()
         sys.exit(0)
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, nargs="+", default=[100, 500])
-    parser.add_argument("--no-images", action="store_true", help="the bot posts no pictures")
-    args = parser.parse_args()
-    asyncio.run(main(args.games, not args.no_images))
+    args = parse_args(sys.argv[1:])
+    asyncio.run(main(args.games, not args.no_images, args.verbose))

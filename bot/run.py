@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import logging
 import sys
 
@@ -62,6 +63,21 @@ def point_at(api_base: str, gateway: str) -> None:
         discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway)
 
 
+def freeze_loaded() -> None:
+    """Take everything loaded so far out of garbage collection, for good.
+
+    discord.py leaves reference cycles behind every interaction and request, so the collector
+    runs often; under bench/load.py it took some 40% of the bot's CPU without pictures, and its
+    full collections paused the loop for up to 230 ms, scanning again and again the objects
+    loaded at start-up (most of those it tracked), which live as long as the process. Frozen
+    (100 games, with pictures): 0.6-0.7 s of collection instead of 1.1 s, pauses of 85 ms at
+    most. Rarer young collections saved a little more time but kept more garbage alive: 60 MB
+    more at 500 games.
+    """
+    gc.collect()
+    gc.freeze()
+
+
 def run(config: Config) -> int:
     if not config.token:
         print(HOW_TO_GET_A_TOKEN, file=sys.stderr)
@@ -71,5 +87,6 @@ def run(config: Config) -> int:
     from bot.chat.client import GuildMasterBot
 
     bot = GuildMasterBot(config)
+    freeze_loaded()
     bot.run(config.token, log_handler=None)
     return 0

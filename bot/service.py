@@ -180,11 +180,12 @@ class GameService:
         return await self.store.get_game(game_id)
 
     async def game_in_channel(self, channel_id: int) -> GameInfo | None:
-        """The lobby or running game of a channel, if any."""
+        """The lobby or running game of a channel, if any (a lobby first)."""
+        games = await self.store.games_in_play(channel_id)
         for status in ("lobby", "running"):
-            games = [g for g in await self.store.list_games(status=status, channel_id=channel_id)]
-            if games:
-                return games[-1]
+            found = [g for g in games if g.status == status]
+            if found:
+                return found[-1]
         return None
 
     async def seats(self, game_id: int) -> tuple[Seat, ...]:
@@ -251,12 +252,17 @@ class GameService:
                         "built-in players.",
                     )
             # Humans take the first seats in joining order; built-in players fill the rest.
-            for s in seats:
-                await self.store.remove_seat(game_id, s.seat)
-            for i, s in enumerate(humans):
-                await self.store.set_seat(game_id, i, s.user_id, s.name, s.dm_channel_id)
-            for i in range(len(humans), total):
-                await self.store.set_seat(game_id, i, None, f"Built-in guild {i + 1}")
+            # Only the seats that change are written (usually none: nobody left the lobby).
+            wanted = {i: (s.user_id, s.name, s.dm_channel_id) for i, s in enumerate(humans)}
+            wanted.update(
+                {i: (None, f"Built-in guild {i + 1}", None) for i in range(len(humans), total)}
+            )
+            now_held = {s.seat: (s.user_id, s.name, s.dm_channel_id) for s in seats}
+            for seat in sorted(now_held.keys() - wanted.keys()):
+                await self.store.remove_seat(game_id, seat)
+            for seat, (user_id, name, dm_channel_id) in wanted.items():
+                if now_held.get(seat) != (user_id, name, dm_channel_id):
+                    await self.store.set_seat(game_id, seat, user_id, name, dm_channel_id)
             seed = int.from_bytes(os.urandom(6), "big")
             events = GAME.create(total, seed, {"short": options.short})
             await self.store.update_game(game_id, status="running", players=total, seed=seed)

@@ -78,8 +78,8 @@ class DiscordPoster:
         channel_id = self._dm_channels.get(user_id)
         try:
             if channel_id is None:
-                user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
-                dm = await user.create_dm()
+                # The id is all Discord needs to open the channel: no need to fetch the user.
+                dm = await self.client.create_dm(discord.Object(id=user_id))
                 channel_id = self._dm_channels[user_id] = dm.id
             sent = await self.client.get_partial_messageable(channel_id).send(
                 **convert.send_kwargs(message), allowed_mentions=discord.AllowedMentions.none()
@@ -112,12 +112,13 @@ async def respond(
     interaction: discord.Interaction, reply: Reply, store: EventStore | None = None
 ) -> None:
     """Give `reply` as the interaction's answer, then keep or edit the messages it names."""
-    await _answer(interaction, reply)
+    sent_id = await _answer(interaction, reply)
     if store is None:
         return
     if reply.remember is not None and interaction.channel_id is not None:
-        original = await interaction.original_response()
-        await store.set_message(*reply.remember, interaction.channel_id, original.id)
+        if sent_id is None:  # the callback's answer did not name it: ask for it
+            sent_id = (await interaction.original_response()).id
+        await store.set_message(*reply.remember, interaction.channel_id, sent_id)
     for game_id, key, message in reply.also:
         found = await store.message(game_id, key)
         if found is not None:
@@ -125,19 +126,21 @@ async def respond(
             await partial.get_partial_message(found[1]).edit(**convert.edit_kwargs(message))
 
 
-async def _answer(interaction: discord.Interaction, reply: Reply) -> None:
+async def _answer(interaction: discord.Interaction, reply: Reply) -> int | None:
+    """Answer the interaction; the id of the message it sent, when Discord's answer names it."""
     if reply.modal is not None:
         await interaction.response.send_modal(to_modal(reply.modal))
-        return
+        return None
     message = reply.message or Message(content="Done.")
     if reply.edit and interaction.message is not None:
         await interaction.response.edit_message(**convert.edit_kwargs(message))
-        return
-    await interaction.response.send_message(
+        return None
+    sent = await interaction.response.send_message(
         **convert.send_kwargs(message),
         ephemeral=reply.ephemeral,
         allowed_mentions=discord.AllowedMentions.none(),
     )
+    return sent.message_id
 
 
 def modal_values(data: dict[str, Any]) -> dict[str, str]:
@@ -179,7 +182,11 @@ class GuildMasterBot(discord.AutoShardedClient):
         self._deadline_task: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
-        self.store = await EventStore.open(self.config.url)
+        # A process that runs every shard is the database's one writer: the store may keep
+        # games' rows in memory. Processes sharing the database by shards read them each time.
+        self.store = await EventStore.open(
+            self.config.url, single_writer=self.config.shard_ids is None
+        )
         self.service = GameService(self.store)
         self.notifier = Notifier(self.service, DiscordPoster(self), images=self.config.images)
         self.service.listeners.append(self.notifier)

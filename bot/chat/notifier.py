@@ -72,8 +72,9 @@ def decision_id(d: Decision) -> tuple[Any, ...]:
 @dataclass
 class _Block:
     key: str
-    parts: list[tuple[int, str]]  # (message id, text) per message of the block
-    dirty: bool = False  # the last part has lines not yet edited into its message
+    # (message id, text) per message of the block; the id is None until the part is posted
+    parts: list[tuple[int | None, str]]
+    dirty: bool = False  # the last part has lines not yet posted or edited into its message
 
 
 class Notifier:
@@ -178,35 +179,41 @@ class Notifier:
         block: _Block | None = None
         for key, title, line in lines:
             if block is not None and block.key != key:
-                await self._flush(channel_id, block)
+                await self._flush(game_id, channel_id, block)
             block = await self._block(game_id, key)
             if block.parts and len(block.parts[-1][1]) + len(line) + 1 <= BLOCK_LIMIT:
                 message_id, text = block.parts[-1]
                 block.parts[-1] = (message_id, f"{text}\n{line}")
                 block.dirty = True
                 continue
-            await self._flush(channel_id, block)
+            await self._flush(game_id, channel_id, block)
             heading = f"**{title}**" if not block.parts else f"**{title} (cont.)**"
-            first = clip(f"{heading}\n{line}", 2000)
-            message_id = await self.poster.send(channel_id, Message(content=first))
-            block.parts.append((message_id, first))
-            await self.service.store.set_message(
-                game_id, f"block:{key}:{len(block.parts)}", channel_id, message_id
-            )
+            # Posted when flushed, with the lines that follow it in this update: one request
+            # instead of a post at once and an edit moments later.
+            block.parts.append((None, clip(f"{heading}\n{line}", 2000)))
+            block.dirty = True
         if block is not None:
-            await self._flush(channel_id, block)
+            await self._flush(game_id, channel_id, block)
 
-    async def _flush(self, channel_id: int, block: _Block) -> None:
+    async def _flush(self, game_id: int, channel_id: int, block: _Block) -> None:
         if block.dirty and block.parts:
             message_id, text = block.parts[-1]
-            await self.poster.edit(channel_id, message_id, Message(content=clip(text, 2000)))
+            message = Message(content=clip(text, 2000))
+            if message_id is None:
+                message_id = await self.poster.send(channel_id, message)
+                block.parts[-1] = (message_id, text)
+                await self.service.store.set_message(
+                    game_id, f"block:{block.key}:{len(block.parts)}", channel_id, message_id
+                )
+            else:
+                await self.poster.edit(channel_id, message_id, message)
         block.dirty = False
 
     async def _block(self, game_id: int, key: str) -> _Block:
         block = self._blocks.get(game_id)
         if block is not None and block.key == key:
             return block
-        parts: list[tuple[int, str]] = []
+        parts: list[tuple[int | None, str]] = []
         # After a restart, continue the block's last message where it was.
         n = 1
         while True:

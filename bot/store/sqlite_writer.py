@@ -1,6 +1,8 @@
-"""The SQLite append path: the whole append transaction on a plain `sqlite3` connection in one
-go, instead of one hop to the async driver's thread per statement (bench/store_speed.py measures
-the difference). Everything else in the store goes through SQLAlchemy.
+"""Every write to a SQLite database, and the idempotency check each command makes: each in one
+go on a plain `sqlite3` connection, instead of one hop to the async driver's thread per
+statement, and without SQLAlchemy's connections queueing for SQLite's write lock
+(bench/store_speed.py and bench/load.py measure the difference). Reads and the schema
+migrations go through SQLAlchemy.
 """
 
 from __future__ import annotations
@@ -8,8 +10,9 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from datetime import datetime
 from typing import Any, TypeVar
 
@@ -39,15 +42,16 @@ INSERT_COMMAND_SQL = (
 
 
 def connect(path: str, timeout_ms: int) -> sqlite3.Connection:
-    """A connection for appending: autocommit (the append says BEGIN and COMMIT itself), WAL
+    """A connection for the store's writes: autocommit (each write says BEGIN and COMMIT), WAL
     with synchronous=NORMAL, waiting up to `timeout_ms` for another writer's lock."""
     conn = sqlite3.connect(
         path, isolation_level=None, check_same_thread=False, timeout=timeout_ms / 1000
     )
     conn.execute("PRAGMA journal_mode=WAL")
     conn.execute("PRAGMA synchronous=NORMAL")
-    # The append has just moved the game's own row, so checking each event's game again is
-    # redundant work; deletes (which cascade) go through SQLAlchemy, where keys are on.
+    # Rows written here belong to a game the caller has just read, so checking that the game
+    # exists again is redundant work; deletes (which cascade) go through SQLAlchemy, where keys
+    # are on.
     conn.execute("PRAGMA foreign_keys=OFF")
     return conn
 
@@ -58,12 +62,12 @@ def sqlite_timestamp(value: datetime) -> str:
 
 
 class SqliteWriter:
-    """Appends to a SQLite database file.
+    """Runs the store's writes (and its idempotency check) on a SQLite database file.
 
-    An append first runs on the event loop thread with a busy timeout of zero: a write-ahead-log
+    Each first runs on the event loop thread with a busy timeout of zero: a write-ahead-log
     commit without fsync takes about a tenth of a millisecond, less than a hop to a thread. If
-    another process holds the write lock, it is retried from a dedicated thread that waits up to
-    the busy timeout, so the loop never waits on a lock. SQLite checkpoints the write-ahead log
+    another connection holds the write lock, it is retried from a dedicated thread that waits up
+    to the busy timeout, so the loop never waits on a lock. SQLite checkpoints the write-ahead log
     itself every thousand pages or so (a few milliseconds, the only fsync), as any connection
     does.
     """
@@ -78,31 +82,28 @@ class SqliteWriter:
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._executor, fn, *args)
 
-    def append_now(
-        self,
-        game_id: int,
-        expected: int,
-        rows: list[tuple[int, int, str, int, str, str]],
-        key: str | None,
-        response: Any,
-        when: str,
-    ) -> tuple[int, int]:
-        """Write the event rows (game_id, seq, type, schema_version, data, recorded_at) on the
-        calling thread without waiting for any lock; (first_seq, last_seq). Raises
-        WriterConflict, or WriterBusy when another writer holds the lock (then use
-        `append_waiting`)."""
+    def now(self, fn: Callable[..., T], *args: Any) -> T:
+        """`fn(connection, *args)` on the calling thread, without waiting for any lock: raises
+        WriterBusy when another connection holds it (then use `waiting`)."""
         if self._inline is None:
             self._inline = connect(self.path, 0)
-        return _append(self._inline, game_id, expected, rows, key, response, when)
+        return fn(self._inline, *args)
 
-    async def append_waiting(self, *args: Any) -> tuple[int, int]:
-        """`append_now`'s arguments, from the writer thread, waiting up to the busy timeout."""
-        return await self.run(self._append_threaded, *args)
+    async def waiting(self, fn: Callable[..., T], *args: Any) -> T:
+        """`fn(connection, *args)` from the writer thread, waiting up to the busy timeout."""
+        return await self.run(self._threaded_call, fn, *args)
 
-    def _append_threaded(self, *args: Any) -> tuple[int, int]:
+    async def call(self, fn: Callable[..., T], *args: Any) -> T:
+        """`now`, or `waiting` if the database is locked."""
+        try:
+            return self.now(fn, *args)
+        except WriterBusy:
+            return await self.waiting(fn, *args)
+
+    def _threaded_call(self, fn: Callable[..., T], *args: Any) -> T:
         if self._threaded is None:
             self._threaded = connect(self.path, self.busy_timeout_ms)
-        return _append(self._threaded, *args)
+        return fn(self._threaded, *args)
 
     def close(self) -> None:
         def shut() -> None:
@@ -117,7 +118,7 @@ class SqliteWriter:
             self._inline = None
 
 
-def _append(
+def append(
     conn: sqlite3.Connection,
     game_id: int,
     expected: int,
@@ -126,9 +127,10 @@ def _append(
     response: Any,
     when: str,
 ) -> tuple[int, int]:
-    """One append transaction. The version check comes first (the last seq, read through the
-    primary key), so a stale writer writes nothing and no gap can open; the primary keys refuse
-    a racing writer's rows and a command key used before.
+    """One append transaction of the event rows (game_id, seq, type, schema_version, data,
+    recorded_at); (first_seq, last_seq). The version check comes first (the last seq, read
+    through the primary key), so a stale writer writes nothing and no gap can open; the primary
+    keys refuse a racing writer's rows and a command key used before (WriterConflict).
 
     The explicit check stays although the primary key alone would catch a writer behind the log:
     it costs about 1.5 µs, and only it refuses an expected version ahead of the log, which would
@@ -136,11 +138,7 @@ def _append(
     BEGIN IMMEDIATE takes the write lock up front; a deferred BEGIN measured the same, the lock
     then being taken by the first statement."""
     first, last = expected + 1, expected + len(rows)
-    try:
-        conn.execute("BEGIN IMMEDIATE")
-    except sqlite3.OperationalError as exc:
-        raise WriterBusy(str(exc)) from exc
-    try:
+    with _transaction(conn):
         (at,) = conn.execute(VERSION_SQL, (game_id,)).fetchone()
         if at != expected:
             raise WriterConflict(f"game {game_id} is at version {at}, not {expected}")
@@ -157,6 +155,55 @@ def _append(
                     when,
                 ),
             )
+    return first, last
+
+
+def command(conn: sqlite3.Connection, game_id: int, key: str) -> tuple[int, int, str] | None:
+    """(first_seq, last_seq, response JSON) of the command `key`, if it was applied."""
+    try:
+        return conn.execute(
+            "SELECT first_seq, last_seq, response FROM commands WHERE game_id = ? AND key = ?",
+            (game_id, key),
+        ).fetchone()
+    except sqlite3.OperationalError as exc:
+        raise WriterBusy(str(exc)) from exc
+
+
+def set_message(
+    conn: sqlite3.Connection, game_id: int, key: str, channel_id: int, message_id: int
+) -> None:
+    """Keep the message posted under `key` (replacing the one kept before)."""
+    with _transaction(conn):
+        conn.execute("DELETE FROM messages WHERE game_id = ? AND key = ?", (game_id, key))
+        conn.execute(
+            "INSERT INTO messages (game_id, key, channel_id, message_id) VALUES (?, ?, ?, ?)",
+            (game_id, key, channel_id, message_id),
+        )
+
+
+def save_snapshot(
+    conn: sqlite3.Connection, game_id: int, seq: int, state_version: int, data: str, when: str
+) -> None:
+    """Keep the game's state after event `seq`, dropping older snapshots."""
+    with _transaction(conn):
+        conn.execute("DELETE FROM snapshots WHERE game_id = ?", (game_id,))
+        conn.execute(
+            "INSERT INTO snapshots (game_id, seq, state_version, data, created_at)"
+            " VALUES (?, ?, ?, ?, ?)",
+            (game_id, seq, state_version, data, when),
+        )
+
+
+@contextmanager
+def _transaction(conn: sqlite3.Connection) -> Iterator[None]:
+    """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK on any error. A lock held by another connection
+    is WriterBusy (nothing written), a key collision WriterConflict."""
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+    except sqlite3.OperationalError as exc:
+        raise WriterBusy(str(exc)) from exc
+    try:
+        yield
         conn.execute("COMMIT")
     except sqlite3.IntegrityError as exc:
         conn.execute("ROLLBACK")
@@ -169,4 +216,76 @@ def _append(
         if conn.in_transaction:
             conn.execute("ROLLBACK")
         raise
-    return first, last
+
+
+def create_game(conn: sqlite3.Connection, row: dict[str, Any]) -> int:
+    """Insert a game row (column -> value, times as `sqlite_timestamp` text); its id."""
+    columns = ", ".join(row)
+    marks = ", ".join("?" for _ in row)
+    with _transaction(conn):
+        cursor = conn.execute(
+            f"INSERT INTO games ({columns}) VALUES ({marks})", tuple(row.values())
+        )
+    assert cursor.lastrowid is not None
+    return cursor.lastrowid
+
+
+def update_game(conn: sqlite3.Connection, game_id: int, fields: dict[str, Any]) -> int:
+    """Set columns of a game row (names checked against the schema by the caller); the number
+    of rows changed (0: no such game)."""
+    assignments = ", ".join(f"{name} = ?" for name in fields)
+    with _transaction(conn):
+        cursor = conn.execute(
+            f"UPDATE games SET {assignments} WHERE id = ?", (*fields.values(), game_id)
+        )
+    return cursor.rowcount
+
+
+def set_seat(
+    conn: sqlite3.Connection,
+    game_id: int,
+    seat: int,
+    user_id: int | None,
+    name: str,
+    dm_channel_id: int | None,
+) -> None:
+    """Seat a user (None: a built-in player), replacing whoever held the seat."""
+    with _transaction(conn):
+        conn.execute("DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat))
+        conn.execute(
+            "INSERT INTO seats (game_id, seat, user_id, name, dm_channel_id)"
+            " VALUES (?, ?, ?, ?, ?)",
+            (game_id, seat, user_id, name, dm_channel_id),
+        )
+
+
+def remove_seat(conn: sqlite3.Connection, game_id: int, seat: int) -> None:
+    """Empty a seat."""
+    with _transaction(conn):
+        conn.execute("DELETE FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat))
+
+
+def set_deadline(
+    conn: sqlite3.Connection,
+    game_id: int,
+    key: str,
+    due_at: str,
+    version: int,
+    seats: str,
+) -> None:
+    """Keep the deadline `key` (due as `sqlite_timestamp` text, seats as a JSON list)."""
+    with _transaction(conn):
+        conn.execute("DELETE FROM deadlines WHERE game_id = ? AND key = ?", (game_id, key))
+        conn.execute(
+            "INSERT INTO deadlines (game_id, key, due_at, version, seats) VALUES (?, ?, ?, ?, ?)",
+            (game_id, key, due_at, version, seats),
+        )
+
+
+def clear_deadline(conn: sqlite3.Connection, game_id: int, key: str | None) -> None:
+    """Drop the deadline `key` of a game, or all of them."""
+    with _transaction(conn):
+        if key is None:
+            conn.execute("DELETE FROM deadlines WHERE game_id = ?", (game_id,))
+        else:
+            conn.execute("DELETE FROM deadlines WHERE game_id = ? AND key = ?", (game_id, key))

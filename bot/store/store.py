@@ -1,29 +1,38 @@
 """The event store: games, their event logs, idempotent commands, seats, posted messages,
 deadlines and snapshots, on SQLAlchemy async (SQLite through aiosqlite by default, PostgreSQL
-through asyncpg for large deployments).
+through asyncpg for large deployments). On SQLite every write, and the idempotency check, runs on
+a plain sqlite3 connection instead (`sqlite_writer`).
 
 Appends carry the version the caller decided against. `(game_id, seq)` is the events' primary key,
 so of two writers appending at the same version one wins and the other gets `Conflict`: it reloads
 and decides again. A command's idempotency key (the Discord interaction id) is stored with the
 events in the same transaction, so a retried or double-clicked command is applied once and its
 first answer is given again.
+
+A store opened with `single_writer=True` (by the one process that writes the database) keeps
+what it has read or written of each game's row, seats, posted messages and deadlines, and which
+games are in play in each channel, and answers from memory after that: the bot asks for them on
+every interaction, and nobody else changes them. Events, snapshots and commands are always read
+from the database.
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 import msgspec
 from sqlalchemy import delete, event, func, insert, select, text, update
 from sqlalchemy.exc import DBAPIError, IntegrityError, InterfaceError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
+from bot.store import sqlite_writer
 from bot.store.schema import (
     CommandRow,
     DeadlineRow,
@@ -38,6 +47,9 @@ from bot.store.sqlite_writer import SqliteWriter, WriterBusy, WriterConflict, sq
 from engine.core import Codec, GameDefinition, get
 
 SQLITE_BUSY_TIMEOUT_MS = 5000
+IN_PLAY = ("lobby", "running")  # the statuses of a game that holds its channel
+
+T = TypeVar("T")
 
 
 class StoreError(Exception):
@@ -104,6 +116,22 @@ class Deadline:
     seats: tuple[int, ...]
 
 
+@dataclass
+class _Known:
+    """What a single-writer store knows of one game's rows; None: not known, read the
+    database. `messages` holds all of the game's posted messages, by key, once read.
+
+    `generation` moves on whenever a write to the game's rows begins or ends; a read keeps what
+    it read only if the generation did not move while it waited for the database, since it may
+    have read the rows from before the write."""
+
+    info: GameInfo | None = None
+    seats: list[SeatRow] | None = None
+    messages: dict[str, tuple[int, int]] | None = None
+    deadlines: list[Deadline] | None = None
+    generation: int = 0
+
+
 class _Game:
     """Per-game-type encoders: event codec and state codec."""
 
@@ -144,27 +172,43 @@ def _mark_unavailable(exc: Exception) -> bool:
 class EventStore:
     """The store. Open it with `await EventStore.open(url)`; close it with `await close()`."""
 
-    def __init__(self, engine: AsyncEngine, url: str) -> None:
+    def __init__(self, engine: AsyncEngine, url: str, *, single_writer: bool = False) -> None:
         self.engine = engine
         self.url = url
         self._games: dict[str, _Game] = {}
         self._by_id: dict[int, _Game] = {}  # a game's kind never changes
         self._writer: SqliteWriter | None = None
+        # Games' rows as last read or written; kept only when nobody else writes them.
+        self._known: dict[int, _Known] | None = {} if single_writer else None
+        # Channel -> ids of its games in play, once read (single writer only); the generation
+        # moves on with every change to it, as `_Known.generation` does for a game's rows.
+        self._in_play: dict[int, list[int]] | None = None
+        self._in_play_generation = 0
+        self._in_play_read = asyncio.Lock()  # one reader of the index, not one per caller
 
     # --- opening ---------------------------------------------------------------------------
 
     @classmethod
     async def open(
-        cls, url: str, *, migrate: bool = True, busy_timeout_ms: int = SQLITE_BUSY_TIMEOUT_MS
+        cls,
+        url: str,
+        *,
+        migrate: bool = True,
+        busy_timeout_ms: int = SQLITE_BUSY_TIMEOUT_MS,
+        single_writer: bool = False,
     ) -> EventStore:
         """Connect to `url` (a SQLAlchemy async URL) and bring the schema up to date. On SQLite,
-        a writer waits up to `busy_timeout_ms` for another one before giving up (Unavailable)."""
+        a writer waits up to `busy_timeout_ms` for another one before giving up (Unavailable).
+
+        `single_writer`: nothing but this store writes the database while it is open (one bot
+        process running every shard), so games' rows, seats, messages and deadlines are kept
+        in memory once read. Never when several processes share the database."""
         if is_sqlite(url):
             engine = create_async_engine(url, pool_size=5, max_overflow=5)
             _configure_sqlite(engine, busy_timeout_ms)
         else:
             engine = create_async_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=5)
-        store = cls(engine, url)
+        store = cls(engine, url, single_writer=single_writer)
         if is_sqlite(url):
             store._writer = SqliteWriter(engine.url.database or "", busy_timeout_ms)
         if migrate:
@@ -214,6 +258,45 @@ class EventStore:
                 raise Unavailable(f"the database is busy or unreachable: {exc}") from exc
             raise
 
+    def _kept(self, game_id: int) -> _Known | None:
+        """What is known of the game's rows (created empty), or None if this store keeps
+        nothing."""
+        if self._known is None:
+            return None
+        known = self._known.get(game_id)
+        if known is None:
+            known = self._known[game_id] = _Known()
+        return known
+
+    def _writing(self, game_id: int) -> tuple[_Known | None, int]:
+        """A write to the game's rows begins: reads in flight must not keep what they read.
+        Returns what is known and the generation to hand to `_wrote`."""
+        known = self._kept(game_id)
+        if known is None:
+            return None, 0
+        known.generation += 1
+        return known, known.generation
+
+    @staticmethod
+    def _wrote(known: _Known, generation: int) -> bool:
+        """The write begun at `generation` has ended (or failed): reads in flight must not keep
+        what they read. True if no other write to the game came in between, so the writer may
+        keep what it wrote."""
+        alone = known.generation == generation
+        known.generation += 1
+        return alone
+
+    async def _sqlite(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run one of `sqlite_writer`'s statements: on the loop thread, or on the writer thread
+        if the database is locked. Its errors come out as the store's."""
+        assert self._writer is not None
+        try:
+            return await self._writer.call(fn, *args)
+        except WriterConflict as exc:
+            raise Conflict(str(exc)) from exc
+        except WriterBusy as exc:
+            raise Unavailable(f"the database is busy or unreachable: {exc}") from exc
+
     async def _codec(self, game_id: int) -> _Game:
         if game_id not in self._by_id:
             self._by_id[game_id] = self._game((await self.get_game(game_id)).game)
@@ -240,51 +323,143 @@ class EventStore:
     ) -> int:
         """A new game row (no events yet); returns its id."""
         self._game(game)
-        async with self._write() as conn:
-            result = await conn.execute(
-                insert(GameRow).values(
-                    game=game,
-                    status=status,
-                    players=players,
-                    seed=seed,
-                    options=json.dumps(options or {}, sort_keys=True),
-                    discord_guild_id=discord_guild_id,
-                    channel_id=channel_id,
-                    host_id=host_id,
-                    created_at=now(),
-                    updated_at=now(),
-                )
-            )
-            game_id = int(result.inserted_primary_key[0])
+        stamp = now()
+        row = {
+            "game": game,
+            "status": status,
+            "players": players,
+            "seed": seed,
+            "options": json.dumps(options or {}, sort_keys=True),
+            "discord_guild_id": discord_guild_id,
+            "channel_id": channel_id,
+            "host_id": host_id,
+            "created_at": stamp,
+            "updated_at": stamp,
+        }
+        if self._writer is not None:
+            text_row = {**row, "created_at": sqlite_timestamp(stamp)}
+            text_row["updated_at"] = text_row["created_at"]
+            game_id = await self._sqlite(sqlite_writer.create_game, text_row)
+        else:
+            async with self._write() as conn:
+                result = await conn.execute(insert(GameRow).values(**row))
+                game_id = int(result.inserted_primary_key[0])
+        if self._known is not None:  # a new game: nobody sat down, nothing posted or due yet
+            info = GameInfo(id=game_id, **row, version=0)
+            self._known[game_id] = _Known(info=info, seats=[], messages={}, deadlines=[])
+            self._in_play_generation += 1
+            if self._in_play is not None and status in IN_PLAY and channel_id is not None:
+                self._in_play.setdefault(channel_id, []).append(game_id)  # ids only grow
         # Remember its kind now: otherwise its first append would look it up with a query of its
         # own (about a millisecond through SQLAlchemy, ten appends' worth).
         self._by_id[game_id] = self._games[game]
         return game_id
 
     async def get_game(self, game_id: int) -> GameInfo:
+        known = self._kept(game_id)
+        if known is not None and known.info is not None:
+            return known.info
+        generation = known.generation if known is not None else 0
         async with self._read() as conn:
             row = (await conn.execute(_GAMES.where(GameRow.id == game_id))).first()
         if row is None:
+            if self._known is not None:  # keep nothing for ids that name no game
+                self._known.pop(game_id, None)
             raise NotFound(f"there is no game {game_id}")
-        return _info(row)
+        info = _info(row)
+        if known is not None and known.generation == generation:
+            known.info = info
+        return info
 
     async def update_game(self, game_id: int, **fields: Any) -> None:
         """Change a game's row (status, players, seed, options, channel...)."""
         if "options" in fields and not isinstance(fields["options"], str):
             fields["options"] = json.dumps(fields["options"], sort_keys=True)
-        async with self._write() as conn:
-            result = await conn.execute(
-                update(GameRow).where(GameRow.id == game_id).values(**fields, updated_at=now())
-            )
-            if result.rowcount != 1:
+        unknown = fields.keys() - _GAME_COLUMNS
+        if unknown:
+            raise ValueError(f"games have no column {sorted(unknown)}")
+        stamp = now()
+        known, generation = self._writing(game_id)
+        before = known.info if known is not None else None
+        moves = "status" in fields or "channel_id" in fields
+        if moves:
+            self._in_play_generation += 1
+        written = False
+        try:
+            if self._writer is not None:
+                changed = await self._sqlite(
+                    sqlite_writer.update_game,
+                    game_id,
+                    {**fields, "updated_at": sqlite_timestamp(stamp)},
+                )
+            else:
+                async with self._write() as conn:
+                    result = await conn.execute(
+                        update(GameRow)
+                        .where(GameRow.id == game_id)
+                        .values(**fields, updated_at=stamp)
+                    )
+                    changed = result.rowcount
+            if changed != 1:
                 raise NotFound(f"there is no game {game_id}")
+            written = True
+        finally:
+            if known is not None:
+                info = known.info
+                if self._wrote(known, generation) and written and info is not None:
+                    # As get_game computes it: the later of the row's and the last event's time.
+                    updated = max(info.updated_at, stamp)
+                    known.info = dataclasses.replace(info, **fields, updated_at=updated)
+                else:
+                    known.info = None
+            if moves:
+                self._in_play_generation += 1
+                self._moved_in_play(game_id, before, fields if written else None)
+
+    def _moved_in_play(
+        self, game_id: int, before: GameInfo | None, fields: dict[str, Any] | None
+    ) -> None:
+        """The game's status or channel changed from `before` by `fields` (None: perhaps, the
+        write failed): so does the kept index of games in play, or it is read again."""
+        index = self._in_play
+        if index is None:
+            return
+        if before is None or fields is None:
+            self._in_play = None
+            return
+        if before.channel_id in index and game_id in index[before.channel_id]:
+            index[before.channel_id].remove(game_id)
+        channel = fields.get("channel_id", before.channel_id)
+        if fields.get("status", before.status) in IN_PLAY and channel is not None:
+            index[channel] = sorted([*index.get(channel, []), game_id])
+
+    async def games_in_play(self, channel_id: int) -> list[GameInfo]:
+        """The lobbies and running games of a channel, oldest first."""
+        if self._known is None:
+            return await self.list_games(status=IN_PLAY, channel_id=channel_id)
+        async with self._in_play_read:
+            if self._in_play is None:  # the index of every channel, in one query
+                generation = self._in_play_generation
+                games = await self.list_games(status=IN_PLAY)
+                if generation == self._in_play_generation:
+                    index: dict[int, list[int]] = {}
+                    for g in games:
+                        if g.channel_id is not None:
+                            index.setdefault(g.channel_id, []).append(g.id)
+                    self._in_play = index
+                return [g for g in games if g.channel_id == channel_id]
+            ids = list(self._in_play.get(channel_id, ()))
+        return [await self.get_game(i) for i in ids]
 
     async def list_games(
-        self, *, status: str | None = None, channel_id: int | None = None
+        self, *, status: str | tuple[str, ...] | None = None, channel_id: int | None = None
     ) -> list[GameInfo]:
+        """Games by id, of one status (or any of several) and of one channel if given."""
         query = _GAMES.order_by(GameRow.id)
-        if status is not None:
+        if isinstance(status, str):
             query = query.where(GameRow.status == status)
+        elif status is not None:
+            query = query.where(GameRow.status.in_(status))
         if channel_id is not None:
             query = query.where(GameRow.channel_id == channel_id)
         async with self._read() as conn:
@@ -348,7 +523,24 @@ class EventStore:
                 if done is not None:
                     return done
             raise
+        except BaseException:
+            self._appended(game_id, None, stamp)
+            raise
+        self._appended(game_id, last, stamp)
         return Appended(first_seq=first, last_seq=last, response=response)
+
+    def _appended(self, game_id: int, version: int | None, stamp: datetime) -> None:
+        """The game's log grew to `version` at `stamp` (None: it may or may not have): its
+        kept row says so (or is read again)."""
+        known = self._kept(game_id)
+        if known is None:
+            return
+        known.generation += 1  # a read in flight may have the version from before
+        if known.info is None or version is None:
+            known.info = None
+            return
+        updated = max(known.info.updated_at, stamp)
+        known.info = dataclasses.replace(known.info, version=version, updated_at=updated)
 
     async def _append_sqlite(
         self,
@@ -362,17 +554,15 @@ class EventStore:
         writer = self._writer
         assert writer is not None
         names, encode = codec.names, codec._encode
-        when = sqlite_timestamp(datetime.now(UTC))
+        stamp = datetime.now(UTC)
+        when = sqlite_timestamp(stamp)
         rows = [
             (game_id, expected_version + 1 + i, *names[type(e)], encode(e).decode(), when)
             for i, e in enumerate(events)
         ]
         args = (game_id, expected_version, rows, key, response, when)
         try:
-            try:
-                first, last = writer.append_now(*args)
-            except WriterBusy:
-                first, last = await writer.append_waiting(*args)
+            first, last = await writer.call(sqlite_writer.append, *args)
         except WriterConflict as exc:
             if key is not None:
                 done = await self.command(game_id, key)
@@ -381,10 +571,19 @@ class EventStore:
             raise Conflict(str(exc)) from exc
         except WriterBusy as exc:
             raise Unavailable(f"the database is busy or unreachable: {exc}") from exc
+        except BaseException:  # cancelled while the writer thread waits: it may still write
+            self._appended(game_id, None, stamp)
+            raise
+        self._appended(game_id, last, stamp)
         return Appended(first, last, response)
 
     async def command(self, game_id: int, key: str) -> Appended | None:
         """The result of the command `key` if it was applied."""
+        if self._writer is not None:
+            row = await self._sqlite(sqlite_writer.command, game_id, key)
+            if row is None:
+                return None
+            return Appended(row[0], row[1], json.loads(row[2]), duplicate=True)
         async with self._read() as conn:
             return await _command(conn, game_id, key)
 
@@ -447,6 +646,11 @@ class EventStore:
         """Keep `state` as the game's state after event `seq` (older snapshots are dropped)."""
         game = await self._codec(game_id)
         data = game.state_encoder.encode(state).decode()
+        if self._writer is not None:
+            version = game.definition.state_version
+            when = sqlite_timestamp(now())
+            await self._sqlite(sqlite_writer.save_snapshot, game_id, seq, version, data, when)
+            return
         async with self._write() as conn:
             await conn.execute(delete(SnapshotRow).where(SnapshotRow.game_id == game_id))
             await conn.execute(
@@ -469,34 +673,76 @@ class EventStore:
         name: str = "",
         dm_channel_id: int | None = None,
     ) -> None:
-        async with self._write() as conn:
-            await conn.execute(
-                delete(SeatRow).where(SeatRow.game_id == game_id, SeatRow.seat == seat)
-            )
-            await conn.execute(
-                insert(SeatRow).values(
-                    game_id=game_id,
-                    seat=seat,
-                    user_id=user_id,
-                    name=name,
-                    dm_channel_id=dm_channel_id,
+        row = SeatRow(
+            game_id=game_id, seat=seat, user_id=user_id, name=name, dm_channel_id=dm_channel_id
+        )
+        known, generation = self._writing(game_id)
+        written = False
+        try:
+            if self._writer is not None:
+                await self._sqlite(
+                    sqlite_writer.set_seat, game_id, seat, user_id, name, dm_channel_id
                 )
-            )
+            else:
+                async with self._write() as conn:
+                    await conn.execute(
+                        delete(SeatRow).where(SeatRow.game_id == game_id, SeatRow.seat == seat)
+                    )
+                    await conn.execute(insert(SeatRow).values(**row.model_dump()))
+            written = True
+        finally:
+            self._seats_changed(known, generation, written, seat, row)
 
     async def remove_seat(self, game_id: int, seat: int) -> None:
-        async with self._write() as conn:
-            await conn.execute(
-                delete(SeatRow).where(SeatRow.game_id == game_id, SeatRow.seat == seat)
-            )
+        known, generation = self._writing(game_id)
+        written = False
+        try:
+            if self._writer is not None:
+                await self._sqlite(sqlite_writer.remove_seat, game_id, seat)
+            else:
+                async with self._write() as conn:
+                    await conn.execute(
+                        delete(SeatRow).where(SeatRow.game_id == game_id, SeatRow.seat == seat)
+                    )
+            written = True
+        finally:
+            self._seats_changed(known, generation, written, seat, None)
+
+    def _seats_changed(
+        self,
+        known: _Known | None,
+        generation: int,
+        written: bool,
+        seat: int,
+        row: SeatRow | None,
+    ) -> None:
+        """Seat `seat` was written as `row` (None: removed): so are the kept seats, unless the
+        write failed or raced another; then they are read again."""
+        if known is None:
+            return
+        if not (self._wrote(known, generation) and written and known.seats is not None):
+            known.seats = None
+            return
+        seats = [s for s in known.seats if s.seat != seat]
+        if row is not None:
+            seats.append(row)
+        known.seats = sorted(seats, key=lambda s: s.seat)
 
     async def seats(self, game_id: int) -> list[SeatRow]:
+        known = self._kept(game_id)
+        if known is not None and known.seats is not None:
+            return list(known.seats)
+        generation = known.generation if known is not None else 0
         async with self._read() as conn:
             rows = (
                 await conn.execute(
                     select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.seat)
                 )
             ).all()
-        return [SeatRow.model_validate(r._mapping) for r in rows]
+        seats = [SeatRow.model_validate(r._mapping) for r in rows]
+        if known is not None and known.generation == generation:
+            known.seats = seats
+        return list(seats)
 
     async def games_of_user(self, user_id: int) -> list[tuple[int, int]]:
         """(game_id, seat) for every seat the user holds."""
@@ -509,60 +755,128 @@ class EventStore:
         return [(r.game_id, r.seat) for r in rows]
 
     async def set_message(self, game_id: int, key: str, channel_id: int, message_id: int) -> None:
-        async with self._write() as conn:
-            await conn.execute(
-                delete(MessageRow).where(MessageRow.game_id == game_id, MessageRow.key == key)
-            )
-            await conn.execute(
-                insert(MessageRow).values(
-                    game_id=game_id, key=key, channel_id=channel_id, message_id=message_id
-                )
-            )
+        known, generation = self._writing(game_id)
+        written = False
+        try:
+            if self._writer is not None:
+                await self._sqlite(sqlite_writer.set_message, game_id, key, channel_id, message_id)
+            else:
+                async with self._write() as conn:
+                    await conn.execute(
+                        delete(MessageRow).where(
+                            MessageRow.game_id == game_id, MessageRow.key == key
+                        )
+                    )
+                    await conn.execute(
+                        insert(MessageRow).values(
+                            game_id=game_id, key=key, channel_id=channel_id, message_id=message_id
+                        )
+                    )
+            written = True
+        finally:
+            if known is not None:
+                if self._wrote(known, generation) and written and known.messages is not None:
+                    known.messages[key] = (channel_id, message_id)
+                else:
+                    known.messages = None
 
     async def message(self, game_id: int, key: str) -> tuple[int, int] | None:
         """(channel_id, message_id) of the message posted under `key`."""
-        async with self._read() as conn:
-            row = (
-                await conn.execute(
-                    select(MessageRow.channel_id, MessageRow.message_id).where(
-                        MessageRow.game_id == game_id, MessageRow.key == key
+        known = self._kept(game_id)
+        if known is None:
+            async with self._read() as conn:
+                row = (
+                    await conn.execute(
+                        select(MessageRow.channel_id, MessageRow.message_id).where(
+                            MessageRow.game_id == game_id, MessageRow.key == key
+                        )
                     )
-                )
-            ).first()
-        return None if row is None else (row.channel_id, row.message_id)
+                ).first()
+            return None if row is None else (row.channel_id, row.message_id)
+        if known.messages is None:
+            # All of them at once: the notifier asks for keys that do not exist yet as often as
+            # for those that do, and a game posts a few dozen.
+            generation = known.generation
+            async with self._read() as conn:
+                rows = (
+                    await conn.execute(
+                        select(MessageRow.key, MessageRow.channel_id, MessageRow.message_id).where(
+                            MessageRow.game_id == game_id
+                        )
+                    )
+                ).all()
+            messages = {r.key: (r.channel_id, r.message_id) for r in rows}
+            if known.generation == generation:
+                known.messages = messages
+            return messages.get(key)
+        return known.messages.get(key)
 
     async def set_deadline(
         self, game_id: int, key: str, due_at: datetime, version: int, seats: Sequence[int] = ()
     ) -> None:
-        async with self._write() as conn:
-            await conn.execute(
-                delete(DeadlineRow).where(DeadlineRow.game_id == game_id, DeadlineRow.key == key)
-            )
-            await conn.execute(
-                insert(DeadlineRow).values(
-                    game_id=game_id,
-                    key=key,
-                    due_at=due_at,
-                    version=version,
-                    seats=json.dumps(list(seats)),
-                )
-            )
+        known, generation = self._writing(game_id)
+        try:
+            if self._writer is not None:
+                due = sqlite_timestamp(due_at)
+                listed = json.dumps(list(seats))
+                await self._sqlite(sqlite_writer.set_deadline, game_id, key, due, version, listed)
+            else:
+                async with self._write() as conn:
+                    await conn.execute(
+                        delete(DeadlineRow).where(
+                            DeadlineRow.game_id == game_id, DeadlineRow.key == key
+                        )
+                    )
+                    await conn.execute(
+                        insert(DeadlineRow).values(
+                            game_id=game_id,
+                            key=key,
+                            due_at=due_at,
+                            version=version,
+                            seats=json.dumps(list(seats)),
+                        )
+                    )
+        finally:
+            if known is not None:  # read them again, as the database orders and rounds them
+                self._wrote(known, generation)
+                known.deadlines = None
 
     async def clear_deadline(self, game_id: int, key: str | None = None) -> None:
-        query = delete(DeadlineRow).where(DeadlineRow.game_id == game_id)
-        if key is not None:
-            query = query.where(DeadlineRow.key == key)
-        async with self._write() as conn:
-            await conn.execute(query)
+        known = self._kept(game_id)
+        kept = known.deadlines if known is not None else None
+        if kept is not None and not any(key is None or d.key == key for d in kept):
+            return  # known to have nothing to delete: no write transaction
+        known, generation = self._writing(game_id)
+        written = False
+        try:
+            if self._writer is not None:
+                await self._sqlite(sqlite_writer.clear_deadline, game_id, key)
+            else:
+                query = delete(DeadlineRow).where(DeadlineRow.game_id == game_id)
+                if key is not None:
+                    query = query.where(DeadlineRow.key == key)
+                async with self._write() as conn:
+                    await conn.execute(query)
+            written = True
+        finally:
+            if known is not None:
+                if self._wrote(known, generation) and written and kept is not None:
+                    known.deadlines = [d for d in kept if key is not None and d.key != key]
+                else:
+                    known.deadlines = None
 
     async def deadlines(self, game_id: int | None = None) -> list[Deadline]:
         """Every deadline (of one game), soonest first."""
+        known = self._kept(game_id) if game_id is not None else None
+        if known is not None and known.deadlines is not None:
+            return list(known.deadlines)
+        generation = known.generation if known is not None else 0
         query = select(DeadlineRow).order_by(DeadlineRow.due_at)
         if game_id is not None:
             query = query.where(DeadlineRow.game_id == game_id)
         async with self._read() as conn:
             rows = (await conn.execute(query)).all()
-        return [
+        found = [
             Deadline(
                 game_id=r.game_id,
                 key=r.key,
@@ -572,8 +886,12 @@ class EventStore:
             )
             for r in rows
         ]
+        if known is not None and known.generation == generation:
+            known.deadlines = found
+        return list(found)
 
 
+_GAME_COLUMNS = frozenset(GameRow.__table__.columns.keys())  # type: ignore[attr-defined]
 _LAST_SEQ = select(func.max(EventRow.seq)).where(EventRow.game_id == GameRow.id).scalar_subquery()
 _LAST_EVENT = (
     select(func.max(EventRow.recorded_at)).where(EventRow.game_id == GameRow.id).scalar_subquery()

@@ -44,6 +44,8 @@ async def test_a_game_row_is_created_found_listed_and_updated(store):
     await store.update_game(gid, status="running")
     assert [g.id for g in await store.list_games(status="running")] == [gid]
     assert [g.id for g in await store.list_games(channel_id=DISCORD_ID + 1)] == [gid]
+    assert [g.id for g in await store.list_games(status=("lobby", "running"))] == [gid]
+    assert await store.list_games(status=("lobby", "ended")) == []
     with pytest.raises(NotFound):
         await store.get_game(gid + 100)
 
@@ -190,3 +192,98 @@ async def test_seats_messages_and_deadlines_keep_discord_ids(store):
     assert [d.key for d in await store.deadlines(gid)] == ["orders"]
     await store.clear_deadline(gid)
     assert await store.deadlines(gid) == []
+
+
+async def test_a_single_writer_store_answers_from_memory_what_the_database_holds(store_url):
+    """A store that is the database's one writer keeps games' rows, seats, messages and
+    deadlines in memory: after each of its writes it answers as a fresh read of the database."""
+    kept = await EventStore.open(store_url, single_writer=True)
+    fresh = await EventStore.open(store_url, migrate=False)
+    _, _, log = play(2, 5, keep_events=True)
+    keys = ("lobby", "board:0", "nope")
+
+    async def same(gid: int) -> None:
+        assert await kept.get_game(gid) == await fresh.get_game(gid)
+        assert [s.model_dump() for s in await kept.seats(gid)] == [
+            s.model_dump() for s in await fresh.seats(gid)
+        ]
+        for key in keys:
+            assert await kept.message(gid, key) == await fresh.message(gid, key)
+        assert await kept.deadlines(gid) == await fresh.deadlines(gid)
+        in_play = await fresh.list_games(status=("lobby", "running"), channel_id=DISCORD_ID)
+        assert await kept.games_in_play(DISCORD_ID) == in_play
+        assert await kept.games_in_play(DISCORD_ID + 1) == []
+
+    try:
+        gid = await kept.create_game("guild-master", players=2, channel_id=DISCORD_ID)
+        await same(gid)
+        await kept.set_seat(gid, 0, DISCORD_ID, "Kim")
+        await kept.set_seat(gid, 1, DISCORD_ID + 1, "Chris")
+        await kept.set_message(gid, "lobby", DISCORD_ID, DISCORD_ID + 2)
+        await same(gid)
+        await kept.update_game(gid, status="running", options={"paused": False})
+        other = await kept.create_game("guild-master", players=2, channel_id=DISCORD_ID)
+        await same(gid)
+        await kept.update_game(other, status="abandoned")
+        await kept.append(gid, 0, log[:5], key="start")
+        await same(gid)
+        await kept.append(gid, 5, log[5:9], key="move")
+        await kept.remove_seat(gid, 1)
+        await kept.set_message(gid, "lobby", DISCORD_ID, DISCORD_ID + 3)
+        await kept.set_message(gid, "board:0", DISCORD_ID + 4, DISCORD_ID + 5)
+        await same(gid)
+        due = datetime(2030, 1, 2, 3, 4, 5, tzinfo=UTC)
+        await kept.set_deadline(gid, "orders", due, version=9, seats=[0])
+        await kept.set_deadline(gid, "remind:orders", due - timedelta(minutes=5), version=9)
+        await same(gid)
+        await kept.clear_deadline(gid, "remind:orders")
+        await same(gid)
+        await kept.clear_deadline(gid)
+        await kept.clear_deadline(gid)  # nothing left to clear
+        await same(gid)
+        with pytest.raises(Conflict):
+            await kept.append(gid, 5, log[9:10])
+        await same(gid)
+        # Reads racing writes keep nothing they may have read from before a write.
+        kept._known.clear()
+        kept._in_play = None
+        await asyncio.gather(
+            kept.games_in_play(DISCORD_ID),
+            kept.create_game("guild-master", players=2, channel_id=DISCORD_ID),
+            kept.get_game(gid),
+            kept.seats(gid),
+            kept.message(gid, "lobby"),
+            kept.deadlines(gid),
+            kept.update_game(gid, players=3),
+            kept.set_seat(gid, 2, None, "built-in"),
+            kept.set_message(gid, "lobby", DISCORD_ID, DISCORD_ID + 6),
+            kept.set_deadline(gid, "orders", due, version=9),
+            kept.append(gid, 9, log[9:12], key="raced"),
+            kept.get_game(gid),
+            kept.seats(gid),
+            kept.message(gid, "board:0"),
+            kept.deadlines(gid),
+        )
+        await same(gid)
+        # A game created while the channels' games in play are being read is not missed.
+        kept._in_play = None
+        read = kept.list_games
+
+        async def read_then_create(**kwargs):
+            games = await read(**kwargs)
+            await kept.create_game("guild-master", players=2, channel_id=DISCORD_ID)
+            return games
+
+        kept.list_games = read_then_create
+        await kept.games_in_play(DISCORD_ID)
+        kept.list_games = read
+        await same(gid)
+
+        # Kept, not read again: a second writer (which the bot never is) goes unseen.
+        await fresh.update_game(gid, status="ended")
+        assert (await kept.get_game(gid)).status == "running"
+        with pytest.raises(NotFound):
+            await kept.get_game(gid + 100)
+    finally:
+        await kept.close()
+        await fresh.close()
