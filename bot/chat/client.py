@@ -140,6 +140,24 @@ async def _answer(interaction: discord.Interaction, reply: Reply) -> None:
     )
 
 
+def shown(message: discord.Message | None) -> dict[str, tuple[str, ...]]:
+    """The controls on the message an interaction came from: custom id -> option values."""
+    found: dict[str, tuple[str, ...]] = {}
+    if message is None:
+        return found
+
+    def walk(items: Any) -> None:
+        for item in items:
+            custom_id = getattr(item, "custom_id", None)
+            if custom_id:
+                options = getattr(item, "options", None) or ()
+                found[custom_id] = tuple(o.value for o in options)
+            walk(getattr(item, "children", ()))
+
+    walk(message.components)
+    return found
+
+
 def modal_values(data: dict[str, Any]) -> dict[str, str]:
     values = {}
     for row in data.get("components", []):
@@ -233,9 +251,11 @@ class GuildMasterBot(discord.AutoShardedClient):
         custom_id = str(data.get("custom_id", ""))
         values = [str(v) for v in data.get("values", [])]
         fields = (
-            modal_values(data) if interaction.type is discord.InteractionType.modal_submit else {}
+            modal_values(data) if interaction.type is discord.InteractionType.modal_submit else None
         )
-        reply = await self.actions.control(who(interaction), custom_id, values, fields)
+        reply = await self.actions.control(
+            who(interaction), custom_id, values, fields, shown=shown(interaction.message)
+        )
         try:
             await respond(interaction, reply, self.store)
         except discord.HTTPException:

@@ -297,3 +297,33 @@ async def test_pictures_come_with_the_board_the_reveal_and_the_end(bot):
     await settle(service, notifier)
     posted = [p.message.files[0][0] for p in poster.messages.values() if p.message.files]
     assert "orders-round-1.png" in posted
+
+
+async def test_malformed_arguments_get_an_answer_and_change_nothing(bot):
+    """Controls whose arguments are not what the bot encodes (superscript and other scripts'
+    digits, out-of-range spaces and dice, missing values; as an old or forged message may
+    carry) are answered with what to do instead; before, some raised ValueError or IndexError
+    and the interaction went unanswered."""
+    service, _poster, _notifier, actions = bot
+    await started(bot)
+    await answer_setup(bot, KIM)
+    version = (await service.store.get_game(1)).version
+    for custom_id, values, fields in (
+        ("gm:obteam:1:0:²", ["x"], None),
+        ("gm:obspace:1:0:٣:orders", [], None),
+        ("gm:obspace:1:0:99:orders", [], None),
+        ("gm:obgold:1:0:1:x", [], None),
+        ("gm:obgold:1:0:1:99999", [], None),
+        ("gm:obfallback:1:0:1", [], None),
+        ("gm:builds:1:0:x", [], None),
+        ("gm:rollfix:1:0:x", ["²"], None),
+        ("gm:rollre:1:0:", [], None),
+        ("gm:rollboon:1:0:-1", [], None),
+        ("gm:correctm:1:0:x", [], {"gold": "²"}),
+        ("gm:obgoldm:1:0:1", [], {"gold": "9" * 4000}),
+    ):
+        reply = await actions.control(who(KIM), custom_id, values, fields)
+        assert text(reply), custom_id
+    assert (await service.store.get_game(1)).version == version
+    ready = await actions.control(who(KIM), "gm:obready:1:0:0")  # "Not ready": its arg is 0
+    assert "⚠" in text(ready) or "your orders" in text(ready)
