@@ -596,7 +596,12 @@ class Actions:
             if cid.action in ("split", "propose", "proposem"):
                 return await self._contest_control(who, cid, values, fields)
             seat = await self.service.seat_of(game.id, who.user_id)
-            if seat is None or seat != cid.seat:
+            if seat is None:
+                raise Refused(
+                    "You do not play a guild in this game (or no longer: the host may have "
+                    "given yours to a built-in player); nothing was changed."
+                )
+            if seat != cid.seat:
                 raise Refused("These controls belong to another guild; nothing was changed.")
             if game.status != "running":
                 raise Refused(f"This game is {game.status}.")

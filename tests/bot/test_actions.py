@@ -153,7 +153,7 @@ async def test_controls_of_another_guild_or_game_are_refused(bot):
     junk = await actions.control(who(KIM), "something-else")
     assert "not one of the game's" in text(junk)
     stranger = await actions.control(who(MORGAN), ControlId("opt", 1, 0, "setup.x").encode())
-    assert "belong to another guild" in text(stranger)
+    assert "You do not play a guild in this game" in text(stranger)
     assert await service.load(1) == before
 
 
