@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
+import secrets
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 
+import aiohttp
 import discord
 from discord import app_commands
 
@@ -28,6 +31,35 @@ log = logging.getLogger("guildmaster.bot")
 
 DEADLINE_POLL_SECONDS = 30.0
 CLOSED_DMS = 50007
+# Waits between tries when Discord answers 5xx or keeps rate limiting past discord.py's own
+# retries (it gives up after 5 tries, and at once on a 503): about three minutes in all.
+RETRY_DELAYS = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0, 60.0, 60.0)
+
+T = TypeVar("T")
+
+
+def transient(exc: BaseException) -> bool:
+    """Is this a Discord failure that may pass (5xx, 429, a dropped connection)?"""
+    if isinstance(exc, discord.HTTPException):
+        return exc.status >= 500 or exc.status == 429
+    return isinstance(exc, aiohttp.ClientError | asyncio.TimeoutError | ConnectionError)
+
+
+async def retrying(
+    what: str, call: Callable[[], Awaitable[T]], delays: tuple[float, ...] = RETRY_DELAYS
+) -> T:
+    """`call()`, tried again after each delay while Discord fails in a way that may pass.
+    Sends pass the same nonce on every try, so one that Discord carried out before failing
+    to answer is not posted twice."""
+    for delay in (*delays, None):
+        try:
+            return await call()
+        except Exception as exc:
+            if delay is None or not transient(exc):
+                raise
+            log.warning("%s failed (%s); trying again in %.1f s", what, exc, delay)
+            await asyncio.sleep(delay)
+    raise AssertionError("unreachable")
 
 
 def who(interaction: discord.Interaction) -> Who:
@@ -49,8 +81,9 @@ def who(interaction: discord.Interaction) -> Who:
 class DiscordPoster:
     """The notifier's view of Discord: post, edit, read back, DM."""
 
-    def __init__(self, client: discord.Client) -> None:
+    def __init__(self, client: discord.Client, delays: tuple[float, ...] = RETRY_DELAYS) -> None:
         self.client = client
+        self.delays = delays
         self._dm_channels: dict[int, int] = {}
 
     async def send(self, channel_id: int, message: Message, *, mention: int | None = None) -> int:
@@ -60,12 +93,23 @@ class DiscordPoster:
             if mention is not None
             else discord.AllowedMentions.none()
         )
-        sent = await channel.send(**convert.send_kwargs(message), allowed_mentions=mentions)
+        nonce = secrets.token_hex(8)  # one per post, kept across tries
+
+        async def post() -> discord.Message:
+            # Built anew each try: a file's bytes are consumed by a send.
+            kwargs = convert.send_kwargs(message)
+            return await channel.send(**kwargs, allowed_mentions=mentions, nonce=nonce)
+
+        sent = await retrying(f"posting in {channel_id}", post, self.delays)
         return sent.id
 
     async def edit(self, channel_id: int, message_id: int, message: Message) -> None:
         partial = self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
-        await partial.edit(**convert.edit_kwargs(message))
+        await retrying(
+            f"editing {message_id}",
+            lambda: partial.edit(**convert.edit_kwargs(message)),
+            self.delays,
+        )
 
     async def fetch_content(self, channel_id: int, message_id: int) -> str | None:
         partial = self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
@@ -76,13 +120,25 @@ class DiscordPoster:
 
     async def dm(self, user_id: int, message: Message) -> tuple[int, int]:
         channel_id = self._dm_channels.get(user_id)
+        nonce = secrets.token_hex(8)  # one per DM, kept across tries
+
+        async def open_dm() -> int:
+            user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
+            return (await user.create_dm()).id
+
         try:
             if channel_id is None:
-                user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
-                dm = await user.create_dm()
-                channel_id = self._dm_channels[user_id] = dm.id
-            sent = await self.client.get_partial_messageable(channel_id).send(
-                **convert.send_kwargs(message), allowed_mentions=discord.AllowedMentions.none()
+                channel_id = await retrying(f"opening a DM with {user_id}", open_dm, self.delays)
+                self._dm_channels[user_id] = channel_id
+            target = self.client.get_partial_messageable(channel_id)
+            sent = await retrying(
+                f"sending a DM to {user_id}",
+                lambda: target.send(
+                    **convert.send_kwargs(message),
+                    allowed_mentions=discord.AllowedMentions.none(),
+                    nonce=nonce,
+                ),
+                self.delays,
             )
         except discord.Forbidden as exc:
             if exc.code == CLOSED_DMS:
