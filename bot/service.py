@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from bot.store import Conflict, Deadline, EventStore, GameInfo
+from bot.store import Conflict, Deadline, EventStore, GameInfo, StoreError
 from engine.core import RuleError
 from engine.games.guild_master import GAME
 from engine.games.guild_master.commands import ApplyDefaults, Command
@@ -31,6 +31,9 @@ log = logging.getLogger("guildmaster.service")
 SNAPSHOT_EVERY = 200  # events between snapshots (and one at every round's end)
 MAX_CONFLICT_RETRIES = 5
 MAX_BOT_MOVES = 500  # per drive; a safety net, far above what a phase needs
+# Waits before redoing the bookkeeping after an append (status, deadline) that the database
+# failed: about two minutes in all.
+REDO_DELAYS = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0, 60.0)
 
 # Deadline settings are per phase kind, in minutes.
 DEADLINE_KINDS = ("setup", "plot", "orders", "action")
@@ -137,6 +140,9 @@ class GameService:
         self._now = now or (lambda: datetime.now(UTC))
         self._settling: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
+        self._seats: dict[int, tuple[Seat, ...]] = {}  # last read, for when the database fails
+        self._redo: dict[int, asyncio.Task[None]] = {}
+        self.redo_delays = REDO_DELAYS
 
     def lock(self, game_id: int) -> asyncio.Lock:
         if game_id not in self._locks:
@@ -188,8 +194,11 @@ class GameService:
         return None
 
     async def seats(self, game_id: int) -> tuple[Seat, ...]:
+        """The game's seats, as stored."""
         rows = await self.store.seats(game_id)
-        return tuple(Seat(r.seat, r.user_id, r.name, r.dm_channel_id) for r in rows)
+        seats = tuple(Seat(r.seat, r.user_id, r.name, r.dm_channel_id) for r in rows)
+        self._seats[game_id] = seats
+        return seats
 
     async def seat_of(self, game_id: int, user_id: int) -> int | None:
         for s in await self.seats(game_id):
@@ -374,17 +383,43 @@ class GameService:
         version: int,
         by: int | None,
     ) -> None:
-        if any(isinstance(e, RoundEnded) for e in events) or version % SNAPSHOT_EVERY < len(events):
-            await self.store.save_snapshot(game.id, version, after)
-        if GAME.is_over(after):
-            await self.store.update_game(game.id, status="ended")
-            await self.store.clear_deadline(game.id)
-            game = await self.store.get_game(game.id)
-        else:
-            await self.refresh_deadline(game.id)
-        await self._notify(
-            Update(game, await self.seats(game.id), before, after, tuple(events), by)
-        )
+        """Snapshot, status and deadline, then the listeners. The events are recorded by now:
+        should the database fail here, the command still happened, so it is not reported as
+        failed; the listeners are told, and the bookkeeping is done again later."""
+        try:
+            if any(isinstance(e, RoundEnded) for e in events) or (
+                version % SNAPSHOT_EVERY < len(events)
+            ):
+                await self.store.save_snapshot(game.id, version, after)
+            if GAME.is_over(after):
+                await self.store.update_game(game.id, status="ended")
+                await self.store.clear_deadline(game.id)
+                game = await self.store.get_game(game.id)
+            else:
+                await self.refresh_deadline(game.id)
+            seats = await self.seats(game.id)
+        except StoreError as exc:
+            log.warning(
+                "game %s: bookkeeping after an append failed (%s); redoing it", game.id, exc
+            )
+            self._redo_later(game.id)
+            seats = self._seats.get(game.id) or ()
+        await self._notify(Update(game, seats, before, after, tuple(events), by))
+
+    def _redo_later(self, game_id: int) -> None:
+        task = self._redo.get(game_id)
+        if task is None or task.done():
+            self._redo[game_id] = asyncio.get_running_loop().create_task(self._redo_work(game_id))
+
+    async def _redo_work(self, game_id: int) -> None:
+        for delay in self.redo_delays:
+            await asyncio.sleep(delay)
+            try:
+                await self.refresh_deadline(game_id)
+            except StoreError:
+                continue
+            return
+        log.error("game %s: its status and deadline could not be brought up to date", game_id)
 
     async def _notify(self, update: Update) -> None:
         for listener in self.listeners:
@@ -470,6 +505,10 @@ class GameService:
             await self.store.clear_deadline(game_id)
             return
         state, version = await self.load(game_id)
+        if GAME.is_over(state):  # its end was recorded but not its status (a database failure)
+            await self.store.update_game(game_id, status="ended")
+            await self.store.clear_deadline(game_id)
+            return
         seats = {s.seat: s for s in await self.seats(game_id)}
         humans = sorted({d.seat for d in GAME.pending(state) if not seats[d.seat].built_in})
         minutes = options.deadlines.get(wait_kind(state))
