@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from tests.e2e.test_games import lobby
 from tests.e2e.test_robustness import first_team, setup_choices
 
@@ -58,3 +60,56 @@ async def test_discord_answering_429_and_5xx_for_a_while(world):
     for user in (kim, chris):
         assert sum("your orders" in m.text() for m in fake.dms(user)) == 1
     print(f"\n429/5xx answers: {hits}; bot messages: {len(posts)}; duplicates: 0")
+
+
+async def test_postgresql_stopped_and_restarted_while_commands_arrive(world, pg_server):
+    """The bot on PostgreSQL; the server is stopped in the middle of an Order Phase. Clicks and
+    commands in that window are answered "try again" and change nothing; what was acknowledged
+    before is kept; once the server is back the same clicks go through and the game goes on."""
+    if isinstance(pg_server, str):
+        pytest.skip(f"PostgreSQL tests skipped: {pg_server}")
+    fake = world.fake
+    kim, chris = world.users["kim"], world.users["chris"]
+    pg_server.psql("CREATE DATABASE bot_outage")
+    await world.stop_bot()
+    await world.start_bot(database_url=pg_server.url("bot_outage"))
+    await lobby(world, "kim", "chris", players=2, bots=False)
+    await setup_choices(world, "kim", "chris")
+    boards = {}
+    for user, seat in ((kim, 0), (chris, 1)):
+        boards[seat] = await fake.wait_for_dm(user, contains="your orders", timeout=10)
+    team = await first_team(world, boards[0], 0)
+    before = await fake.select(kim, boards[0], "gm:obteam:1:0:1", team)
+    await before.wait_reply(timeout=10)
+    await world.settled()
+    pg_server.halt()
+    try:
+        during = [
+            await fake.click(kim, fake.message(boards[0].id), "gm:obready:1:0:1"),
+            await fake.select(
+                chris, boards[1], "gm:obteam:1:1:1", await first_team(world, boards[1], 1)
+            ),
+            await fake.slash(chris, world.channel, "gm status"),
+            await fake.slash(kim, world.channel, "gm pause"),
+        ]
+        for rec in during:
+            reply = await rec.wait_reply(timeout=10)
+            assert reply.ephemeral and "Try again in a moment" in reply.text(), reply.text()
+    finally:
+        pg_server.resume()
+    store = world.bot.store
+    assert await store.command(1, str(before.id)) is not None  # acknowledged before: kept
+    for rec in during:
+        assert await store.command(1, str(rec.id)) is None  # refused: nothing written
+    for user, seat in ((chris, 1), (kim, 0)):
+        board = fake.message(boards[seat].id)
+        if seat == 1:
+            picked = await fake.select(
+                user, board, "gm:obteam:1:1:1", await first_team(world, board, 1)
+            )
+            await picked.wait_reply(timeout=10)
+            board = fake.message(board.id)
+        ready = await fake.click(user, board, f"gm:obready:1:{seat}:1")
+        await ready.wait_reply(timeout=10)
+    await fake.wait_for_message(channel=world.channel, contains="Orders revealed", timeout=20)
+    print(f"\nPostgreSQL down: {len(during)} commands answered 'try again', 0 written, 0 lost")
