@@ -101,6 +101,7 @@ class Update:
     after: GameState
     events: tuple[Event, ...]
     by: int | None  # the seat that acted, None for the system (deadline, start, host)
+    version: int = 0  # the seq of its last event
 
 
 @dataclass(frozen=True)
@@ -268,6 +269,8 @@ class GameService:
                 await self.store.set_seat(game_id, i, None, f"Built-in guild {i + 1}")
             seed = int.from_bytes(os.urandom(6), "big")
             events = GAME.create(total, seed, {"short": options.short})
+            # Nothing posted yet: a restart before the first post posts it (Notifier.catch_up).
+            await self.store.mark_notified(game_id, 0)
             await self.store.update_game(game_id, status="running", players=total, seed=seed)
             await self.store.append(game_id, 0, events, key=f"start:{game_id}")
             state: Any = None
@@ -276,7 +279,9 @@ class GameService:
             self._cache[game_id] = (state, len(events))
             info = await self.store.get_game(game_id)
             await self._notify(
-                Update(info, await self.seats(game_id), None, state, tuple(events), None)
+                Update(
+                    info, await self.seats(game_id), None, state, tuple(events), None, len(events)
+                )
             )
         self.kick(game_id)
         return (await self.load(game_id))[0]
@@ -404,7 +409,7 @@ class GameService:
             )
             self._redo_later(game.id)
             seats = self._seats.get(game.id) or ()
-        await self._notify(Update(game, seats, before, after, tuple(events), by))
+        await self._notify(Update(game, seats, before, after, tuple(events), by, version))
 
     def _redo_later(self, game_id: int) -> None:
         task = self._redo.get(game_id)

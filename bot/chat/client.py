@@ -12,6 +12,7 @@ import asyncio
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
+from datetime import timedelta
 from typing import Any, TypeVar
 
 import aiohttp
@@ -30,6 +31,7 @@ from bot.store import EventStore
 log = logging.getLogger("guildmaster.bot")
 
 DEADLINE_POLL_SECONDS = 30.0
+CATCH_UP_ENDED = timedelta(days=1)  # games ended this recently get their last posts at start
 CLOSED_DMS = 50007
 # Waits between tries when Discord answers 5xx or keeps rate limiting past discord.py's own
 # retries (it gives up after 5 tries, and at once on a 503): about three minutes in all.
@@ -86,14 +88,21 @@ class DiscordPoster:
         self.delays = delays
         self._dm_channels: dict[int, int] = {}
 
-    async def send(self, channel_id: int, message: Message, *, mention: int | None = None) -> int:
+    async def send(
+        self,
+        channel_id: int,
+        message: Message,
+        *,
+        mention: int | None = None,
+        nonce: str | None = None,
+    ) -> int:
         channel = self.client.get_partial_messageable(channel_id)
         mentions = (
             discord.AllowedMentions(users=[discord.Object(mention)], everyone=False, roles=False)
             if mention is not None
             else discord.AllowedMentions.none()
         )
-        nonce = secrets.token_hex(8)  # one per post, kept across tries
+        nonce = nonce or secrets.token_hex(8)  # one per post, kept across tries
 
         async def post() -> discord.Message:
             # Built anew each try: a file's bytes are consumed by a send.
@@ -118,9 +127,11 @@ class DiscordPoster:
         except discord.HTTPException:
             return None
 
-    async def dm(self, user_id: int, message: Message) -> tuple[int, int]:
+    async def dm(
+        self, user_id: int, message: Message, *, nonce: str | None = None
+    ) -> tuple[int, int]:
         channel_id = self._dm_channels.get(user_id)
-        nonce = secrets.token_hex(8)  # one per DM, kept across tries
+        nonce = nonce or secrets.token_hex(8)  # one per DM, kept across tries
 
         async def open_dm() -> int:
             user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
@@ -268,7 +279,12 @@ class GuildMasterBot(discord.AutoShardedClient):
         # Games go on where they were: built-in players move, deadlines that passed fire.
         for game in await self.store.list_games(status="running"):
             if self.owns(game.discord_guild_id):
+                await self.notifier.catch_up(game.id)
                 self.service.kick(game.id)
+        since = discord.utils.utcnow() - CATCH_UP_ENDED
+        for game in await self.store.list_games(status="ended"):
+            if self.owns(game.discord_guild_id) and game.updated_at > since:
+                await self.notifier.catch_up(game.id)  # the final standings, if not posted
         self._deadline_task = asyncio.get_running_loop().create_task(self._deadlines())
         log.info("ready to play: database %s", _safe_url(self.config.url))
 

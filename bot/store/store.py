@@ -38,6 +38,7 @@ from bot.store.sqlite_writer import SqliteWriter, WriterBusy, WriterConflict, sq
 from engine.core import Codec, GameDefinition, get
 
 SQLITE_BUSY_TIMEOUT_MS = 5000
+NOTIFIED = "notified"  # the messages-table key of the posted-up-to marker
 
 
 class StoreError(Exception):
@@ -388,6 +389,18 @@ class EventStore:
         async with self._read() as conn:
             return await _command(conn, game_id, key)
 
+    async def batches(self, game_id: int, after: int = 0) -> list[tuple[int, int, str]]:
+        """(first seq, last seq, key) of the game's keyed appends that end after `after`."""
+        async with self._read() as conn:
+            rows = (
+                await conn.execute(
+                    select(CommandRow.first_seq, CommandRow.last_seq, CommandRow.key)
+                    .where(CommandRow.game_id == game_id, CommandRow.last_seq > after)
+                    .order_by(CommandRow.first_seq)
+                )
+            ).all()
+        return [(r.first_seq, r.last_seq, r.key) for r in rows if r.last_seq >= r.first_seq]
+
     async def read(self, game_id: int, after: int = 0) -> list[tuple[int, Any]]:
         """(seq, event) for the game's events after `after`, upcast to today's versions."""
         codec = (await self._codec(game_id)).codec
@@ -530,6 +543,17 @@ class EventStore:
                 )
             ).first()
         return None if row is None else (row.channel_id, row.message_id)
+
+    async def mark_notified(self, game_id: int, version: int) -> None:
+        """Remember that the game's events up to `version` have been posted (kept with the
+        posted messages, under the key "notified")."""
+        await self.set_message(game_id, NOTIFIED, 0, version)
+
+    async def notified(self, game_id: int) -> int | None:
+        """The version up to which the game's events have been posted; None for a game that
+        never recorded it (started before the marker existed)."""
+        found = await self.message(game_id, NOTIFIED)
+        return None if found is None else found[1]
 
     async def set_deadline(
         self, game_id: int, key: str, due_at: datetime, version: int, seats: Sequence[int] = ()
