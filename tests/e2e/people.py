@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from bot.loopback import FakeDiscord, LoopbackTimeout
@@ -27,14 +27,29 @@ def final_posted(fake: FakeDiscord, channel: Any) -> bool:
     )
 
 
+@dataclass(frozen=True)
+class Sent:
+    """An interaction a player sent, and the answer they saw (text None: no answer came)."""
+
+    record: Any
+    text: str | None
+    custom_ids: tuple[str, ...] = ()
+
+
 @dataclass
 class Player:
     """A player who answers every decision in their DMs the simple way: a team of their first
     adventurers, no order card (private contract or wander), Ready; otherwise the button that
-    stands for the default, or the first answer offered."""
+    stands for the default, or the first answer offered.
+
+    `patient`: an interaction nobody answers (the bot is down) is noted in `sent` instead of
+    failing the test; `sent` keeps every interaction and its answer either way."""
 
     fake: FakeDiscord
     user: Any
+    patient: bool = False
+    timeout: float = WAIT
+    sent: list[Sent] = field(default_factory=list)
 
     async def act_once(self) -> bool:
         """Answer one open prompt; False if there is none."""
@@ -68,11 +83,21 @@ class Player:
         chosen = [o["value"] for o in team["options"][: min(2, team.get("max_values", 1))]]
         await self.wait(await self.fake.select(self.user, message, team["custom_id"], chosen))
         message = self.fake.message(message.id)
+        if ready not in message.custom_ids():  # the board closed meanwhile
+            return True
         await self.wait(await self.fake.click(self.user, message, ready))
         return True
 
     async def wait(self, record: Any) -> Any:
-        return await record.wait_reply(timeout=WAIT)
+        try:
+            reply = await record.wait_reply(timeout=self.timeout)
+        except LoopbackTimeout:
+            self.sent.append(Sent(record, None))
+            if not self.patient:
+                raise
+            return None
+        self.sent.append(Sent(record, reply.text(), tuple(reply.custom_ids())))
+        return reply
 
 
 async def play_to_the_end(
