@@ -102,7 +102,8 @@ class Notifier:
         # and the post, so posting the same update again after a restart makes the same
         # nonces, and Discord does not post twice what it already has.
         self._posting: dict[int, int] = {}
-        self._replaying: set[int] = set()
+        self._replaying: set[int] = set()  # games whose updates are posted again (restart)
+        self._closed_now: set[int] = set()  # messages closed while replaying
 
     async def __call__(self, update: Update) -> None:
         game_id = update.game.id
@@ -415,11 +416,14 @@ class Notifier:
         now_ids = {decision_id(d) for d in now}
         for d in before:
             if d.seat == seat.seat and d.kind != "orders" and decision_id(d) not in now_ids:
+                text = "Closed: the default was applied."
                 if update.by == seat.seat:
-                    continue  # the guild answered it: its own click already closed the prompt
-                await self._close(
-                    game.id, f"prompt:{seat.seat}:{d.kind}", "Closed: the default was applied."
-                )
+                    if game.id not in self._replaying:
+                        continue  # the guild answered it: its own click closed the prompt
+                    # After a restart: the click may have been recorded and never answered,
+                    # which left its buttons on the prompt.
+                    text = "Answered: see what the game asks next."
+                await self._close(game.id, f"prompt:{seat.seat}:{d.kind}", text)
         current = await self.service.deadline(game.id) if now else None
         due = current.due_at if current and seat.seat in current.seats else None
         for d in now:
@@ -456,10 +460,10 @@ class Notifier:
                 )
             return
         if key:
-            if game_id in self._replaying:
-                # Posted before the restart (Discord gave the same message back for the
-                # nonce), it may have been closed since by this same update's replay: as it
-                # should read now.
+            if message_id in self._closed_now:
+                # Posted before the restart, given back by Discord for its nonce, and closed
+                # a moment ago by this replay as if it were the one before it: reopened.
+                self._closed_now.discard(message_id)
                 await self.poster.edit(channel_id, message_id, message)
             await self.service.store.set_message(game_id, key, channel_id, message_id)
 
@@ -467,4 +471,6 @@ class Notifier:
         found = await self.service.store.message(game_id, key)
         if found is None:
             return
+        if game_id in self._replaying:
+            self._closed_now.add(found[1])
         await self.poster.edit(found[0], found[1], Message(embeds=(Embed(description=text),)))

@@ -33,3 +33,25 @@ async def test_what_was_not_posted_before_a_restart_is_posted_after_it(bot):
     assert len(poster.dms[KIM]) > dms_before  # the next prompt or board came
     assert await service.store.notified(1) == (await service.store.get_game(1)).version
     assert not await restarted.catch_up(1)  # nothing left to post
+
+
+async def test_a_prompt_answered_just_before_a_restart_loses_its_buttons(bot):
+    """The answer was recorded but the bot died before answering the click: the prompt kept
+    its buttons (and players kept pressing them). Catching up closes it."""
+    service, poster, notifier, _actions = bot
+    await started(bot)
+    prompt_id = poster.dms[KIM][-1]
+    service.listeners.remove(notifier)
+    await answer_setup(bot, KIM)
+    assert poster.messages[prompt_id].current.rows  # nobody edited it: the buttons are there
+    restarted = Notifier(service, poster)
+    service.listeners.append(restarted)
+    assert await restarted.catch_up(1)
+    await settle(service, restarted)
+    closed = poster.messages[prompt_id].current
+    assert not closed.rows and "Answered" in closed.embeds[0].description
+    assert any(
+        "your orders" in poster.messages[m].current.embeds[0].title
+        for m in poster.dms[KIM]
+        if poster.messages[m].current.embeds
+    )
