@@ -13,9 +13,13 @@ from bot.loopback import FakeDiscord, LoopbackTimeout
 WAIT = 20.0
 
 
-def open_prompt(fake: FakeDiscord, user: Any) -> Any | None:
-    """The newest DM from the bot that still has controls, if any."""
+def open_prompt(
+    fake: FakeDiscord, user: Any, skip: set[int] | frozenset[int] = frozenset()
+) -> Any | None:
+    """The newest DM from the bot that still has controls, if any (but those in `skip`)."""
     for message in reversed(fake.dms(user)):
+        if message.id in skip:
+            continue
         if message.author_id == fake.bot.id and message.custom_ids() and not message.loading:
             return message
     return None
@@ -50,10 +54,11 @@ class Player:
     patient: bool = False
     timeout: float = WAIT
     sent: list[Sent] = field(default_factory=list)
+    closed: set[int] = field(default_factory=set)  # prompts the bot said are closed
 
     async def act_once(self) -> bool:
         """Answer one open prompt; False if there is none."""
-        message = open_prompt(self.fake, self.user)
+        message = open_prompt(self.fake, self.user, self.closed)
         if message is None:
             return False
         ids = message.custom_ids()
@@ -97,6 +102,8 @@ class Player:
                 raise
             return None
         self.sent.append(Sent(record, reply.text(), tuple(reply.custom_ids())))
+        if "already closed" in reply.text() and record.message_id is not None:
+            self.closed.add(record.message_id)  # as a person would, they stop pressing it
         return reply
 
 
