@@ -261,30 +261,49 @@ class GameService:
                         "built-in players.",
                     )
             # Humans take the first seats in joining order; built-in players fill the rest.
-            for s in seats:
-                await self.store.remove_seat(game_id, s.seat)
-            for i, s in enumerate(humans):
-                await self.store.set_seat(game_id, i, s.user_id, s.name, s.dm_channel_id)
-            for i in range(len(humans), total):
-                await self.store.set_seat(game_id, i, None, f"Built-in guild {i + 1}")
-            seed = int.from_bytes(os.urandom(6), "big")
-            events = GAME.create(total, seed, {"short": options.short})
-            # Nothing posted yet: a restart before the first post posts it (Notifier.catch_up).
+            # Each step can be done again, so a start cut short by a crash is finished by the
+            # next /gm start (or at start-up) with the same outcome: the seats change in one
+            # transaction, the seed is kept before the deal, and the deal is appended under the
+            # key start:<game>.
+            layout = [(i, s.user_id, s.name, s.dm_channel_id) for i, s in enumerate(humans)]
+            layout += [
+                (i, None, f"Built-in guild {i + 1}", None) for i in range(len(humans), total)
+            ]
+            await self.store.replace_seats(game_id, layout)
+            seed = game.seed
+            if not seed:
+                seed = int.from_bytes(os.urandom(6), "big")
+                await self.store.update_game(game_id, seed=seed)
+            return await self._deal(game_id, total, seed, options)
+
+    async def _deal(self, game_id: int, total: int, seed: int, options: Options) -> GameState:
+        """The last steps of a start (the lock held): the deal, then the status."""
+        events = GAME.create(total, seed, {"short": options.short})
+        # Nothing posted yet: a restart before the first post posts it (Notifier.catch_up).
+        if await self.store.notified(game_id) is None:
             await self.store.mark_notified(game_id, 0)
-            await self.store.update_game(game_id, status="running", players=total, seed=seed)
-            await self.store.append(game_id, 0, events, key=f"start:{game_id}")
-            state: Any = None
-            for e in events:
-                state = GAME.evolve(state, e)
-            self._cache[game_id] = (state, len(events))
-            info = await self.store.get_game(game_id)
-            await self._notify(
-                Update(
-                    info, await self.seats(game_id), None, state, tuple(events), None, len(events)
-                )
-            )
+        await self.store.append(game_id, 0, events, key=f"start:{game_id}")
+        await self.store.update_game(game_id, status="running", players=total)
+        state: Any = None
+        for e in events:
+            state = GAME.evolve(state, e)
+        self._cache[game_id] = (state, len(events))
+        info = await self.store.get_game(game_id)
+        seats = await self.seats(game_id)
+        await self._notify(Update(info, seats, None, state, tuple(events), None, len(events)))
         self.kick(game_id)
-        return (await self.load(game_id))[0]
+        return state
+
+    async def finish_start(self, game_id: int) -> bool:
+        """At start-up: finish a start that a crash cut short after its deal was recorded (the
+        game still says lobby). True if there was one."""
+        game = await self.store.get_game(game_id)
+        if game.status != "lobby" or game.version == 0:
+            return False
+        async with self.lock(game_id):
+            seats = await self.seats(game_id)
+            await self._deal(game_id, len(seats), game.seed, Options.from_json(game.options))
+        return True
 
     # --- playing -----------------------------------------------------------------------------
 

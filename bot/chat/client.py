@@ -277,9 +277,15 @@ class GuildMasterBot(discord.AutoShardedClient):
         self.tree.add_command(build_group(self.actions))
         await self.tree.sync()
         # Games go on where they were: built-in players move, deadlines that passed fire.
+        finished = set()
+        for game in await self.store.list_games(status="lobby"):
+            if self.owns(game.discord_guild_id) and game.version:
+                await self.service.finish_start(game.id)  # posts its start itself
+                finished.add(game.id)
         for game in await self.store.list_games(status="running"):
             if self.owns(game.discord_guild_id):
-                await self.notifier.catch_up(game.id)
+                if game.id not in finished:
+                    await self.notifier.catch_up(game.id)
                 self.service.kick(game.id)
         since = discord.utils.utcnow() - CATCH_UP_ENDED
         for game in await self.store.list_games(status="ended"):

@@ -496,6 +496,28 @@ class EventStore:
                 )
             )
 
+    async def replace_seats(
+        self, game_id: int, seats: Sequence[tuple[int, int | None, str, int | None]]
+    ) -> None:
+        """Set all of a game's seats at once, (seat, user_id, name, dm_channel_id) each: in one
+        transaction, so a crash leaves the old seats or the new ones."""
+        async with self._write() as conn:
+            await conn.execute(delete(SeatRow).where(SeatRow.game_id == game_id))
+            if seats:
+                await conn.execute(
+                    insert(SeatRow),
+                    [
+                        {
+                            "game_id": game_id,
+                            "seat": seat,
+                            "user_id": user_id,
+                            "name": name,
+                            "dm_channel_id": dm,
+                        }
+                        for seat, user_id, name, dm in seats
+                    ],
+                )
+
     async def remove_seat(self, game_id: int, seat: int) -> None:
         async with self._write() as conn:
             await conn.execute(

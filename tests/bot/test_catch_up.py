@@ -2,9 +2,11 @@
 starts again, from the events recorded after the game's "notified" marker. Before, a kill
 between a command's append and its posts left a player without their next prompt for good."""
 
+import pytest
+
 from bot.chat.notifier import Notifier
 from tests.bot.fakes import CHANNEL, settle, who
-from tests.bot.test_actions import KIM, answer_setup, bot, started
+from tests.bot.test_actions import CHRIS, KIM, answer_setup, bot, started
 
 __all__ = ["bot"]  # the fixture, shared with the handler tests
 
@@ -55,3 +57,52 @@ async def test_a_prompt_answered_just_before_a_restart_loses_its_buttons(bot):
         for m in poster.dms[KIM]
         if poster.messages[m].current.embeds
     )
+
+
+@pytest.mark.parametrize("cut", ["seed", "deal", "status"])
+async def test_a_start_cut_short_by_a_crash_is_finished_alike(bot, cut):
+    """The bot dies in the middle of /gm start: after the seed is kept, after the deal is
+    appended, or before the status changes. Before, the seats were removed one by one (a crash
+    could leave the host without one) and the status was set before the deal (a crash left a
+    'running' game without events that nothing could start). Now /gm start again, or the
+    start-up (finish_start), finishes it with the same seats and the same deal."""
+    service, _poster, notifier, actions = bot
+    await actions.create(who(KIM, "Kim"), players=2, bots=False)
+    await actions.join(who(CHRIS, "Chris"))
+    store = service.store
+    real_append, real_update = store.append, store.update_game
+
+    class Killed(Exception):
+        pass
+
+    async def append(*args, **kwargs):
+        if cut == "seed":
+            raise Killed
+        done = await real_append(*args, **kwargs)
+        if cut == "deal":
+            raise Killed
+        return done
+
+    async def update_game(game_id, **fields):
+        if cut == "status" and "status" in fields:
+            raise Killed
+        return await real_update(game_id, **fields)
+
+    store.append, store.update_game = append, update_game
+    with pytest.raises(Killed):
+        await service.start(1, KIM)
+    store.append, store.update_game = real_append, real_update
+    assert (await store.get_game(1)).status == "lobby"
+    seats = [(s.seat, s.user_id) for s in await service.seats(1)]
+    assert seats == [(0, KIM), (1, CHRIS)]
+    if cut == "seed":  # nothing dealt yet: the host starts again
+        reply = await actions.start(who(KIM))
+        assert "The game begins" in reply.message.content
+    else:
+        assert await service.finish_start(1)
+    await settle(service, notifier)
+    game = await store.get_game(1)
+    assert game.status == "running" and game.version > 0
+    assert [(s.seat, s.user_id) for s in await service.seats(1)] == seats
+    state, _ = await service.load(1)
+    assert state.players == 2
