@@ -74,7 +74,7 @@ async def two_games(world):
     """Game 1 (Kim and Chris) in #general at its first Order Phase; game 2 (Morgan and Silvia)
     running in #backroom. Returns Kim's order board (a DM) and game 1's lobby message."""
     fake = world.fake
-    world.bot.actions.rate_limit = 10_000  # this test floods on purpose; the limiter is tested
+    world.bot.actions.rate_limit = 10_000  # these tests flood on purpose (the limiter: below)
     first = await lobby(world, "kim", "chris", players=2, bots=False)
     backroom = fake.create_channel(world.guild, "backroom")
     rec = await fake.slash(world.users["morgan"], backroom, "gm create", players=2, bots=False)
@@ -345,4 +345,26 @@ async def test_server_commands_in_dms_are_refused(world, request):
         rec = await fake.invoke(kim, dm, command, options)
         tried(request)
         await refused(rec, words)
+    await unchanged(world, before)
+
+
+async def test_a_member_flooding_commands_is_slowed_down(world, request):
+    """More actions in ten seconds than the limit: the rest are answered "too many actions,
+    try again in N seconds" and change nothing."""
+    fake = world.fake
+    kim = world.users["kim"]
+    await lobby(world, "kim", "chris", players=2, bots=False)
+    await world.settled()
+    world.bot.actions.rate_limit = 3
+    before = {1: await world.record(1)}
+    answers = []
+    for _ in range(6):
+        rec = await fake.slash(kim, world.channel, "gm pause")
+        tried(request)
+        answers.append((await rec.wait_reply(timeout=10)).text())
+    slowed = [a for a in answers if "too many actions at once. Try again in" in a]
+    assert len(slowed) >= 3, answers
+    assert sum("The game is paused" in a for a in answers) <= 1
+    world.bot.actions.rate_limit = 10_000
+    await (await fake.slash(kim, world.channel, "gm resume")).wait_reply(timeout=10)
     await unchanged(world, before)
