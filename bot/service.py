@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from bot.store import Conflict, Deadline, EventStore, GameInfo
+from bot.store import Conflict, Deadline, EventStore, GameInfo, StoreError
 from engine.core import RuleError
 from engine.games.guild_master import GAME
 from engine.games.guild_master.commands import ApplyDefaults, Command
@@ -31,6 +31,9 @@ log = logging.getLogger("guildmaster.service")
 SNAPSHOT_EVERY = 200  # events between snapshots (and one at every round's end)
 MAX_CONFLICT_RETRIES = 5
 MAX_BOT_MOVES = 500  # per drive; a safety net, far above what a phase needs
+# Waits before redoing the bookkeeping after an append (status, deadline) that the database
+# failed: about two minutes in all.
+REDO_DELAYS = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0, 60.0)
 
 # Deadline settings are per phase kind, in minutes.
 DEADLINE_KINDS = ("setup", "plot", "orders", "action")
@@ -98,6 +101,7 @@ class Update:
     after: GameState
     events: tuple[Event, ...]
     by: int | None  # the seat that acted, None for the system (deadline, start, host)
+    version: int = 0  # the seq of its last event
 
 
 @dataclass(frozen=True)
@@ -137,6 +141,9 @@ class GameService:
         self._now = now or (lambda: datetime.now(UTC))
         self._settling: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
+        self._seats: dict[int, tuple[Seat, ...]] = {}  # last read, for when the database fails
+        self._redo: dict[int, asyncio.Task[None]] = {}
+        self.redo_delays = REDO_DELAYS
 
     def lock(self, game_id: int) -> asyncio.Lock:
         if game_id not in self._locks:
@@ -189,8 +196,11 @@ class GameService:
         return None
 
     async def seats(self, game_id: int) -> tuple[Seat, ...]:
+        """The game's seats, as stored."""
         rows = await self.store.seats(game_id)
-        return tuple(Seat(r.seat, r.user_id, r.name, r.dm_channel_id) for r in rows)
+        seats = tuple(Seat(r.seat, r.user_id, r.name, r.dm_channel_id) for r in rows)
+        self._seats[game_id] = seats
+        return seats
 
     async def seat_of(self, game_id: int, user_id: int) -> int | None:
         for s in await self.seats(game_id):
@@ -252,31 +262,49 @@ class GameService:
                         "built-in players.",
                     )
             # Humans take the first seats in joining order; built-in players fill the rest.
-            # Only the seats that change are written (usually none: nobody left the lobby).
-            wanted = {i: (s.user_id, s.name, s.dm_channel_id) for i, s in enumerate(humans)}
-            wanted.update(
-                {i: (None, f"Built-in guild {i + 1}", None) for i in range(len(humans), total)}
-            )
-            now_held = {s.seat: (s.user_id, s.name, s.dm_channel_id) for s in seats}
-            for seat in sorted(now_held.keys() - wanted.keys()):
-                await self.store.remove_seat(game_id, seat)
-            for seat, (user_id, name, dm_channel_id) in wanted.items():
-                if now_held.get(seat) != (user_id, name, dm_channel_id):
-                    await self.store.set_seat(game_id, seat, user_id, name, dm_channel_id)
-            seed = int.from_bytes(os.urandom(6), "big")
-            events = GAME.create(total, seed, {"short": options.short})
-            await self.store.update_game(game_id, status="running", players=total, seed=seed)
-            await self.store.append(game_id, 0, events, key=f"start:{game_id}")
-            state: Any = None
-            for e in events:
-                state = GAME.evolve(state, e)
-            self._cache[game_id] = (state, len(events))
-            info = await self.store.get_game(game_id)
-            await self._notify(
-                Update(info, await self.seats(game_id), None, state, tuple(events), None)
-            )
+            # Each step can be done again, so a start cut short by a crash is finished by the
+            # next /gm start (or at start-up) with the same outcome: the seats change in one
+            # transaction, the seed is kept before the deal, and the deal is appended under the
+            # key start:<game>.
+            layout = [(i, s.user_id, s.name, s.dm_channel_id) for i, s in enumerate(humans)]
+            layout += [
+                (i, None, f"Built-in guild {i + 1}", None) for i in range(len(humans), total)
+            ]
+            await self.store.replace_seats(game_id, layout)
+            seed = game.seed
+            if not seed:
+                seed = int.from_bytes(os.urandom(6), "big")
+                await self.store.update_game(game_id, seed=seed)
+            return await self._deal(game_id, total, seed, options)
+
+    async def _deal(self, game_id: int, total: int, seed: int, options: Options) -> GameState:
+        """The last steps of a start (the lock held): the deal, then the status."""
+        events = GAME.create(total, seed, {"short": options.short})
+        # Nothing posted yet: a restart before the first post posts it (Notifier.catch_up).
+        if await self.store.notified(game_id) is None:
+            await self.store.mark_notified(game_id, 0)
+        await self.store.append(game_id, 0, events, key=f"start:{game_id}")
+        await self.store.update_game(game_id, status="running", players=total)
+        state: Any = None
+        for e in events:
+            state = GAME.evolve(state, e)
+        self._cache[game_id] = (state, len(events))
+        info = await self.store.get_game(game_id)
+        seats = await self.seats(game_id)
+        await self._notify(Update(info, seats, None, state, tuple(events), None, len(events)))
         self.kick(game_id)
-        return (await self.load(game_id))[0]
+        return state
+
+    async def finish_start(self, game_id: int) -> bool:
+        """At start-up: finish a start that a crash cut short after its deal was recorded (the
+        game still says lobby). True if there was one."""
+        game = await self.store.get_game(game_id)
+        if game.status != "lobby" or game.version == 0:
+            return False
+        async with self.lock(game_id):
+            seats = await self.seats(game_id)
+            await self._deal(game_id, len(seats), game.seed, Options.from_json(game.options))
+        return True
 
     # --- playing -----------------------------------------------------------------------------
 
@@ -380,17 +408,43 @@ class GameService:
         version: int,
         by: int | None,
     ) -> None:
-        if any(isinstance(e, RoundEnded) for e in events) or version % SNAPSHOT_EVERY < len(events):
-            await self.store.save_snapshot(game.id, version, after)
-        if GAME.is_over(after):
-            await self.store.update_game(game.id, status="ended")
-            await self.store.clear_deadline(game.id)
-            game = await self.store.get_game(game.id)
-        else:
-            await self.refresh_deadline(game.id)
-        await self._notify(
-            Update(game, await self.seats(game.id), before, after, tuple(events), by)
-        )
+        """Snapshot, status and deadline, then the listeners. The events are recorded by now:
+        should the database fail here, the command still happened, so it is not reported as
+        failed; the listeners are told, and the bookkeeping is done again later."""
+        try:
+            if any(isinstance(e, RoundEnded) for e in events) or (
+                version % SNAPSHOT_EVERY < len(events)
+            ):
+                await self.store.save_snapshot(game.id, version, after)
+            if GAME.is_over(after):
+                await self.store.update_game(game.id, status="ended")
+                await self.store.clear_deadline(game.id)
+                game = await self.store.get_game(game.id)
+            else:
+                await self.refresh_deadline(game.id)
+            seats = await self.seats(game.id)
+        except StoreError as exc:
+            log.warning(
+                "game %s: bookkeeping after an append failed (%s); redoing it", game.id, exc
+            )
+            self._redo_later(game.id)
+            seats = self._seats.get(game.id) or ()
+        await self._notify(Update(game, seats, before, after, tuple(events), by, version))
+
+    def _redo_later(self, game_id: int) -> None:
+        task = self._redo.get(game_id)
+        if task is None or task.done():
+            self._redo[game_id] = asyncio.get_running_loop().create_task(self._redo_work(game_id))
+
+    async def _redo_work(self, game_id: int) -> None:
+        for delay in self.redo_delays:
+            await asyncio.sleep(delay)
+            try:
+                await self.refresh_deadline(game_id)
+            except StoreError:
+                continue
+            return
+        log.error("game %s: its status and deadline could not be brought up to date", game_id)
 
     async def _notify(self, update: Update) -> None:
         for listener in self.listeners:
@@ -486,6 +540,10 @@ class GameService:
             await self.store.clear_deadline(game_id)
             return
         state, version = await self.load(game_id)
+        if GAME.is_over(state):  # its end was recorded but not its status (a database failure)
+            await self.store.update_game(game_id, status="ended")
+            await self.store.clear_deadline(game_id)
+            return
         seats = {s.seat: s for s in await self.seats(game_id)}
         humans = sorted({d.seat for d in GAME.pending(state) if not seats[d.seat].built_in})
         minutes = options.deadlines.get(wait_kind(state))

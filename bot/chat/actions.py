@@ -6,6 +6,7 @@ The Discord client only translates interactions to these calls and replies back.
 from __future__ import annotations
 
 import dataclasses
+import logging
 import time
 from collections import deque
 from dataclasses import dataclass, field
@@ -55,8 +56,26 @@ from engine.games.guild_master.state import (
 )
 from engine.games.guild_master.team import skill_total
 
+log = logging.getLogger("guildmaster.actions")
+
 RATE_WINDOW = 10.0  # seconds
 RATE_LIMIT = 25  # actions per window per member (a busy order board takes ~1 a second)
+MAX_GOLD_TEXT = 3  # digits of Gold typed in a modal (the field allows 3)
+
+# The control whose click opens each modal: a modal's submission is only taken from the
+# message that carries its opener (same game, seat and argument).
+MODAL_OPENERS = {"obgoldm": "obgoldset", "correctm": "correct", "proposem": "propose"}
+# Controls posted in a game's channel (the rest live in a guild's DMs or ephemeral messages).
+CHANNEL_CONTROLS = ("lobby", "split", "propose", "proposem")
+
+NOT_ON_MESSAGE = (
+    "That control is not on this message (it may be out of date); nothing was changed. Use the "
+    "buttons as they are shown now, or `/gm decide` and `/gm orders` for fresh ones."
+)
+UNEXPECTED = (
+    "Sorry, that went wrong on the bot's side (it is logged). Try again in a moment; "
+    "`/gm status` shows where the game stands."
+)
 
 
 @dataclass(frozen=True)
@@ -106,9 +125,29 @@ def say(text: str, *, ephemeral: bool = True) -> Reply:
 
 
 class Refused(Exception):
+    """A request that cannot be done; `text` tells the user what to do instead."""
+
     def __init__(self, text: str) -> None:
         super().__init__(text)
         self.text = text
+
+
+def number(text: str, low: int, high: int, refusal: str) -> int:
+    """`text` as a whole number from `low` to `high`, or Refused(refusal). Only ASCII digits
+    count: str.isdigit() also takes "²" or "٣", which int() then rejects or reads oddly."""
+    text = text.strip()
+    if not text or len(text) > len(str(max(abs(low), abs(high)))) + 1:
+        raise Refused(refusal)
+    body = text[1:] if text.startswith("-") else text
+    if not body or not body.isascii() or not body.isdigit():
+        raise Refused(refusal)
+    value = int(text)
+    if not low <= value <= high:
+        raise Refused(refusal)
+    return value
+
+
+Shown = dict[str, tuple[str, ...]]  # custom id -> option values (none for a button)
 
 
 @dataclass
@@ -162,6 +201,19 @@ class Actions:
             return say("That game no longer exists.")
         except StoreError as exc:
             return say(f"Storage problem: {exc}. Try again in a moment.")
+        except Exception:  # every interaction gets an answer, even on a bug
+            log.exception("unexpected error answering %s", who.interaction)
+            return say(UNEXPECTED)
+
+    @staticmethod
+    def in_server(who: Who, what: str) -> None:
+        """Refuse, in DMs, a command that acts on a game's channel (lobby and host commands:
+        Manage Server and the game's channel exist only in a server)."""
+        if who.guild_id is None or who.channel_id is None:
+            raise Refused(
+                f"`/gm {what}` works in the game's channel in its server, not in DMs; "
+                "nothing was changed."
+            )
 
     async def game_here(self, who: Who) -> int:
         if who.guild_id is None or who.channel_id is None:
@@ -254,6 +306,7 @@ class Actions:
 
     async def join(self, who: Who, game_id: int | None = None) -> Reply:
         async def work() -> Reply:
+            self.in_server(who, "join")
             gid = game_id if game_id is not None else await self.game_here(who)
             seat = await self.service.join(gid, who.user_id, who.name)
             return Reply(
@@ -266,6 +319,7 @@ class Actions:
 
     async def leave(self, who: Who, game_id: int | None = None) -> Reply:
         async def work() -> Reply:
+            self.in_server(who, "leave")
             gid = game_id if game_id is not None else await self.game_here(who)
             await self.service.leave(gid, who.user_id)
             return Reply(
@@ -278,6 +332,7 @@ class Actions:
 
     async def start(self, who: Who, game_id: int | None = None) -> Reply:
         async def work() -> Reply:
+            self.in_server(who, "start")
             gid = game_id if game_id is not None else await self.game_here(who)
             state = await self.service.start(gid, who.user_id, is_admin=who.is_admin)
             seats = await self.service.seats(gid)
@@ -356,7 +411,9 @@ class Actions:
                     if wanted == c.name.lower():
                         slug = s
             if slug is None:
-                raise Refused(f"No card is called {name!r}; pick one from the suggestions.")
+                # Not echoed: the text is the user's own, and may be 6,000 characters of
+                # mentions and markdown.
+                raise Refused("No card has that name; pick one from the suggestions as you type.")
             if slug in pack.adventurers:
                 text = cards.adventurer(pack.adventurers[slug])
             else:
@@ -470,6 +527,7 @@ class Actions:
 
     async def admin(self, who: Who, what: str, value: int = 0) -> Reply:
         async def work() -> Reply:
+            self.in_server(who, what)
             gid = await self.game_here(who)
             if not await self.is_host(who, gid):
                 raise Refused("Only the host or a member with Manage Server can do that.")
@@ -508,25 +566,42 @@ class Actions:
         custom_id: str,
         values: list[str] | None = None,
         fields: dict[str, str] | None = None,
+        *,
+        shown: Shown | None = None,
     ) -> Reply:
-        """A button, a select or a modal. Custom ids carry ids only; the rest is read now."""
+        """A button, a select or a modal (`fields` given). Custom ids carry ids only; the rest
+        is read now. `shown`: the controls of the message the interaction came from, as Discord
+        sent it; a custom id or value that is not there is refused (None: not checked)."""
         cid = parse(custom_id)
         if cid is None:
             return say("This control is not one of the game's; nothing was changed.")
+        if shown is not None:
+            refusal = _not_shown(cid, custom_id, values or [], fields is not None, shown)
+            if refusal:
+                return say(refusal)
         values = values or []
         fields = fields or {}
 
         async def work() -> Reply:
-            if cid.action == "lobby":
-                return await self._lobby(who, cid)
             try:
                 game = await self.service.store.get_game(cid.game)
             except NotFound:
-                raise Refused("That game no longer exists.") from None
+                raise Refused("That game no longer exists; nothing was changed.") from None
+            if cid.action in CHANNEL_CONTROLS and who.channel_id != game.channel_id:
+                raise Refused(
+                    "That control belongs to a game in another channel; nothing was changed."
+                )
+            if cid.action == "lobby":
+                return await self._lobby(who, cid)
             if cid.action in ("split", "propose", "proposem"):
                 return await self._contest_control(who, cid, values, fields)
             seat = await self.service.seat_of(game.id, who.user_id)
-            if seat is None or seat != cid.seat:
+            if seat is None:
+                raise Refused(
+                    "You do not play a guild in this game (or no longer: the host may have "
+                    "given yours to a built-in player); nothing was changed."
+                )
+            if seat != cid.seat:
                 raise Refused("These controls belong to another guild; nothing was changed.")
             if game.status != "running":
                 raise Refused(f"This game is {game.status}.")
@@ -569,7 +644,10 @@ class Actions:
             return Reply(closed, edit=True)
         pack = load_pack(ctx.state.pack)
         space_text, _, rest = cid.arg.partition(":")
-        space = int(space_text) if space_text.isdigit() else 1
+        spaces = order_board.order_spaces(pack, ctx.state.guilds[seat])
+        refusal = f"Your order spaces are 1 to {spaces}; nothing was changed."
+        # Ready's argument is 1 or 0 (ready or not), not a space.
+        space = 1 if cid.action == "obready" else number(space_text or "1", 1, spaces, refusal)
         page = (
             "plan"
             if cid.action in ("obfallback", "obreplace", "obbuild", "obskill", "obrolls", "obcoop")
@@ -659,14 +737,20 @@ class Actions:
                     notice = "⚠ Only Hire Builders and Recruit orders carry Gold."
                 else:
                     if action == "obgold":
-                        gold = current.gold + int(rest or "0")
+                        step = number(rest, -1, 1, "Gold buttons add or take 1 Gold.")
+                        gold = current.gold + step
                     else:
-                        text = fields.get("gold", "").strip()
-                        if not text.isdigit():
-                            notice = "⚠ Gold must be a whole number, like 5."
-                        gold = int(text) if text.isdigit() else current.gold
+                        try:
+                            gold = number(
+                                fields.get("gold", ""), 0, 999, "Gold must be a whole number."
+                            )
+                        except Refused:
+                            notice = "⚠ Gold must be a whole number from 0 to 999, like 5."
+                            gold = current.gold
                     new = _replace(current, gold=max(0, gold))
             elif action == "obfallback":
+                if not values:
+                    raise Refused("Pick a fallback from the list; nothing was changed.")
                 new = _replace(current, plan=_plan(current, fallback=values[0]))
             elif action == "obreplace":
                 choice = values[0] if values else "same"
@@ -747,7 +831,8 @@ class Actions:
                 return closed
             choice = values[0] if values else "none"
             b = order_board.decode_build(choice) if choice != "none" else None
-            command = ChooseBuilds(seat=seat, space=int(arg), builds=() if b is None else (b,))
+            space = number(arg, 1, 9, "That build prompt is out of date; `/gm decide` shows it.")
+            command = ChooseBuilds(seat=seat, space=space, builds=() if b is None else (b,))
         elif action.startswith("roll"):
             if not any(d.kind == "roll" for d in mine):
                 return closed
@@ -755,13 +840,18 @@ class Actions:
             assert isinstance(step, ActionStep) and step.check is not None
             if action == "rollgo":
                 command = ModifyRoll(seat=seat, action="auto" if arg == "auto" else "done")
-            elif action == "rollre":
-                command = ModifyRoll(seat=seat, action="reroll", die=int(values[0]))
-            elif action == "rollfix":
-                command = ModifyRoll(seat=seat, action="fix", die=int(values[0]), value=int(arg))
+            elif action in ("rollre", "rollfix"):
+                dice = len(step.check.dice)
+                refusal = f"Pick a die from 1 to {dice} in the list; nothing was changed."
+                die = number(values[0] if values else "", 0, max(dice - 1, 0), refusal)
+                if action == "rollre":
+                    command = ModifyRoll(seat=seat, action="reroll", die=die)
+                else:
+                    value = number(arg, 0, 99, "That fixer is not offered; nothing was changed.")
+                    command = ModifyRoll(seat=seat, action="fix", die=die, value=value)
             else:
                 boons = step.check.boons
-                index = int(arg)
+                index = number(arg, 0, 99, "That boon is not offered; nothing was changed.")
                 if index >= len(boons):
                     return closed
                 command = ModifyRoll(seat=seat, action="boon", contract=boons[index])
@@ -789,10 +879,11 @@ class Actions:
                 )
             )
         elif action == "correctm":
-            text = fields.get("gold", "").strip()
-            if not text.isdigit():
-                raise Refused("Gold must be a whole number, like 4.")
-            command = CorrectOrder(seat=seat, space=int(arg), gold=int(text))
+            if not any(d.kind == "correct_order" for d in mine):
+                return closed
+            space = number(arg, 1, 9, "That correction is out of date; `/gm decide` shows it.")
+            gold = number(fields.get("gold", ""), 0, 999, "Gold must be a whole number, like 4.")
+            command = CorrectOrder(seat=seat, space=space, gold=gold)
         else:
             raise Refused("Unknown control.")
         state = await self.act(who, cid.game, command)
@@ -855,6 +946,25 @@ class Actions:
         return say("Your proposal is on the table.")
 
 
+def _not_shown(
+    cid: ControlId, custom_id: str, values: list[str], modal: bool, shown: Shown
+) -> str | None:
+    """Why an interaction does not match the message it came from, or None if it does: a
+    click or choice must be on the message, with offered values; a modal's opener must be."""
+    if modal:
+        opener = MODAL_OPENERS.get(cid.action)
+        wanted = ControlId(opener, cid.game, cid.seat, cid.arg).encode() if opener else None
+        if wanted is None or wanted not in shown:
+            return NOT_ON_MESSAGE
+        return None
+    if custom_id not in shown:
+        return NOT_ON_MESSAGE
+    offered = shown[custom_id]
+    if values and not set(values) <= set(offered):
+        return "That choice is not offered on this message; nothing was changed. Pick one shown."
+    return None
+
+
 def _replace(order: Order, **changes: Any) -> Order:
     return replace(order, **changes)
 
@@ -869,16 +979,19 @@ def _terms(fields: dict[str, str], seats: tuple[int, ...]) -> SplitTerms:
     text = fields.get("gold", "").strip()
     if text:
         parts = [p.strip() for p in text.replace(";", ",").split(",")]
-        if not all(p.isdigit() for p in parts):
-            raise Refused("Gold shares are whole numbers separated by commas, like 2, 1.")
-        gold = tuple(int(p) for p in parts)
+        refusal = (
+            f"Gold shares are {len(seats)} whole numbers separated by commas, like 2, 1 "
+            "(one per contester, in the order shown)."
+        )
+        if len(parts) != len(seats):
+            raise Refused(refusal)
+        gold = tuple(number(p, 0, 999, refusal) for p in parts)
 
     def pick(name: str) -> int | None:
         value = fields.get(name, "").strip()
         if not value:
             return None
-        if not value.isdigit() or not 1 <= int(value) <= len(seats):
-            raise Refused(f"Give a number from 1 to {len(seats)} (the contesters' order).")
-        return seats[int(value) - 1]
+        refusal = f"Give a number from 1 to {len(seats)} (the contesters' order)."
+        return seats[number(value, 1, len(seats), refusal) - 1]
 
     return SplitTerms(gold=gold, bonus=pick("bonus"), keeper=pick("keeper"))

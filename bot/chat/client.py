@@ -10,8 +10,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
+import secrets
+from collections.abc import Awaitable, Callable
+from datetime import timedelta
+from typing import Any, TypeVar
 
+import aiohttp
 import discord
 from discord import app_commands
 
@@ -27,7 +31,37 @@ from bot.store import EventStore
 log = logging.getLogger("guildmaster.bot")
 
 DEADLINE_POLL_SECONDS = 30.0
+CATCH_UP_ENDED = timedelta(days=1)  # games ended this recently get their last posts at start
 CLOSED_DMS = 50007
+# Waits between tries when Discord answers 5xx or keeps rate limiting past discord.py's own
+# retries (it gives up after 5 tries, and at once on a 503): about three minutes in all.
+RETRY_DELAYS = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0, 60.0, 60.0)
+
+T = TypeVar("T")
+
+
+def transient(exc: BaseException) -> bool:
+    """Is this a Discord failure that may pass (5xx, 429, a dropped connection)?"""
+    if isinstance(exc, discord.HTTPException):
+        return exc.status >= 500 or exc.status == 429
+    return isinstance(exc, aiohttp.ClientError | asyncio.TimeoutError | ConnectionError)
+
+
+async def retrying(
+    what: str, call: Callable[[], Awaitable[T]], delays: tuple[float, ...] = RETRY_DELAYS
+) -> T:
+    """`call()`, tried again after each delay while Discord fails in a way that may pass.
+    Sends pass the same nonce on every try, so one that Discord carried out before failing
+    to answer is not posted twice."""
+    for delay in (*delays, None):
+        try:
+            return await call()
+        except Exception as exc:
+            if delay is None or not transient(exc):
+                raise
+            log.warning("%s failed (%s); trying again in %.1f s", what, exc, delay)
+            await asyncio.sleep(delay)
+    raise AssertionError("unreachable")
 
 
 def who(interaction: discord.Interaction) -> Who:
@@ -49,23 +83,42 @@ def who(interaction: discord.Interaction) -> Who:
 class DiscordPoster:
     """The notifier's view of Discord: post, edit, read back, DM."""
 
-    def __init__(self, client: discord.Client) -> None:
+    def __init__(self, client: discord.Client, delays: tuple[float, ...] = RETRY_DELAYS) -> None:
         self.client = client
+        self.delays = delays
         self._dm_channels: dict[int, int] = {}
 
-    async def send(self, channel_id: int, message: Message, *, mention: int | None = None) -> int:
+    async def send(
+        self,
+        channel_id: int,
+        message: Message,
+        *,
+        mention: int | None = None,
+        nonce: str | None = None,
+    ) -> int:
         channel = self.client.get_partial_messageable(channel_id)
         mentions = (
             discord.AllowedMentions(users=[discord.Object(mention)], everyone=False, roles=False)
             if mention is not None
             else discord.AllowedMentions.none()
         )
-        sent = await channel.send(**convert.send_kwargs(message), allowed_mentions=mentions)
+        nonce = nonce or secrets.token_hex(8)  # one per post, kept across tries
+
+        async def post() -> discord.Message:
+            # Built anew each try: a file's bytes are consumed by a send.
+            kwargs = convert.send_kwargs(message)
+            return await channel.send(**kwargs, allowed_mentions=mentions, nonce=nonce)
+
+        sent = await retrying(f"posting in {channel_id}", post, self.delays)
         return sent.id
 
     async def edit(self, channel_id: int, message_id: int, message: Message) -> None:
         partial = self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
-        await partial.edit(**convert.edit_kwargs(message))
+        await retrying(
+            f"editing {message_id}",
+            lambda: partial.edit(**convert.edit_kwargs(message)),
+            self.delays,
+        )
 
     async def fetch_content(self, channel_id: int, message_id: int) -> str | None:
         partial = self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
@@ -74,15 +127,29 @@ class DiscordPoster:
         except discord.HTTPException:
             return None
 
-    async def dm(self, user_id: int, message: Message) -> tuple[int, int]:
+    async def dm(
+        self, user_id: int, message: Message, *, nonce: str | None = None
+    ) -> tuple[int, int]:
         channel_id = self._dm_channels.get(user_id)
+        nonce = nonce or secrets.token_hex(8)  # one per DM, kept across tries
+
+        async def open_dm() -> int:
+            # The id is all Discord needs to open the channel: no need to fetch the user.
+            return (await self.client.create_dm(discord.Object(id=user_id))).id
+
         try:
             if channel_id is None:
-                # The id is all Discord needs to open the channel: no need to fetch the user.
-                dm = await self.client.create_dm(discord.Object(id=user_id))
-                channel_id = self._dm_channels[user_id] = dm.id
-            sent = await self.client.get_partial_messageable(channel_id).send(
-                **convert.send_kwargs(message), allowed_mentions=discord.AllowedMentions.none()
+                channel_id = await retrying(f"opening a DM with {user_id}", open_dm, self.delays)
+                self._dm_channels[user_id] = channel_id
+            target = self.client.get_partial_messageable(channel_id)
+            sent = await retrying(
+                f"sending a DM to {user_id}",
+                lambda: target.send(
+                    **convert.send_kwargs(message),
+                    allowed_mentions=discord.AllowedMentions.none(),
+                    nonce=nonce,
+                ),
+                self.delays,
             )
         except discord.Forbidden as exc:
             if exc.code == CLOSED_DMS:
@@ -143,6 +210,24 @@ async def _answer(interaction: discord.Interaction, reply: Reply) -> int | None:
     return sent.message_id
 
 
+def shown(message: discord.Message | None) -> dict[str, tuple[str, ...]]:
+    """The controls on the message an interaction came from: custom id -> option values."""
+    found: dict[str, tuple[str, ...]] = {}
+    if message is None:
+        return found
+
+    def walk(items: Any) -> None:
+        for item in items:
+            custom_id = getattr(item, "custom_id", None)
+            if custom_id:
+                options = getattr(item, "options", None) or ()
+                found[custom_id] = tuple(o.value for o in options)
+            walk(getattr(item, "children", ()))
+
+    walk(message.components)
+    return found
+
+
 def modal_values(data: dict[str, Any]) -> dict[str, str]:
     values = {}
     for row in data.get("components", []):
@@ -199,9 +284,20 @@ class GuildMasterBot(discord.AutoShardedClient):
         self.tree.add_command(build_group(self.actions))
         await self.tree.sync()
         # Games go on where they were: built-in players move, deadlines that passed fire.
+        finished = set()
+        for game in await self.store.list_games(status="lobby"):
+            if self.owns(game.discord_guild_id) and game.version:
+                await self.service.finish_start(game.id)  # posts its start itself
+                finished.add(game.id)
         for game in await self.store.list_games(status="running"):
             if self.owns(game.discord_guild_id):
+                if game.id not in finished:
+                    await self.notifier.catch_up(game.id)
                 self.service.kick(game.id)
+        since = discord.utils.utcnow() - CATCH_UP_ENDED
+        for game in await self.store.list_games(status="ended"):
+            if self.owns(game.discord_guild_id) and game.updated_at > since:
+                await self.notifier.catch_up(game.id)  # the final standings, if not posted
         self._deadline_task = asyncio.get_running_loop().create_task(self._deadlines())
         log.info("ready to play: database %s", _safe_url(self.config.url))
 
@@ -240,9 +336,11 @@ class GuildMasterBot(discord.AutoShardedClient):
         custom_id = str(data.get("custom_id", ""))
         values = [str(v) for v in data.get("values", [])]
         fields = (
-            modal_values(data) if interaction.type is discord.InteractionType.modal_submit else {}
+            modal_values(data) if interaction.type is discord.InteractionType.modal_submit else None
         )
-        reply = await self.actions.control(who(interaction), custom_id, values, fields)
+        reply = await self.actions.control(
+            who(interaction), custom_id, values, fields, shown=shown(interaction.message)
+        )
         try:
             await respond(interaction, reply, self.store)
         except discord.HTTPException:

@@ -9,6 +9,7 @@ posted in order, by one worker per game, so the service never waits for Discord.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
@@ -47,15 +48,25 @@ class DMClosed(Exception):
 class Poster(Protocol):
     """What the notifier needs from Discord."""
 
-    async def send(self, channel_id: int, message: Message, *, mention: int | None = None) -> int:
-        """Post in a channel; returns the message id."""
+    async def send(
+        self,
+        channel_id: int,
+        message: Message,
+        *,
+        mention: int | None = None,
+        nonce: str | None = None,
+    ) -> int:
+        """Post in a channel; returns the message id. A post with the `nonce` of one made
+        minutes before is not made again (Discord's enforce_nonce)."""
         ...
 
     async def edit(self, channel_id: int, message_id: int, message: Message) -> None: ...
 
     async def fetch_content(self, channel_id: int, message_id: int) -> str | None: ...
 
-    async def dm(self, user_id: int, message: Message) -> tuple[int, int]:
+    async def dm(
+        self, user_id: int, message: Message, *, nonce: str | None = None
+    ) -> tuple[int, int]:
         """Send to a user's DMs; (DM channel id, message id). Raises DMClosed."""
         ...
 
@@ -88,6 +99,12 @@ class Notifier:
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._blocks: dict[int, _Block] = {}
         self._told_closed: set[tuple[int, int, int]] = set()  # (game, seat, round)
+        # Per game: the version of the update being posted. Each post's nonce is drawn from it
+        # and the post, so posting the same update again after a restart makes the same
+        # nonces, and Discord does not post twice what it already has.
+        self._posting: dict[int, int] = {}
+        self._replaying: set[int] = set()  # games whose updates are posted again (restart)
+        self._closed_now: set[int] = set()  # messages closed while replaying
 
     async def __call__(self, update: Update) -> None:
         game_id = update.game.id
@@ -105,6 +122,64 @@ class Notifier:
                 await self.handle(update)
             except Exception:
                 log.exception("game %s: posting an update failed", game_id)
+            try:
+                if update.version:
+                    await self.service.store.mark_notified(game_id, update.version)
+            except Exception:
+                log.exception("game %s: remembering what was posted failed", game_id)
+        self._replaying.discard(game_id)
+
+    async def catch_up(self, game_id: int) -> bool:
+        """After a restart: post what the game's last updates should have posted, if the bot
+        stopped before (events recorded after its "notified" marker). The updates are made
+        again as they were first made (one per keyed command; unkeyed appends in between
+        together), so their posts get the same nonces and Discord keeps the ones it has.
+        True if there was anything to post."""
+        store = self.service.store
+        done = await store.notified(game_id)
+        game = await store.get_game(game_id)
+        if done is None or game.version <= done:
+            return False
+        events = await store.read(game_id)
+        state: Any = None
+        for _seq, e in events[:done]:
+            state = GAME.evolve(state, e)
+        cuts = {done}
+        for first, last, _key in await store.batches(game_id, after=done):
+            cuts |= {first - 1, last}
+        keys = {last: key for _, last, key in await store.batches(game_id, after=done)}
+        seats = await self.service.seats(game_id)
+        log.info("game %s: posting events %d..%d after a restart", game_id, done + 1, game.version)
+        self._replaying.add(game_id)
+        batch: list[Any] = []
+        for seq, e in events[done:]:
+            batch.append(e)
+            if seq in cuts or seq == game.version:
+                before = state
+                for b in batch:
+                    state = GAME.evolve(state, b)
+                # The acting seat is not stored: a player's command (keyed by its interaction
+                # id) names its seat in its first event; start and deadlines have none.
+                key = keys.get(seq, "")
+                by = getattr(batch[0], "seat", None) if key.isdigit() else None
+                await self(Update(game, seats, before, state, tuple(batch), by, seq))
+                batch = []
+        return True
+
+    def _nonce(self, game_id: int, target: int, message: Message) -> str | None:
+        """The nonce of posting `message` to `target` (a channel or user) for the update being
+        posted (None outside one): the same post of the same update always gets the same one,
+        and different posts never share one (a shared nonce would make Discord return the
+        other message instead of posting)."""
+        version = self._posting.get(game_id)
+        if version is None:
+            return None
+        parts = [f"{game_id}:{version}:{target}", message.content]
+        for e in message.embeds:
+            parts += [e.title, e.description, e.footer, *(f.name + f.value for f in e.fields)]
+        parts += [c.custom_id for row in message.rows for c in row]
+        parts += [name for name, _ in message.files]
+        return hashlib.blake2s("\x1f".join(parts).encode(), digest_size=10).hexdigest()
 
     async def idle(self) -> None:
         """Wait until every update so far has been posted."""
@@ -117,9 +192,20 @@ class Notifier:
     # --- one update --------------------------------------------------------------------------
 
     async def handle(self, update: Update) -> None:
+        """Post what one update changes: narration, pictures, the contest prompt, the final
+        standings, and each guild's DMs."""
         game = update.game
         if game.channel_id is None:
             return
+        self._posting[game.id] = update.version
+        try:
+            await self._handle(update)
+        finally:
+            self._posting.pop(game.id, None)
+
+    async def _handle(self, update: Update) -> None:
+        game = update.game
+        assert game.channel_id is not None
         names = names_for(update.after, update.seats)
         state = update.before
         lines: list[tuple[str, str, str]] = []  # (block key, title, line)
@@ -146,7 +232,8 @@ class Notifier:
             if self.images:
                 png = await pictures.render_async(pictures.final, update.after, names)
                 final = replace(final, files=(("standings.png", png),))
-            await self.poster.send(game.channel_id, final)
+            nonce = self._nonce(game.id, game.channel_id, final)
+            await self.poster.send(game.channel_id, final, nonce=nonce)
         for seat in update.seats:
             if not seat.built_in:
                 await self._seat(update, seat, names)
@@ -169,8 +256,11 @@ class Notifier:
                 name = f"orders-round-{state.round}.png"
             else:
                 continue
+            message = Message(content=text, files=((name, png),))
             await self.poster.send(
-                update.game.channel_id, Message(content=text, files=((name, png),))
+                update.game.channel_id,
+                message,
+                nonce=self._nonce(update.game.id, update.game.channel_id, message),
             )
 
     async def _post_lines(
@@ -181,6 +271,10 @@ class Notifier:
             if block is not None and block.key != key:
                 await self._flush(game_id, channel_id, block)
             block = await self._block(game_id, key)
+            if game_id in self._replaying and any(
+                line in text.split("\n") for _, text in block.parts
+            ):
+                continue  # posted before the restart
             if block.parts and len(block.parts[-1][1]) + len(line) + 1 <= BLOCK_LIMIT:
                 message_id, text = block.parts[-1]
                 block.parts[-1] = (message_id, f"{text}\n{line}")
@@ -200,7 +294,9 @@ class Notifier:
             message_id, text = block.parts[-1]
             message = Message(content=clip(text, 2000))
             if message_id is None:
-                message_id = await self.poster.send(channel_id, message)
+                message_id = await self.poster.send(
+                    channel_id, message, nonce=self._nonce(game_id, channel_id, message)
+                )
                 block.parts[-1] = (message_id, text)
                 await self.service.store.set_message(
                     game_id, f"block:{block.key}:{len(block.parts)}", channel_id, message_id
@@ -235,7 +331,11 @@ class Notifier:
             if isinstance(e, ev.ContestOpened):
                 message = channel_render.negotiation(update.after, pack, names, game.id)
                 if message is not None:
-                    message_id = await self.poster.send(game.channel_id, message)
+                    message_id = await self.poster.send(
+                        game.channel_id,
+                        message,
+                        nonce=self._nonce(game.id, game.channel_id, message),
+                    )
                     await self.service.store.set_message(
                         game.id, "contest", game.channel_id, message_id
                     )
@@ -322,11 +422,14 @@ class Notifier:
         now_ids = {decision_id(d) for d in now}
         for d in before:
             if d.seat == seat.seat and d.kind != "orders" and decision_id(d) not in now_ids:
+                text = "Closed: the default was applied."
                 if update.by == seat.seat:
-                    continue  # the guild answered it: its own click already closed the prompt
-                await self._close(
-                    game.id, f"prompt:{seat.seat}:{d.kind}", "Closed: the default was applied."
-                )
+                    if game.id not in self._replaying:
+                        continue  # the guild answered it: its own click closed the prompt
+                    # After a restart: the click may have been recorded and never answered,
+                    # which left its buttons on the prompt.
+                    text = "Answered: see what the game asks next."
+                await self._close(game.id, f"prompt:{seat.seat}:{d.kind}", text)
         current = await self.service.deadline(game.id) if now else None
         due = current.due_at if current and seat.seat in current.seats else None
         for d in now:
@@ -340,7 +443,9 @@ class Notifier:
     ) -> None:
         assert seat.user_id is not None
         try:
-            channel_id, message_id = await self.poster.dm(seat.user_id, message)
+            channel_id, message_id = await self.poster.dm(
+                seat.user_id, message, nonce=self._nonce(game_id, seat.user_id, message)
+            )
         except DMClosed:
             marker = (game_id, seat.seat, state.round)
             if marker in self._told_closed:
@@ -348,21 +453,30 @@ class Notifier:
             self._told_closed.add(marker)
             game = await self.service.store.get_game(game_id)
             if game.channel_id is not None:
+                notice = Message(
+                    content=f"<@{seat.user_id}>, I cannot send you DMs. Allow DMs from "
+                    "server members, or use `/gm orders` for your order board and "
+                    "`/gm decide` for anything the game asks you — only you will see them."
+                )
                 await self.poster.send(
                     game.channel_id,
-                    Message(
-                        content=f"<@{seat.user_id}>, I cannot send you DMs. Allow DMs from "
-                        "server members, or use `/gm orders` for your order board and "
-                        "`/gm decide` for anything the game asks you — only you will see them."
-                    ),
+                    notice,
                     mention=seat.user_id,
+                    nonce=self._nonce(game_id, game.channel_id, notice),
                 )
             return
         if key:
+            if message_id in self._closed_now:
+                # Posted before the restart, given back by Discord for its nonce, and closed
+                # a moment ago by this replay as if it were the one before it: reopened.
+                self._closed_now.discard(message_id)
+                await self.poster.edit(channel_id, message_id, message)
             await self.service.store.set_message(game_id, key, channel_id, message_id)
 
     async def _close(self, game_id: int, key: str, text: str) -> None:
         found = await self.service.store.message(game_id, key)
         if found is None:
             return
+        if game_id in self._replaying:
+            self._closed_now.add(found[1])
         await self.poster.edit(found[0], found[1], Message(embeds=(Embed(description=text),)))

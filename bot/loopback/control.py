@@ -49,6 +49,8 @@ METHODS = {
     "click",
     "select",
     "submit_modal",
+    "forge_component",
+    "forge_modal",
     "say",
     "react",
     "messages",

@@ -15,6 +15,8 @@ class FaultRule:
     `route` is "METHOD PATH" where PATH is a template as the fake counts routes
     ("POST /channels/{channel_id}/messages") or a glob over the real path
     ("POST /channels/123/messages", "* /webhooks/*"); the method may be "*" or left out.
+    `after`: the request is carried out first and only its answer is the fault, as when
+    Discord's edge times out after the message was created (a retry then risks a duplicate).
     """
 
     route: str
@@ -25,6 +27,7 @@ class FaultRule:
     scope: str = "user"
     code: int = 0
     message: str = ""
+    after: bool = False
     hits: int = 0
 
     def matches(self, method: str, template: str, path: str) -> bool:
@@ -46,6 +49,7 @@ class FaultRule:
             "status": self.status,
             "retry_after": self.retry_after,
             "global": self.is_global,
+            "after": self.after,
             "hits": self.hits,
         }
 

@@ -300,7 +300,7 @@ class RestApi:
         template = API_PREFIX.sub("", resource.canonical)
         key = f"{request.method} {template}"
         rule = fake.faults.take(request.method, template, rel)
-        if rule is not None:
+        if rule is not None and not rule.after:
             fake.stats.record(key, rule.status)
             fake._changed()
             return self.fault_response(rule, template)
@@ -321,6 +321,10 @@ class RestApi:
             response = json_response(
                 {"message": f"loopback internal error: {e!r}", "code": 0}, status=503
             )
+        if rule is not None:  # carried out, but answered with the fault
+            fake.stats.record(key, rule.status)
+            fake._changed()
+            return self.fault_response(rule, template)
         self.add_rate_limit_headers(response, template)
         fake.stats.record(key, response.status)
         return response

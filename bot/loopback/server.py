@@ -85,6 +85,7 @@ T = TypeVar("T")
 #: How long Discord gives a bot to call back before the interaction token stops working.
 INTERACTION_DEADLINE = 3.0
 MAX_UPLOAD = 10 * 1024 * 1024
+NONCE_WINDOW = 300.0  # seconds Discord remembers an enforced nonce ("the past few minutes")
 
 
 class _DiscordPatch:
@@ -149,6 +150,8 @@ class FakeDiscord:
         self.rate_limit_window = rate_limit_window
         self.stats = Stats()
         self.faults = Faults()
+        #: (channel id, nonce) -> (message id, when) of messages sent with enforce_nonce
+        self._nonces: dict[tuple[int, str], tuple[int, float]] = {}
         self.gateway = Gateway(self)
         self.rest = RestApi(self)
         self.typing_count: Counter[int] = Counter()
@@ -704,7 +707,7 @@ class FakeDiscord:
                 )
                 or []
             )
-        w.parse_mentions(msg)
+        w.parse_mentions(msg, body.get("allowed_mentions"))
         w.add_message(msg)
         self._emit_message("MESSAGE_CREATE", msg)
         self._changed()
@@ -732,6 +735,19 @@ class FakeDiscord:
                     raise ApiError(403, MISSING_PERMISSIONS, "Missing Permissions")
                 channel.archived = False
                 self._emit_channel("THREAD_UPDATE", channel)
+        nonce = body.get("nonce")
+        if body.get("enforce_nonce") and nonce is not None:
+            # Discord returns the message already created with this nonce (by the same author,
+            # in the past few minutes) instead of creating another one.
+            key = (channel.id, str(nonce))
+            seen = self._nonces.get(key)
+            if seen is not None and time.monotonic() - seen[1] < NONCE_WINDOW:
+                existing = w.messages.get(seen[0])
+                if existing is not None and not existing.deleted:
+                    return existing
+            msg = self._new_message(channel, w.bot.id, body, uploads)
+            self._nonces[key] = (msg.id, time.monotonic())
+            return msg
         return self._new_message(channel, w.bot.id, body, uploads)
 
     def _edit_message(
@@ -803,7 +819,7 @@ class FakeDiscord:
         msg.flags = flags
         if not (fill_loading and was_loading):
             msg.edited_timestamp = iso()
-        w.parse_mentions(msg)
+        w.parse_mentions(msg, body.get("allowed_mentions"))
         msg.rev = w.touch()
         self._emit_message("MESSAGE_UPDATE", msg)
         self._changed()
@@ -1436,6 +1452,42 @@ class FakeDiscord:
         src.modal_submitted = True
         return self._send_interaction(rec)
 
+    async def forge_component(
+        self, user: Any, message: Any, custom_id: str, values: Iterable[Any] | None = None
+    ) -> InteractionRecord:
+        """A hostile client: a click (values None) or a select choice on `message` with any
+        custom id and any values, whether or not the message has such a component. Only what
+        the user can see is checked, so tests can probe the bot's own validation."""
+        u = self._u(user)
+        msg = self._m(message)
+        ch = self._component_check(u, msg)
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": 2}
+        if values is not None:
+            data.update(component_type=3, values=[str(v) for v in values])
+        rec = self._interaction_base(MESSAGE_COMPONENT, u, ch, data)
+        rec.payload["message"] = self.world.message_payload(msg)
+        rec.message_id = msg.id
+        return self._send_interaction(rec)
+
+    async def forge_modal(
+        self, user: Any, channel: Any, custom_id: str, fields: dict[str, str], message: Any = None
+    ) -> InteractionRecord:
+        """A hostile client: a modal submission with any custom id and any field values (no
+        length or required checks), as if from a modal opened on `message` (or a command)."""
+        u = self._u(user)
+        ch = self._c(channel)
+        components = [
+            {"type": 1, "components": [{"type": 4, "custom_id": k, "value": str(v)}]}
+            for k, v in fields.items()
+        ]
+        data = {"custom_id": custom_id, "components": components}
+        rec = self._interaction_base(MODAL_SUBMIT, u, ch, data)
+        if message is not None:
+            msg = self._m(message)
+            rec.payload["message"] = self.world.message_payload(msg)
+            rec.message_id = msg.id
+        return self._send_interaction(rec)
+
     async def say(
         self,
         user: Any,
@@ -1581,12 +1633,27 @@ class FakeDiscord:
         )
 
     def fail_requests(
-        self, route: str, count: int = 1, *, status: int = 500, code: int = 0, message: str = ""
+        self,
+        route: str,
+        count: int = 1,
+        *,
+        status: int = 500,
+        code: int = 0,
+        message: str = "",
+        after: bool = False,
     ) -> FaultRule:
         """The next `count` requests matching `route` answer `status` (a 5xx by default).
-        discord.py retries 500/502/504 itself after 1, 3, 5... seconds; 503 it does not."""
+        discord.py retries 500/502/504 itself after 1, 3, 5... seconds; 503 it does not.
+        `after=True`: each request is carried out, then answered with the fault."""
         return self.faults.add(
-            FaultRule(route=route, remaining=count, status=status, code=code, message=message)
+            FaultRule(
+                route=route,
+                remaining=count,
+                status=status,
+                code=code,
+                message=message,
+                after=after,
+            )
         )
 
     def clear_faults(self) -> None:

@@ -211,21 +211,34 @@ class World:
             ch.last_message_id = msg.id
         return msg
 
-    def parse_mentions(self, msg: Message) -> None:
+    def parse_mentions(self, msg: Message, allowed: dict[str, Any] | None = None) -> None:
+        """The mentions Discord records (and notifies) for `msg`: those in its content that its
+        `allowed_mentions` lets through (all of them when it sends none)."""
+        parse = None if allowed is None else set(allowed.get("parse") or ())
+        users = {int(u) for u in (allowed or {}).get("users") or ()}
+        roles = {int(r) for r in (allowed or {}).get("roles") or ()}
+
+        def let(kind: str, ids: set[int], x: int) -> bool:
+            return parse is None or kind in parse or x in ids
+
         msg.mention_ids = [
-            int(m) for m in dict.fromkeys(USER_MENTION.findall(msg.content)) if int(m) in self.users
+            int(m)
+            for m in dict.fromkeys(USER_MENTION.findall(msg.content))
+            if int(m) in self.users and let("users", users, int(m))
         ]
         guild = self.guilds.get(msg.guild_id) if msg.guild_id else None
         msg.mention_role_ids = (
             [
                 int(r)
                 for r in dict.fromkeys(ROLE_MENTION.findall(msg.content))
-                if int(r) in guild.roles
+                if int(r) in guild.roles and let("roles", roles, int(r))
             ]
             if guild
             else []
         )
-        msg.mention_everyone = "@everyone" in msg.content or "@here" in msg.content
+        msg.mention_everyone = ("@everyone" in msg.content or "@here" in msg.content) and (
+            parse is None or "everyone" in parse
+        )
 
     # -- payloads ------------------------------------------------------------------------
 

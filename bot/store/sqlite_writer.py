@@ -259,6 +259,21 @@ def set_seat(
         )
 
 
+def replace_seats(
+    conn: sqlite3.Connection,
+    game_id: int,
+    seats: list[tuple[int, int | None, str, int | None]],
+) -> None:
+    """All of a game's seats at once, (seat, user_id, name, dm_channel_id) each."""
+    with _transaction(conn):
+        conn.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+        conn.executemany(
+            "INSERT INTO seats (game_id, seat, user_id, name, dm_channel_id)"
+            " VALUES (?, ?, ?, ?, ?)",
+            [(game_id, *seat) for seat in seats],
+        )
+
+
 def remove_seat(conn: sqlite3.Connection, game_id: int, seat: int) -> None:
     """Empty a seat."""
     with _transaction(conn):

@@ -48,6 +48,7 @@ from engine.core import Codec, GameDefinition, get
 
 SQLITE_BUSY_TIMEOUT_MS = 5000
 IN_PLAY = ("lobby", "running")  # the statuses of a game that holds its channel
+NOTIFIED = "notified"  # the messages-table key of the posted-up-to marker
 
 T = TypeVar("T")
 
@@ -587,6 +588,18 @@ class EventStore:
         async with self._read() as conn:
             return await _command(conn, game_id, key)
 
+    async def batches(self, game_id: int, after: int = 0) -> list[tuple[int, int, str]]:
+        """(first seq, last seq, key) of the game's keyed appends that end after `after`."""
+        async with self._read() as conn:
+            rows = (
+                await conn.execute(
+                    select(CommandRow.first_seq, CommandRow.last_seq, CommandRow.key)
+                    .where(CommandRow.game_id == game_id, CommandRow.last_seq > after)
+                    .order_by(CommandRow.first_seq)
+                )
+            ).all()
+        return [(r.first_seq, r.last_seq, r.key) for r in rows if r.last_seq >= r.first_seq]
+
     async def read(self, game_id: int, after: int = 0) -> list[tuple[int, Any]]:
         """(seq, event) for the game's events after `after`, upcast to today's versions."""
         codec = (await self._codec(game_id)).codec
@@ -692,6 +705,31 @@ class EventStore:
             written = True
         finally:
             self._seats_changed(known, generation, written, seat, row)
+
+    async def replace_seats(
+        self, game_id: int, seats: Sequence[tuple[int, int | None, str, int | None]]
+    ) -> None:
+        """Set all of a game's seats at once, (seat, user_id, name, dm_channel_id) each: in one
+        transaction, so a crash leaves the old seats or the new ones."""
+        rows = [
+            SeatRow(game_id=game_id, seat=seat, user_id=user_id, name=name, dm_channel_id=dm)
+            for seat, user_id, name, dm in seats
+        ]
+        known, generation = self._writing(game_id)
+        written = False
+        try:
+            if self._writer is not None:
+                await self._sqlite(sqlite_writer.replace_seats, game_id, list(seats))
+            else:
+                async with self._write() as conn:
+                    await conn.execute(delete(SeatRow).where(SeatRow.game_id == game_id))
+                    if rows:
+                        await conn.execute(insert(SeatRow), [r.model_dump() for r in rows])
+            written = True
+        finally:
+            if known is not None:
+                alone = self._wrote(known, generation)
+                known.seats = sorted(rows, key=lambda r: r.seat) if alone and written else None
 
     async def remove_seat(self, game_id: int, seat: int) -> None:
         known, generation = self._writing(game_id)
@@ -810,6 +848,17 @@ class EventStore:
                 known.messages = messages
             return messages.get(key)
         return known.messages.get(key)
+
+    async def mark_notified(self, game_id: int, version: int) -> None:
+        """Remember that the game's events up to `version` have been posted (kept with the
+        posted messages, under the key "notified")."""
+        await self.set_message(game_id, NOTIFIED, 0, version)
+
+    async def notified(self, game_id: int) -> int | None:
+        """The version up to which the game's events have been posted; None for a game that
+        never recorded it (started before the marker existed)."""
+        found = await self.message(game_id, NOTIFIED)
+        return None if found is None else found[1]
 
     async def set_deadline(
         self, game_id: int, key: str, due_at: datetime, version: int, seats: Sequence[int] = ()

@@ -33,7 +33,14 @@ class FakePoster:
         self.closed: set[int] = set()
         self.mentions: list[int] = []
 
-    async def send(self, channel_id: int, message: Message, *, mention: int | None = None) -> int:
+    async def send(
+        self,
+        channel_id: int,
+        message: Message,
+        *,
+        mention: int | None = None,
+        nonce: str | None = None,
+    ) -> int:
         message.check()
         mid = next(_ids)
         self.messages[mid] = Posted(channel_id, mid, message)
@@ -49,7 +56,9 @@ class FakePoster:
         posted = self.messages.get(message_id)
         return posted.current.content if posted else None
 
-    async def dm(self, user_id: int, message: Message) -> tuple[int, int]:
+    async def dm(
+        self, user_id: int, message: Message, *, nonce: str | None = None
+    ) -> tuple[int, int]:
         if user_id in self.closed:
             raise DMClosed
         channel = 10_000 + user_id

@@ -159,7 +159,7 @@ async def test_controls_of_another_guild_or_game_are_refused(bot):
     junk = await actions.control(who(KIM), "something-else")
     assert "not one of the game's" in text(junk)
     stranger = await actions.control(who(MORGAN), ControlId("opt", 1, 0, "setup.x").encode())
-    assert "belong to another guild" in text(stranger)
+    assert "You do not play a guild in this game" in text(stranger)
     assert await service.load(1) == before
 
 
@@ -323,3 +323,33 @@ def test_a_built_in_seat_answers_a_proposed_split_before_its_stance():
     greedy, _ = play(state, ProposeSplit(seat=0, terms=SplitTerms(gold=(3, 0))))
     move, _ = GameService._bot_move(7, 1, greedy, seats)
     assert move == AnswerSplit(seat=1, by=0, accept=False)
+
+
+async def test_malformed_arguments_get_an_answer_and_change_nothing(bot):
+    """Controls whose arguments are not what the bot encodes (superscript and other scripts'
+    digits, out-of-range spaces and dice, missing values; as an old or forged message may
+    carry) are answered with what to do instead; before, some raised ValueError or IndexError
+    and the interaction went unanswered."""
+    service, _poster, _notifier, actions = bot
+    await started(bot)
+    await answer_setup(bot, KIM)
+    version = (await service.store.get_game(1)).version
+    for custom_id, values, fields in (
+        ("gm:obteam:1:0:²", ["x"], None),
+        ("gm:obspace:1:0:٣:orders", [], None),
+        ("gm:obspace:1:0:99:orders", [], None),
+        ("gm:obgold:1:0:1:x", [], None),
+        ("gm:obgold:1:0:1:99999", [], None),
+        ("gm:obfallback:1:0:1", [], None),
+        ("gm:builds:1:0:x", [], None),
+        ("gm:rollfix:1:0:x", ["²"], None),
+        ("gm:rollre:1:0:", [], None),
+        ("gm:rollboon:1:0:-1", [], None),
+        ("gm:correctm:1:0:x", [], {"gold": "²"}),
+        ("gm:obgoldm:1:0:1", [], {"gold": "9" * 4000}),
+    ):
+        reply = await actions.control(who(KIM), custom_id, values, fields)
+        assert text(reply), custom_id
+    assert (await service.store.get_game(1)).version == version
+    ready = await actions.control(who(KIM), "gm:obready:1:0:0")  # "Not ready": its arg is 0
+    assert "⚠" in text(ready) or "your orders" in text(ready)

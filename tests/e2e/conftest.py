@@ -45,6 +45,21 @@ class World:
                 await self.task
         self.bot = self.task = None
 
+    async def record(self, game_id: int = 1) -> dict[str, Any]:
+        """A game as the store holds it (row, seats, every event, deadlines), to check that
+        something changed nothing."""
+        assert self.bot is not None and self.bot.store is not None
+        store = self.bot.store
+        game = await store.get_game(game_id)
+        return {
+            "status": game.status,
+            "options": game.options,
+            "version": game.version,
+            "events": await store.raw_events(game_id),
+            "seats": [(s.seat, s.user_id, s.name) for s in await store.seats(game_id)],
+            "deadlines": [(d.key, d.version) for d in await store.deadlines(game_id)],
+        }
+
     async def settled(self) -> None:
         """The bot has nothing left to do in the background."""
         assert self.bot is not None and self.bot.service is not None

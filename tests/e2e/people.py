@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from bot.loopback import FakeDiscord, LoopbackTimeout
@@ -13,9 +13,13 @@ from bot.loopback import FakeDiscord, LoopbackTimeout
 WAIT = 20.0
 
 
-def open_prompt(fake: FakeDiscord, user: Any) -> Any | None:
-    """The newest DM from the bot that still has controls, if any."""
+def open_prompt(
+    fake: FakeDiscord, user: Any, skip: set[int] | frozenset[int] = frozenset()
+) -> Any | None:
+    """The newest DM from the bot that still has controls, if any (but those in `skip`)."""
     for message in reversed(fake.dms(user)):
+        if message.id in skip:
+            continue
         if message.author_id == fake.bot.id and message.custom_ids() and not message.loading:
             return message
     return None
@@ -27,18 +31,34 @@ def final_posted(fake: FakeDiscord, channel: Any) -> bool:
     )
 
 
+@dataclass(frozen=True)
+class Sent:
+    """An interaction a player sent, and the answer they saw (text None: no answer came)."""
+
+    record: Any
+    text: str | None
+    custom_ids: tuple[str, ...] = ()
+
+
 @dataclass
 class Player:
     """A player who answers every decision in their DMs the simple way: a team of their first
     adventurers, no order card (private contract or wander), Ready; otherwise the button that
-    stands for the default, or the first answer offered."""
+    stands for the default, or the first answer offered.
+
+    `patient`: an interaction nobody answers (the bot is down) is noted in `sent` instead of
+    failing the test; `sent` keeps every interaction and its answer either way."""
 
     fake: FakeDiscord
     user: Any
+    patient: bool = False
+    timeout: float = WAIT
+    sent: list[Sent] = field(default_factory=list)
+    closed: set[int] = field(default_factory=set)  # prompts the bot said are closed
 
     async def act_once(self) -> bool:
         """Answer one open prompt; False if there is none."""
-        message = open_prompt(self.fake, self.user)
+        message = open_prompt(self.fake, self.user, self.closed)
         if message is None:
             return False
         ids = message.custom_ids()
@@ -68,11 +88,23 @@ class Player:
         chosen = [o["value"] for o in team["options"][: min(2, team.get("max_values", 1))]]
         await self.wait(await self.fake.select(self.user, message, team["custom_id"], chosen))
         message = self.fake.message(message.id)
+        if ready not in message.custom_ids():  # the board closed meanwhile
+            return True
         await self.wait(await self.fake.click(self.user, message, ready))
         return True
 
     async def wait(self, record: Any) -> Any:
-        return await record.wait_reply(timeout=WAIT)
+        try:
+            reply = await record.wait_reply(timeout=self.timeout)
+        except LoopbackTimeout:
+            self.sent.append(Sent(record, None))
+            if not self.patient:
+                raise
+            return None
+        self.sent.append(Sent(record, reply.text(), tuple(reply.custom_ids())))
+        if "already closed" in reply.text() and record.message_id is not None:
+            self.closed.add(record.message_id)  # as a person would, they stop pressing it
+        return reply
 
 
 async def play_to_the_end(

@@ -38,7 +38,9 @@ async def plan_contract(world, user, seat, spot):
     await (await fake.click(user, board, f"gm:obready:1:{seat}:1")).wait_reply(timeout=10)
 
 
-async def test_a_negotiated_split_and_secret_stances(world):
+async def open_contest(world):
+    """Kim and Chris (a 2-player game) both send a team to the same contract: the channel's
+    negotiation prompt, the contract's spot and the contract."""
     fake = world.fake
     kim, chris = world.users["kim"], world.users["chris"]
     await lobby(world, "kim", "chris", players=2, bots=False)
@@ -64,6 +66,13 @@ async def test_a_negotiated_split_and_secret_stances(world):
     prompt = await fake.wait_for_message(
         channel=world.channel, contains="Contest for contract", timeout=10
     )
+    return prompt, spot, contract
+
+
+async def test_a_negotiated_split_and_secret_stances(world):
+    fake = world.fake
+    kim, chris = world.users["kim"], world.users["chris"]
+    prompt, _spot, contract = await open_contest(world)
     propose = await fake.click(kim, prompt, button(prompt, "Propose a split…"))
     await propose.wait_modal(timeout=10)
     submitted = await fake.submit_modal(

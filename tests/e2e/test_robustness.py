@@ -2,17 +2,12 @@
 the bot is down, and the bot process killed in the middle of an Order Phase."""
 
 import asyncio
-import os
 import signal
-import subprocess
-import sys
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 from bot.store import EventStore, sqlite_url
 from tests.e2e.test_games import lobby
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.loopback.botproc import guildmaster_process
 
 
 async def setup_choices(world, *names):
@@ -116,32 +111,13 @@ async def test_a_deadline_that_passed_while_the_bot_was_down(world):
     await fake.wait_for_dm(world.users["kim"], contains="your orders", since=mark, timeout=10)
 
 
-def bot_process(fake, db):
-    env = {
-        **os.environ,
-        "DISCORD_TOKEN": fake.bot_token,
-        "GUILDMASTER_API_BASE": fake.rest_url,
-        "GUILDMASTER_GATEWAY": fake.gateway_url,
-        "GUILDMASTER_DATABASE_PATH": str(db),
-        "GUILDMASTER_LOG_LEVEL": "WARNING",
-    }
-    log = Path(db).with_suffix(".log").open("a")
-    return subprocess.Popen(
-        [sys.executable, "-m", "bot.cli", "run"],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=log,
-    )
-
-
 async def test_the_bot_killed_and_restarted_in_the_middle_of_an_order_phase(world):
     """Orders half submitted, the process SIGKILLed: after a restart nothing is lost and the
     buttons of the messages posted before still work."""
     fake = world.fake
     kim, chris = world.users["kim"], world.users["chris"]
     await world.stop_bot()  # this test runs the bot as a real process
-    proc = bot_process(fake, world.db)
+    proc = guildmaster_process(fake, world.db)
     try:
         await fake.wait_until_connected(timeout=30)
         await fake.wait_for_commands("gm", timeout=30)
@@ -164,7 +140,7 @@ async def test_the_bot_killed_and_restarted_in_the_middle_of_an_order_phase(worl
         before = dict(fake.gateway.active)
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=10)
-        proc = bot_process(fake, world.db)
+        proc = guildmaster_process(fake, world.db)
         await fake.wait_for(
             lambda: any(
                 s.connected and s not in before.values() for s in fake.gateway.active.values()

@@ -21,12 +21,14 @@ from engine.games.guild_master.simulate import play
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
-async def check_log(url: str, acknowledged: int) -> int:
-    """Every stored event belongs to exactly one whole command batch, seqs run 1..version,
-    and the last acknowledged append is there."""
+async def check_log(url: str, acknowledged: int, game_id: int | None = None) -> int:
+    """Every stored event of the game (`game_id`, else the first) belongs to exactly one whole
+    command batch, seqs run 1..version, and the last acknowledged append is there."""
     store = await EventStore.open(url)
     try:
         games = await store.list_games()
+        if game_id is not None:
+            games = [g for g in games if g.id == game_id]
         if not games:
             assert acknowledged == 0
             return 0
