@@ -46,7 +46,9 @@ from bot.store.schema import (
 from bot.store.sqlite_writer import SqliteWriter, WriterBusy, WriterConflict, sqlite_timestamp
 from engine.core import Codec, GameDefinition, get
 
-SQLITE_BUSY_TIMEOUT_MS = 5000
+# Discord drops an interaction not answered within 3 seconds: a write waits for another
+# writer's lock for less than that, so a "try again" still reaches the player.
+SQLITE_BUSY_TIMEOUT_MS = 2000
 IN_PLAY = ("lobby", "running")  # the statuses of a game that holds its channel
 NOTIFIED = "notified"  # the messages-table key of the posted-up-to marker
 
