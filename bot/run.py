@@ -88,5 +88,9 @@ def run(config: Config) -> int:
 
     bot = GuildMasterBot(config)
     freeze_loaded()
+    if config.images:
+        from bot.render import pictures
+
+        pictures.start()  # the picture worker starts while the bot connects
     bot.run(config.token, log_handler=None)
     return 0

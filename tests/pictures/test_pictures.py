@@ -10,7 +10,15 @@ states with face-down cards, private contracts and plans.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import io
+import os
+import pickle
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import pytest
 from msgspec.structs import replace
@@ -35,6 +43,7 @@ GAMES = [(2, 101, False), (3, 104, True), (4, 105, False), (4, 106, True)]
 SHEET_PHASES = {Phase.SETUP, Phase.ORDERS, Phase.ACTION, Phase.ENDED}
 
 PACK = load_pack("basic")
+ROOT = Path(__file__).resolve().parents[2]
 LONG = "Bartholomew-Maximilian Featherstonehaugh of the Very Long Name"
 
 
@@ -233,3 +242,76 @@ async def test_render_async_runs_off_the_event_loop():
     assert data == pictures.board(state, names)
     assert _png(sheet).width == canvas.WIDTH
     assert ticks > 0  # the loop kept running while the pictures were drawn
+
+
+def _worker_pids() -> list[int]:
+    executor = pictures._executor
+    return list(getattr(executor, "_processes", None) or {})
+
+
+async def test_pictures_are_drawn_in_a_worker_process_of_lower_priority():
+    state = phase_states(2, 101, False)[-1]
+    names = Names(PACK, ["Ann", "Bo"])
+    data = await pictures.render_async(pictures.board, state, names)
+    assert data == pictures.board(state, names)
+    (pid,) = _worker_pids()
+    assert pid != os.getpid()
+    assert os.getpriority(os.PRIO_PROCESS, pid) >= os.getpriority(os.PRIO_PROCESS, 0) + 1
+
+
+def test_names_travel_to_the_worker_by_the_packs_name():
+    names = Names(PACK, ["Ann", "Bo"])
+    copy = pickle.loads(pickle.dumps(names))
+    assert copy.pack is PACK and copy.players == ["Ann", "Bo"]
+    assert len(pickle.dumps(names)) < 200  # the pack itself is some 32 KB
+
+
+async def test_a_dead_worker_process_leaves_pictures_drawn_on_a_thread():
+    state = phase_states(2, 101, False)[-1]
+    names = Names(PACK)
+    await pictures.render_async(pictures.board, state, names)
+    (pid,) = _worker_pids()
+    os.kill(pid, signal.SIGKILL)
+    try:
+        data = await pictures.render_async(pictures.board, state, names)
+        assert data == pictures.board(state, names)
+        assert not pictures._in_process
+        assert isinstance(pictures._executor, concurrent.futures.ThreadPoolExecutor)
+    finally:  # the next tests get a worker process again
+        if pictures._executor is not None:
+            pictures._executor.shutdown()
+        pictures._executor, pictures._in_process = None, True
+
+
+def test_the_worker_process_ends_when_the_bot_process_is_killed(tmp_path):
+    """SIGKILL leaves the bot no time to stop its worker: the worker notices it was orphaned."""
+    script = (
+        "import asyncio, sys, time\n"
+        "from bot.render import pictures\n"
+        "pictures.start()\n"
+        "pictures._pool().submit(pictures._ready).result(timeout=60)\n"
+        "print(*pictures._executor._processes, flush=True)\n"
+        "time.sleep(60)\n"
+    )
+    bot = subprocess.Popen(
+        [sys.executable, "-c", script], stdout=subprocess.PIPE, text=True, cwd=ROOT
+    )
+    try:
+        worker = int(bot.stdout.readline())
+        os.kill(bot.pid, signal.SIGKILL)
+        bot.wait()
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and _alive(worker):
+            time.sleep(0.05)
+        assert not _alive(worker)
+    finally:
+        bot.kill()
+        bot.wait()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
