@@ -24,8 +24,10 @@ Reported, for the bot and the floor side by side:
   arriving (`InteractionRecord.latency`, as the fake measures it). The fake runs with no
   interaction deadline, so a late callback is measured instead of refused, and the count over 3
   seconds (Discord's deadline: those users would see "This interaction failed") is honest;
-- memory: the process's peak resident memory (VmHWM);
-- CPU: the process's user + system CPU seconds over the whole run (start-up included);
+- memory: the process's peak resident memory (VmHWM); for the bot, also the peaks of the
+  processes it started (its picture worker, and multiprocessing's resource tracker), and the sum;
+- CPU: the process's user + system CPU seconds over the whole run (start-up included); for the
+  bot, also its processes' CPU;
 - REST calls per game round: every REST request the bot makes during burst 3, from round 1's
   first order until it has been idle for a second after the last round 2 board (one full cycle
   of a round: orders, reveal, Action, Reset, Start of Round, Plot, the next boards), divided by
@@ -79,6 +81,20 @@ def rss_peak_mb(pid: int) -> float:
         if line.startswith("VmHWM:"):
             return int(line.split()[1]) / 1024
     return float("nan")
+
+
+def children(pid: int) -> list[int]:
+    """The processes `pid` started (the bot's picture worker and multiprocessing's resource
+    tracker), found by their parent in /proc."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            ppid = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue  # gone meanwhile
+        if ppid == pid:
+            found.append(int(stat.parent.name))
+    return found
 
 
 def cpu_seconds(pid: int) -> float:
@@ -332,12 +348,16 @@ async def run_bot(games: int, images: bool) -> dict[str, Any]:
         await fake.wait_for_commands("gm", timeout=60)
         seconds, calls = await load.run()
         answers = sum(n for route, n in calls.items() if route.split()[1].startswith(ANSWER_ROUTES))
+        helpers = children(proc.pid)
         return {
             "latencies": [r.latency for r in load.records],
+            "kinds": [kind(r) for r in load.records],
             "shapes": load.shapes,
             "seconds": seconds,
             "rss_mb": rss_peak_mb(proc.pid),
             "cpu_s": cpu_seconds(proc.pid),
+            "helpers_rss_mb": sum(rss_peak_mb(c) for c in helpers),
+            "helpers_cpu_s": sum(cpu_seconds(c) for c in helpers),
             "rest_per_game_round": sum(calls.values()) / games,
             "answers_per_game_round": answers / games,
             "calls": calls,
@@ -406,6 +426,26 @@ def bare_bot() -> None:
     client.run(os.environ["DISCORD_TOKEN"], log_handler=None)
 
 
+def kind(record: Any) -> str:
+    """What an interaction was: its slash command, or its control's custom id up to its game."""
+    if record.command_name:
+        return "/" + record.command_name
+    custom_id = str(record.data.get("custom_id", "?"))
+    return ":".join(custom_id.split(":")[:2])
+
+
+def by_kind(r: dict[str, Any]) -> list[str]:
+    """p50/p99 per kind of interaction, in the order they first came."""
+    groups: dict[str, list[float]] = {}
+    for k, latency in zip(r["kinds"], r["latencies"], strict=True):
+        groups.setdefault(k, []).append(latency)
+    return [
+        f"    {k:<22} {len(lat):>5}  p50 {percentile(lat, 50) * 1000:7.1f} ms  "
+        f"p99 {percentile(lat, 99) * 1000:7.1f} ms"
+        for k, lat in groups.items()
+    ]
+
+
 def describe(shape: Shape) -> str:
     """A burst in words: "200 chains of 2-3"."""
     low, high = min(shape), max(shape)
@@ -422,6 +462,12 @@ def line(name: str, r: dict[str, Any]) -> str:
         f"p99 {p99 * 1000:7.1f} ms  max {max(lat) * 1000:7.1f} ms  over 3 s {over:>4}  "
         f"memory {r['rss_mb']:4.0f} MB  CPU {r['cpu_s']:5.1f} s"
     )
+    if r.get("helpers_rss_mb"):
+        text += (
+            f"\n  {'':<22} its processes (picture worker, resource tracker): memory "
+            f"{r['helpers_rss_mb']:4.0f} MB  CPU {r['helpers_cpu_s']:5.1f} s; with the bot "
+            f"{r['rss_mb'] + r['helpers_rss_mb']:4.0f} MB"
+        )
     if "rest_per_game_round" in r:
         text += (
             f"\n  {'':<22} REST calls per game round {r['rest_per_game_round']:.1f} "
@@ -443,13 +489,18 @@ async def main(games_counts: list[int], images: bool, verbose: bool) -> None:
         if verbose:
             for route, n in sorted(bot["calls"].items(), key=lambda kv: -kv[1]):
                 print(f"    {n / games:6.2f} per game round  {route}")
+            print("\n".join(by_kind(bot)))
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--games", type=int, nargs="+", default=[100, 500])
     parser.add_argument("--no-images", action="store_true", help="the bot posts no pictures")
-    parser.add_argument("--verbose", action="store_true", help="REST calls of a round by route")
+    parser.add_argument(
+        "--verbose",
+        action="store_true",
+        help="REST calls of a round by route, latencies by kind of interaction",
+    )
     return parser.parse_args(argv)
 
 

@@ -22,6 +22,8 @@ from discord import app_commands
 from bot.chat import convert
 from bot.chat.actions import Actions, Modal, Reply, Who
 from bot.chat.notifier import DMClosed, Notifier
+from bot.chat.priority import AnswersFirst, AnswersFirstPoster
+from bot.chat.ratelimits import amortise_bucket_eviction
 from bot.config import Config
 from bot.render.rules import TOPICS
 from bot.render.ui import Message, clip
@@ -179,7 +181,11 @@ async def respond(
     interaction: discord.Interaction, reply: Reply, store: EventStore | None = None
 ) -> None:
     """Give `reply` as the interaction's answer, then keep or edit the messages it names."""
-    sent_id = await _answer(interaction, reply)
+    try:
+        sent_id = await _answer(interaction, reply)
+    finally:
+        if isinstance(interaction.client, GuildMasterBot):
+            interaction.client.answers.answered(interaction.id)
     if store is None:
         return
     if reply.remember is not None and interaction.channel_id is not None:
@@ -210,22 +216,47 @@ async def _answer(interaction: discord.Interaction, reply: Reply) -> int | None:
     return sent.message_id
 
 
-def shown(message: discord.Message | None) -> dict[str, tuple[str, ...]]:
-    """The controls on the message an interaction came from: custom id -> option values."""
+def shown(components: list[dict[str, Any]]) -> dict[str, tuple[str, ...]]:
+    """The controls of a message as Discord sends it (raw component dicts): custom id -> option
+    values."""
     found: dict[str, tuple[str, ...]] = {}
-    if message is None:
-        return found
 
-    def walk(items: Any) -> None:
+    def walk(items: list[dict[str, Any]]) -> None:
         for item in items:
-            custom_id = getattr(item, "custom_id", None)
+            custom_id = item.get("custom_id")
             if custom_id:
-                options = getattr(item, "options", None) or ()
-                found[custom_id] = tuple(o.value for o in options)
-            walk(getattr(item, "children", ()))
+                found[str(custom_id)] = tuple(str(o.get("value")) for o in item.get("options", ()))
+            walk(item.get("components", ()))
 
-    walk(message.components)
+    walk(components)
     return found
+
+
+class ShownControls:
+    """Reads the controls of the message an interaction came from before discord.py parses it.
+
+    A click on an order board carries the whole board (up to 25 components, selects with their
+    options); discord.py would build a Message with every component as objects, the largest
+    part of parsing a click, while the bot needs only the custom ids and option values. The
+    interaction's parser is wrapped: it takes those from the raw payload, keeps them for
+    `on_interaction` by interaction id, and hands discord.py the message without components.
+    """
+
+    def __init__(self, connection: Any) -> None:
+        self._parse = connection.parsers["INTERACTION_CREATE"]
+        self._shown: dict[int, dict[str, tuple[str, ...]]] = {}
+        connection.parsers["INTERACTION_CREATE"] = self.parse
+
+    def parse(self, data: dict[str, Any]) -> None:
+        message = data.get("message")
+        if data.get("type") in (3, 5) and isinstance(message, dict):
+            self._shown[int(data["id"])] = shown(message.get("components") or [])
+            data["message"] = {**message, "components": []}
+        self._parse(data)
+
+    def pop(self, interaction_id: int) -> dict[str, tuple[str, ...]] | None:
+        """The controls of the interaction's message (None when it came from none)."""
+        return self._shown.pop(interaction_id, None)
 
 
 def modal_values(data: dict[str, Any]) -> dict[str, str]:
@@ -258,6 +289,8 @@ class GuildMasterBot(discord.AutoShardedClient):
         super().__init__(
             intents=intents, allowed_mentions=discord.AllowedMentions.none(), **options
         )
+        amortise_bucket_eviction(self.http)
+        self.shown = ShownControls(self._connection)
         self.config = config
         self.tree = app_commands.CommandTree(self)
         self.store: EventStore | None = None
@@ -265,6 +298,7 @@ class GuildMasterBot(discord.AutoShardedClient):
         self.actions: Actions | None = None
         self.notifier: Notifier | None = None
         self._deadline_task: asyncio.Task[None] | None = None
+        self.answers = AnswersFirst()  # the notifier posts after answering what waits
 
     async def setup_hook(self) -> None:
         # A process that runs every shard is the database's one writer: the store may keep
@@ -273,7 +307,8 @@ class GuildMasterBot(discord.AutoShardedClient):
             self.config.url, single_writer=self.config.shard_ids is None
         )
         self.service = GameService(self.store)
-        self.notifier = Notifier(self.service, DiscordPoster(self), images=self.config.images)
+        poster = AnswersFirstPoster(DiscordPoster(self), self.answers)
+        self.notifier = Notifier(self.service, poster, images=self.config.images)
         self.service.listeners.append(self.notifier)
         self.service.reminders.append(self.notifier.remind)
         self.actions = Actions(
@@ -326,6 +361,14 @@ class GuildMasterBot(discord.AutoShardedClient):
         return ((discord_guild_id or 0) >> 22) % count in ids
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
+        controls = self.shown.pop(interaction.id)
+        # Answered in `respond`; a slash command may have been answered already, by the task
+        # discord.py started for it before this one.
+        if (
+            interaction.type is not discord.InteractionType.autocomplete
+            and not interaction.response.is_done()
+        ):
+            self.answers.arrived(interaction.id)
         if interaction.type not in (
             discord.InteractionType.component,
             discord.InteractionType.modal_submit,
@@ -339,7 +382,7 @@ class GuildMasterBot(discord.AutoShardedClient):
             modal_values(data) if interaction.type is discord.InteractionType.modal_submit else None
         )
         reply = await self.actions.control(
-            who(interaction), custom_id, values, fields, shown=shown(interaction.message)
+            who(interaction), custom_id, values, fields, shown=controls or {}
         )
         try:
             await respond(interaction, reply, self.store)
