@@ -24,6 +24,11 @@ Reported, for the bot and the floor side by side:
   arriving (`InteractionRecord.latency`, as the fake measures it). The fake runs with no
   interaction deadline, so a late callback is measured instead of refused, and the count over 3
   seconds (Discord's deadline: those users would see "This interaction failed") is honest;
+- answer seen: seconds from sending INTERACTION_CREATE to the player seeing the answer
+  (`InteractionRecord.answer_latency`). It is the callback, except for a click the bot
+  acknowledged first under load (bot/chat/acks.py): then the edit or follow-up that came after
+  the acknowledgement. Reported beside the callback's figures so that acknowledging early can
+  never hide a slow answer;
 - memory: the process's peak resident memory (VmHWM); for the bot, also the peaks of the
   processes it started (its picture worker, and multiprocessing's resource tracker), and the sum;
 - CPU: the process's user + system CPU seconds over the whole run (start-up included); for the
@@ -172,10 +177,14 @@ class Waiting:
                     waiting.append((predicate, future))
             self._pending = waiting
 
-    async def reply(self, record: Any) -> Any:
-        """The answer the user sees to an interaction (its reply, or the updated message)."""
-        await self.until(lambda: record.responded or record.errors, f"answer to {record.id}")
-        return await record.wait_reply(timeout=TIMEOUT)  # at once, or says why not
+    async def answered(self, record: Any) -> None:
+        """Until the user sees the answer to an interaction (`answered_at`: the reply, the
+        updated message, or what filled in or replaced an acknowledgement)."""
+        await self.until(
+            lambda: record.answered_at is not None or record.errors, f"answer to {record.id}"
+        )
+        if record.errors:
+            raise RuntimeError(f"{record.describe()} was refused: {record.errors}")
 
 
 class DMs:
@@ -226,17 +235,24 @@ class Load:
             self.channels.append(fake.create_channel(guild, f"game-{i}"))
             self.players.append((a, b))
 
-    async def send(self, interaction: Awaitable[Any]) -> Any:
+    async def send(self, interaction: Awaitable[Any]) -> None:
         """Send one interaction and wait until its user sees the answer."""
         record = await interaction
         self.records.append(record)
-        return await self.waiting.reply(record)
+        await self.waiting.answered(record)
 
     async def lobby(self, i: int) -> int:
         fake = self.fake
         a, b = self.players[i]
         channel = self.channels[i]
-        lobby = await self.send(fake.slash(a, channel, "gm create", players=2, bots=False))
+        await self.send(fake.slash(a, channel, "gm create", players=2, bots=False))
+        lobby = await self.waiting.until(
+            lambda: next(
+                (m for m in fake.messages(channel) if any(":join" in c for c in m.custom_ids())),
+                None,
+            ),
+            "the lobby message",
+        )
         join = next(c for c in lobby.custom_ids() if c.endswith(":join"))
         await self.send(fake.click(b, lobby, join))
         await self.send(fake.slash(a, channel, "gm start"))
@@ -351,6 +367,8 @@ async def run_bot(games: int, images: bool) -> dict[str, Any]:
         helpers = children(proc.pid)
         return {
             "latencies": [r.latency for r in load.records],
+            "answer_latencies": [r.answer_latency for r in load.records],
+            "acknowledged_first": sum(1 for r in load.records if r.deferred),
             "kinds": [kind(r) for r in load.records],
             "shapes": load.shapes,
             "seconds": seconds,
@@ -385,7 +403,7 @@ async def run_floor(shapes: list[Shape]) -> dict[str, Any]:
         for _ in range(length):
             record = await fake.slash(user, channel, "ping")
             records.append(record)
-            await waiting.reply(record)
+            await waiting.answered(record)
         return length
 
     try:
@@ -435,15 +453,20 @@ def kind(record: Any) -> str:
 
 
 def by_kind(r: dict[str, Any]) -> list[str]:
-    """p50/p99 per kind of interaction, in the order they first came."""
-    groups: dict[str, list[float]] = {}
-    for k, latency in zip(r["kinds"], r["latencies"], strict=True):
-        groups.setdefault(k, []).append(latency)
-    return [
-        f"    {k:<22} {len(lat):>5}  p50 {percentile(lat, 50) * 1000:7.1f} ms  "
-        f"p99 {percentile(lat, 99) * 1000:7.1f} ms"
-        for k, lat in groups.items()
-    ]
+    """p50/p99 per kind of interaction, in the order they first came; then the same for the
+    answer seen."""
+    groups: dict[str, list[tuple[float, float]]] = {}
+    for k, latency, seen in zip(r["kinds"], r["latencies"], r["answer_latencies"], strict=True):
+        groups.setdefault(k, []).append((latency, seen if seen is not None else latency))
+    lines = []
+    for k, pairs in groups.items():
+        lat, seen = [a for a, _ in pairs], [b for _, b in pairs]
+        lines.append(
+            f"    {k:<22} {len(lat):>5}  p50 {percentile(lat, 50) * 1000:7.1f} ms  "
+            f"p99 {percentile(lat, 99) * 1000:7.1f} ms;  answer seen p50 "
+            f"{percentile(seen, 50) * 1000:7.1f} ms  p99 {percentile(seen, 99) * 1000:7.1f} ms"
+        )
+    return lines
 
 
 def describe(shape: Shape) -> str:
@@ -462,6 +485,14 @@ def line(name: str, r: dict[str, Any]) -> str:
         f"p99 {p99 * 1000:7.1f} ms  max {max(lat) * 1000:7.1f} ms  over 3 s {over:>4}  "
         f"memory {r['rss_mb']:4.0f} MB  CPU {r['cpu_s']:5.1f} s"
     )
+    if "answer_latencies" in r:
+        seen = [x for x in r["answer_latencies"] if x is not None]
+        text += (
+            f"\n  {'':<22} answer seen        p50 {percentile(seen, 50) * 1000:7.1f} ms  "
+            f"p99 {percentile(seen, 99) * 1000:7.1f} ms  max {max(seen) * 1000:7.1f} ms  "
+            f"over 3 s {sum(1 for x in seen if x > 3.0):>4}  (acknowledged first: "
+            f"{r['acknowledged_first']}, answered after)"
+        )
     if r.get("helpers_rss_mb"):
         text += (
             f"\n  {'':<22} its processes (picture worker, resource tracker): memory "

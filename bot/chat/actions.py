@@ -100,6 +100,16 @@ class ModalField:
     max_length: int = 100
 
 
+# The controls whose answer is a form (a modal), which must be an interaction's first answer:
+# these are never acknowledged ahead of their answer (bot/chat/acks.py).
+OPENS_FORM = frozenset({"obgoldset", "correct", "propose"})
+
+
+def opens_form(action: str) -> bool:
+    """Does the control of that action answer with a form?"""
+    return action in OPENS_FORM
+
+
 @dataclass(frozen=True)
 class Modal:
     title: str

@@ -20,7 +20,8 @@ import discord
 from discord import app_commands
 
 from bot.chat import convert
-from bot.chat.actions import Actions, Modal, Reply, Who
+from bot.chat.acks import EarlyAcks
+from bot.chat.actions import Actions, Modal, Reply, Who, opens_form
 from bot.chat.notifier import DMClosed, Notifier
 from bot.chat.priority import AnswersFirst, AnswersFirstPoster
 from bot.chat.ratelimits import amortise_bucket_eviction
@@ -35,6 +36,7 @@ log = logging.getLogger("guildmaster.bot")
 DEADLINE_POLL_SECONDS = 30.0
 CATCH_UP_ENDED = timedelta(days=1)  # games ended this recently get their last posts at start
 CLOSED_DMS = 50007
+HTTP_CONNECTIONS = 64
 # Waits between tries when Discord answers 5xx or keeps rate limiting past discord.py's own
 # retries (it gives up after 5 tries, and at once on a 503): about three minutes in all.
 RETRY_DELAYS = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0, 60.0, 60.0)
@@ -178,11 +180,22 @@ def to_modal(spec: Modal) -> discord.ui.Modal:
 
 
 async def respond(
-    interaction: discord.Interaction, reply: Reply, store: EventStore | None = None
+    interaction: discord.Interaction,
+    reply: Reply,
+    store: EventStore | None = None,
+    *,
+    acknowledged: bool = False,
 ) -> None:
-    """Give `reply` as the interaction's answer, then keep or edit the messages it names."""
+    """Give `reply` as the interaction's answer, then keep or edit the messages it names.
+    `acknowledged`: the interaction was acknowledged already (bot/chat/acks.py), so the answer
+    edits the control's message or comes as a follow-up."""
     try:
-        sent_id = await _answer(interaction, reply)
+        if not acknowledged:
+            sent_id = await _answer(interaction, reply)
+        elif interaction.type is discord.InteractionType.application_command:
+            sent_id = await _answer_after_deferral(interaction, reply)
+        else:
+            sent_id = await _answer_after_ack(interaction, reply)
     finally:
         if isinstance(interaction.client, GuildMasterBot):
             interaction.client.answers.answered(interaction.id)
@@ -214,6 +227,53 @@ async def _answer(interaction: discord.Interaction, reply: Reply) -> int | None:
         allowed_mentions=discord.AllowedMentions.none(),
     )
     return sent.message_id
+
+
+async def _answer_after_ack(interaction: discord.Interaction, reply: Reply) -> int | None:
+    """The answer to an acknowledged click: the message it came from edited, or a follow-up
+    (private when the reply is); the follow-up's id."""
+    if reply.modal is not None:
+        # Controls that open a form are never acknowledged first (acks.py): were one to be,
+        # the player is told how to get the form rather than left without an answer.
+        log.error("interaction %s was acknowledged but answers with a form", interaction.id)
+        reply = Reply(Message(content="Press the button again to open its form."))
+    message = reply.message or Message(content="Done.")
+    if reply.edit and interaction.message is not None:
+        await interaction.edit_original_response(**convert.edit_kwargs(message))
+        return None
+    sent = await interaction.followup.send(
+        **convert.send_kwargs(message),
+        ephemeral=reply.ephemeral,
+        allowed_mentions=discord.AllowedMentions.none(),
+        wait=True,
+    )
+    return sent.id
+
+
+async def _answer_after_deferral(interaction: discord.Interaction, reply: Reply) -> int | None:
+    """The answer to a slash command acknowledged with a private "thinking…": a private
+    answer fills it in; a public one is posted in the channel (its id returned) and the
+    placeholder removed."""
+    if reply.modal is not None:
+        log.error("interaction %s was acknowledged but answers with a form", interaction.id)
+        reply = Reply(Message(content="That needs a form: use the command again."))
+    message = reply.message or Message(content="Done.")
+    if reply.ephemeral:
+        await interaction.edit_original_response(**convert.edit_kwargs(message))
+        return None
+    channel = interaction.client.get_partial_messageable(
+        interaction.channel_id or 0, guild_id=interaction.guild_id
+    )
+    try:
+        sent = await channel.send(
+            **convert.send_kwargs(message), allowed_mentions=discord.AllowedMentions.none()
+        )
+    except discord.Forbidden:
+        # The bot may answer here but not post: the answer goes to its asker alone.
+        await interaction.edit_original_response(**convert.edit_kwargs(message))
+        return None
+    await interaction.delete_original_response()
+    return sent.id
 
 
 def shown(components: list[dict[str, Any]]) -> dict[str, tuple[str, ...]]:
@@ -290,7 +350,11 @@ class GuildMasterBot(discord.AutoShardedClient):
             intents=intents, allowed_mentions=discord.AllowedMentions.none(), **options
         )
         amortise_bucket_eviction(self.http)
+        self.answers = AnswersFirst()  # the notifier posts after answering what waits
+        # Two hooks on discord.py's parser of interactions, the outer one first: acknowledge a
+        # click that would wait (acks.py), then take its message's controls from the payload.
         self.shown = ShownControls(self._connection)
+        self.acks = EarlyAcks(self._connection, self.answers, opens_form, self.http.user_agent)
         self.config = config
         self.tree = app_commands.CommandTree(self)
         self.store: EventStore | None = None
@@ -298,7 +362,10 @@ class GuildMasterBot(discord.AutoShardedClient):
         self.actions: Actions | None = None
         self.notifier: Notifier | None = None
         self._deadline_task: asyncio.Task[None] | None = None
-        self.answers = AnswersFirst()  # the notifier posts after answering what waits
+
+    async def login(self, token: str) -> None:
+        self.http.connector = aiohttp.TCPConnector(limit=HTTP_CONNECTIONS, keepalive_timeout=60)
+        await super().login(token)
 
     async def setup_hook(self) -> None:
         # A process that runs every shard is the database's one writer: the store may keep
@@ -308,7 +375,9 @@ class GuildMasterBot(discord.AutoShardedClient):
         )
         self.service = GameService(self.store)
         poster = AnswersFirstPoster(DiscordPoster(self), self.answers)
-        self.notifier = Notifier(self.service, poster, images=self.config.images)
+        self.notifier = Notifier(
+            self.service, poster, images=self.config.images, turn=self.answers.turn
+        )
         self.service.listeners.append(self.notifier)
         self.service.reminders.append(self.notifier.remind)
         self.actions = Actions(
@@ -362,19 +431,14 @@ class GuildMasterBot(discord.AutoShardedClient):
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         controls = self.shown.pop(interaction.id)
-        # Answered in `respond`; a slash command may have been answered already, by the task
-        # discord.py started for it before this one.
-        if (
-            interaction.type is not discord.InteractionType.autocomplete
-            and not interaction.response.is_done()
-        ):
-            self.answers.arrived(interaction.id)
         if interaction.type not in (
             discord.InteractionType.component,
             discord.InteractionType.modal_submit,
         ):
-            return
+            return  # slash commands: `answer_command`
         assert self.actions is not None
+        ack = self.acks.take(interaction.id)
+        acknowledged = await self.acks.settled(ack)
         data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
         custom_id = str(data.get("custom_id", ""))
         values = [str(v) for v in data.get("values", [])]
@@ -384,8 +448,10 @@ class GuildMasterBot(discord.AutoShardedClient):
         reply = await self.actions.control(
             who(interaction), custom_id, values, fields, shown=controls or {}
         )
+        if ack is not None and not acknowledged:
+            return  # Discord refused the acknowledgement: it takes no answer now
         try:
-            await respond(interaction, reply, self.store)
+            await respond(interaction, reply, self.store, acknowledged=acknowledged)
         except discord.HTTPException:
             log.exception("answering interaction %s failed", interaction.id)
 
@@ -398,6 +464,7 @@ class GuildMasterBot(discord.AutoShardedClient):
             await self.notifier.idle()
         if self.store is not None:
             await self.store.close()
+        await self.acks.close()
         await super().close()
 
 
@@ -413,8 +480,8 @@ def build_group(actions: Actions) -> app_commands.Group:
     """The /gm command group."""
     gm = app_commands.Group(name="gm", description="Guild Master, played by chat")
 
-    async def run(interaction: discord.Interaction, reply: Any) -> None:
-        await respond(interaction, await reply, actions.service.store)
+    async def run(interaction: discord.Interaction, reply: Awaitable[Reply]) -> None:
+        await answer_command(interaction, reply, actions.service.store)
 
     @gm.command(name="create", description="Create a game in this channel")
     @app_commands.describe(
@@ -540,10 +607,24 @@ def build_group(actions: Actions) -> app_commands.Group:
     return gm
 
 
+async def answer_command(
+    interaction: discord.Interaction, work: Awaitable[Reply], store: EventStore
+) -> None:
+    """Run a slash command's `work` and answer with its reply; if the command was
+    acknowledged on arrival (acks.py), the work waits until the others are acknowledged."""
+    bot = interaction.client
+    ack = bot.acks.take(interaction.id) if isinstance(bot, GuildMasterBot) else None
+    acknowledged = await bot.acks.settled(ack) if isinstance(bot, GuildMasterBot) else False
+    reply = await work
+    if ack is not None and not acknowledged:
+        return  # Discord refused the acknowledgement: it takes no answer now
+    await respond(interaction, reply, store, acknowledged=acknowledged)
+
+
 def _admin(actions: Actions, what: str) -> Any:
     async def command(interaction: discord.Interaction) -> None:
-        await respond(
-            interaction, await actions.admin(who(interaction), what), actions.service.store
+        await answer_command(
+            interaction, actions.admin(who(interaction), what), actions.service.store
         )
 
     command.__name__ = what

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
@@ -91,10 +92,20 @@ class _Block:
 class Notifier:
     """Listens to the service; posts through a Poster."""
 
-    def __init__(self, service: GameService, poster: Poster, *, images: bool = True) -> None:
+    def __init__(
+        self,
+        service: GameService,
+        poster: Poster,
+        *,
+        images: bool = True,
+        turn: Callable[[], Awaitable[None]] | None = None,
+    ) -> None:
         self.service = service
         self.poster = poster
         self.images = images
+        # Awaited before each update is worked out: the bot's answers to interactions come
+        # first (bot/chat/priority.py).
+        self.turn = turn
         self._queues: dict[int, asyncio.Queue[Update]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._blocks: dict[int, _Block] = {}
@@ -117,6 +128,8 @@ class Notifier:
     async def _work(self, game_id: int) -> None:
         queue = self._queues[game_id]
         while not queue.empty():
+            if self.turn is not None:
+                await self.turn()
             update = queue.get_nowait()
             try:
                 await self.handle(update)

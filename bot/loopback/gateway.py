@@ -15,6 +15,7 @@ import time
 import zlib
 from collections import Counter, deque
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import aiohttp
@@ -76,6 +77,14 @@ _decode = msgspec.json.decode
 BUFFER_SIZE = 5000
 
 
+@dataclass(frozen=True)
+class _Stamped:
+    """A frame whose sender wants to know when it left (latencies count from then)."""
+
+    frame: bytes
+    on_send: Callable[[float], None]
+
+
 class GatewayConnection:
     """One websocket. Frames go out in order through a queue and a writer task."""
 
@@ -83,7 +92,7 @@ class GatewayConnection:
         self.ws = ws
         self.compress = compress
         self.session: GatewaySession | None = None
-        self.queue: asyncio.Queue[bytes | tuple[str, int] | None] = asyncio.Queue()
+        self.queue: asyncio.Queue[bytes | tuple[str, int] | _Stamped | None] = asyncio.Queue()
         self.last_heartbeat: float | None = None
         self.heartbeats = 0
         self._zlib = zlib.compressobj() if compress == "zlib-stream" else None
@@ -92,8 +101,9 @@ class GatewayConnection:
         )
         self.writer = asyncio.create_task(self._write())
 
-    def send(self, frame: bytes) -> None:
-        self.queue.put_nowait(frame)
+    def send(self, frame: bytes, on_send: Callable[[float], None] | None = None) -> None:
+        """Queue a frame; `on_send(perf_counter())` is called when it is handed to the socket."""
+        self.queue.put_nowait(frame if on_send is None else _Stamped(frame, on_send))
 
     def close_after_pending(self, code: int) -> None:
         self.queue.put_nowait(("close", code))
@@ -108,6 +118,9 @@ class GatewayConnection:
                 if isinstance(item, tuple):
                     await ws.close(code=item[1])
                     return
+                if isinstance(item, _Stamped):
+                    item.on_send(time.perf_counter())
+                    item = item.frame
                 if self._zlib is not None:
                     await ws.send_bytes(
                         self._zlib.compress(item) + self._zlib.flush(zlib.Z_SYNC_FLUSH)
@@ -153,12 +166,12 @@ class GatewaySession:
     def connected(self) -> bool:
         return self.conn is not None
 
-    def frame(self, event: str, data: Any) -> bytes:
+    def frame(self, event: str, data: Any, on_send: Callable[[float], None] | None = None) -> bytes:
         self.seq += 1
         raw = _encode({"op": DISPATCH, "t": event, "s": self.seq, "d": data})
         self.buffer.append((self.seq, raw))
         if self.conn is not None:
-            self.conn.send(raw)
+            self.conn.send(raw, on_send)
         return raw
 
     def wants(self, guild_id: int | None) -> bool:
@@ -196,8 +209,10 @@ class Gateway:
         *,
         guild_id: int | None = None,
         intent: int = 0,
+        on_send: Callable[[float], None] | None = None,
     ) -> list[GatewaySession]:
-        """Send an event to the sessions that should get it; returns them."""
+        """Send an event to the sessions that should get it; returns them. `on_send` is told
+        when each frame is handed to its socket."""
         sent = []
         for session in self.targets(guild_id):
             if intent and not session.intents & intent:
@@ -205,7 +220,7 @@ class Gateway:
             d = data(session) if callable(data) else data
             if d is None:
                 continue
-            session.frame(event, d)
+            session.frame(event, d, on_send)
             self.events_sent[event] += 1
             sent.append(session)
         return sent

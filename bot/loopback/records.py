@@ -64,6 +64,9 @@ class InteractionRecord:
     mark: int = 0
     dispatched_at: float | None = None
     responded_at: float | None = None
+    #: when the user first saw the answer: the callback, or for a deferral (the bot's "got it")
+    #: the follow-up or edit that filled it in
+    answered_at: float | None = None
     response_type: int | None = None
     #: the callback body as the bot sent it
     response: dict[str, Any] | None = None
@@ -94,6 +97,14 @@ class InteractionRecord:
         if self.dispatched_at is None or self.responded_at is None:
             return None
         return self.responded_at - self.dispatched_at
+
+    @property
+    def answer_latency(self) -> float | None:
+        """Seconds from sending INTERACTION_CREATE to the user seeing the answer: the callback,
+        or for a deferral the follow-up or edit of the original that came after it."""
+        if self.dispatched_at is None or self.answered_at is None:
+            return None
+        return self.answered_at - self.dispatched_at
 
     @property
     def deferred(self) -> bool:
@@ -241,6 +252,7 @@ class InteractionRecord:
             "deferred": self.deferred,
             "ephemeral": self.ephemeral,
             "latency": self.latency,
+            "answer_latency": self.answer_latency,
             "original_message_id": self.original_message_id,
             "reply": self.reply.snapshot() if self.reply else None,
             "followups": [m.snapshot() for m in self.followups],

@@ -1071,6 +1071,8 @@ class RestApi:
             fake._changed()
             raise
         rec.responded_at = now
+        if not rec.deferred:
+            rec.answered_at = now
         rec.response = body
         latency = rec.latency
         if latency is not None:
@@ -1192,6 +1194,7 @@ class RestApi:
         raise invalid()
 
     async def execute_webhook(self, request: web.Request) -> web.Response:
+        now = time.perf_counter()
         rec = self._interaction(request, by_webhook=True)
         if not rec.responded:
             self._refuse(rec, request, 404, UNKNOWN_WEBHOOK, "Unknown Webhook")
@@ -1210,6 +1213,8 @@ class RestApi:
             )
             self.fake._changed()
             raise
+        if rec.answered_at is None:
+            rec.answered_at = now
         if request.query.get("wait") in ("1", "true", "True"):
             return json_response(self.world.message_payload(msg))
         return empty()
@@ -1238,6 +1243,7 @@ class RestApi:
         return json_response(self.world.message_payload(msg))
 
     async def edit_webhook_message(self, request: web.Request) -> web.Response:
+        now = time.perf_counter()
         rec, msg = self._webhook_message(request)
         body, uploads = await read_body(request)
         try:
@@ -1254,9 +1260,16 @@ class RestApi:
             )
             self.fake._changed()
             raise
+        if rec.answered_at is None and msg.id == rec.original_message_id:
+            rec.answered_at = now
         return json_response(self.world.message_payload(msg))
 
     async def delete_webhook_message(self, request: web.Request) -> web.Response:
-        _, msg = self._webhook_message(request)
+        now = time.perf_counter()
+        rec, msg = self._webhook_message(request)
         self.fake._delete_message(msg)
+        if rec.answered_at is None and msg.id == rec.original_message_id and rec.deferred:
+            # A "thinking…" removed: the answer went elsewhere (a bot posting it in the channel
+            # removes the placeholder once the post is made).
+            rec.answered_at = now
         return empty()

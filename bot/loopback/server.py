@@ -1291,7 +1291,15 @@ class FakeDiscord:
         w.interactions[rec.id] = rec
         w.interactions_by_token[rec.token] = rec
         rec.mark = w.touch()
-        sent = self.gateway.dispatch("INTERACTION_CREATE", rec.payload, guild_id=rec.guild_id)
+
+        def on_send(when: float) -> None:
+            # Latencies count from the moment the frame leaves for the bot, not from when it
+            # was queued behind the frames made before it in the same moment.
+            rec.dispatched_at = when
+
+        sent = self.gateway.dispatch(
+            "INTERACTION_CREATE", rec.payload, guild_id=rec.guild_id, on_send=on_send
+        )
         rec.dispatched_at = time.perf_counter()
         rec.shard_id = sent[0].shard_id if sent else None
         self._changed()

@@ -1,0 +1,123 @@
+"""Which interactions the bot acknowledges on arrival, before its answer (bot/chat/acks.py)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from bot.chat import acks
+from bot.chat.acks import EarlyAcks
+from bot.chat.actions import OPENS_FORM, opens_form
+from bot.chat.priority import AnswersFirst
+
+
+class Connection:
+    def __init__(self) -> None:
+        self.parsed: list[dict[str, Any]] = []
+        self.parsers = {"INTERACTION_CREATE": self.parsed.append}
+
+
+class Acks(EarlyAcks):
+    """EarlyAcks whose acknowledgements are recorded instead of sent."""
+
+    def __init__(self, answers: AnswersFirst, when_waiting: int = 2) -> None:
+        self.connection = Connection()
+        super().__init__(self.connection, answers, opens_form, "test", when_waiting=when_waiting)
+        self.bodies: dict[int, dict[str, Any]] = {}
+        self.taken = True
+
+    async def _send(self, interaction_id: int, token: str, body: dict[str, Any]) -> bool:
+        self.bodies[interaction_id] = body
+        await asyncio.sleep(0.01)
+        return self.taken
+
+
+def click(i: int, custom_id: str = "gm:obteam:1:0:1", kind: int = 3) -> dict[str, Any]:
+    return {"id": str(i), "token": f"t{i}", "type": kind, "data": {"custom_id": custom_id}}
+
+
+def command(i: int, kind: int = 2) -> dict[str, Any]:
+    return {"id": str(i), "token": f"t{i}", "type": kind, "data": {"name": "gm"}}
+
+
+async def test_interactions_are_answered_directly_while_few_wait():
+    answers = AnswersFirst()
+    early = Acks(answers, when_waiting=2)
+    early.parse(click(1))
+    early.parse(click(2))
+    assert early.take(1) is None and early.take(2) is None
+    assert answers.waiting == 2
+    assert [d["id"] for d in early.connection.parsed] == ["1", "2"]  # discord.py parses all
+
+
+async def test_a_click_that_would_wait_is_acknowledged_with_a_deferred_update():
+    answers = AnswersFirst()
+    early = Acks(answers, when_waiting=2)
+    for i in (1, 2, 3):
+        early.parse(click(i))
+    ack = early.take(3)
+    assert ack is not None and await ack is True
+    assert early.bodies == {3: {"type": acks.DEFERRED_UPDATE_MESSAGE}}
+    assert answers.waiting == 2  # the acknowledged click has its answer as far as Discord goes
+    assert [d["id"] for d in early.connection.parsed] == ["1", "2", "3"]
+
+
+async def test_a_slash_command_that_would_wait_gets_a_private_thinking_message():
+    answers = AnswersFirst()
+    early = Acks(answers, when_waiting=1)
+    early.parse(command(1))
+    early.parse(command(2))
+    assert await early.take(2) is True
+    assert early.bodies[2] == {
+        "type": acks.DEFERRED_CHANNEL_MESSAGE,
+        "data": {"flags": acks.EPHEMERAL},
+    }
+
+
+@pytest.mark.parametrize("action", sorted(OPENS_FORM))
+async def test_a_control_that_opens_a_form_is_never_acknowledged_first(action):
+    early = Acks(AnswersFirst(), when_waiting=0)
+    early.parse(click(1, f"gm:{action}:1:0:1"))
+    assert early.take(1) is None
+
+
+@pytest.mark.parametrize("custom_id", ["", "other:bot:thing", "gm:x", "gm:obteam:one:0:1"])
+async def test_controls_that_are_not_the_games_are_answered_directly(custom_id):
+    early = Acks(AnswersFirst(), when_waiting=0)
+    early.parse(click(1, custom_id))
+    assert early.take(1) is None
+
+
+async def test_autocomplete_is_neither_acknowledged_nor_waited_for():
+    answers = AnswersFirst()
+    early = Acks(answers, when_waiting=0)
+    early.parse(command(1, kind=4))
+    assert early.take(1) is None and answers.waiting == 0
+
+
+async def test_the_work_of_an_acknowledged_click_waits_for_the_other_acknowledgements():
+    early = Acks(AnswersFirst(), when_waiting=0)
+    early.parse(click(1))
+    early.parse(click(2))
+    first = early.take(1)
+    assert await early.settled(first) is True
+    assert early._in_flight == 0  # the second was acknowledged too before the first's work
+
+
+async def test_a_refused_acknowledgement_is_reported():
+    early = Acks(AnswersFirst(), when_waiting=0)
+    early.taken = False
+    early.parse(click(1))
+    assert await early.settled(early.take(1)) is False
+    assert await early.settled(None) is False  # not acknowledged first
+
+
+def test_every_control_that_answers_with_a_form_is_listed():
+    """A control whose answer is a modal must be in OPENS_FORM, or it could be acknowledged
+    first and its form never shown: the handlers build exactly that many modals."""
+    from pathlib import Path
+
+    source = (Path(__file__).parents[2] / "bot" / "chat" / "actions.py").read_text()
+    assert source.count("modal=Modal(") == len(OPENS_FORM)
