@@ -3,7 +3,9 @@
 A fixer sets one die to its value (5 for a skill upgrade); a re-roll upgrade re-rolls up to 2 dice,
 or 1 die up to twice, one at a time. Fixers cost nothing and are certain, so the best play uses
 them last, on the lowest dice; each re-roll is chosen knowing every earlier result. The value of a
-position is computed exactly by dynamic programming over sorted dice.
+position is computed exactly by dynamic programming over sorted dice. The die worth re-rolling is
+always a lowest one: every goal's value grows with every die, and the dice left after taking out a
+lower die are, die by die, at least as high as those left after taking out a higher one.
 
 Goals: "target" (reach a total: the chance of success), "high" (the highest total: its expected
 value, for contested checks) and "wander" (the expected Gold and Fame of a wander).
@@ -54,10 +56,7 @@ def position_value(dice: Dice, rerolls: int, fixers: Fixers, goal: str, need: in
     stop = _utility(fixed_total(dice, fixers), goal, need)
     if rerolls == 0 or not dice or (goal == "target" and stop == 1.0):
         return stop
-    best = stop
-    for v in set(dice):
-        best = max(best, _reroll_value(dice, v, rerolls, fixers, goal, need))
-    return best
+    return max(stop, _reroll_value(dice, dice[0], rerolls, fixers, goal, need))
 
 
 def _reroll_value(dice: Dice, v: int, rerolls: int, fixers: Fixers, goal: str, need: int) -> float:
@@ -85,12 +84,8 @@ def _best_reroll_value(
     stop = _utility(fixed_total(ordered, fixers), goal, need)
     if goal == "target" and stop == 1.0:
         return None
-    best, choice = stop, None
-    for v in sorted(set(ordered)):
-        value = _reroll_value(ordered, v, rerolls, fixers, goal, need)
-        if value > best + 1e-12:
-            best, choice = value, v
-    return choice
+    value = _reroll_value(ordered, ordered[0], rerolls, fixers, goal, need)
+    return ordered[0] if value > stop + 1e-12 else None
 
 
 def fixer_moves(dice: Dice, fixers: Fixers) -> list[tuple[int, int]]:
@@ -115,10 +110,44 @@ def success_chance(n_dice: int, target: int, fixers: Fixers = (), rerolls: int =
     if not rerolls:  # no decisions to make: the chance of a total at least `target`
         at_least = _at_least(n_dice, tuple(sorted(fixers)))
         return at_least[target] if target < len(at_least) else 0.0
+    fixers = tuple(sorted(fixers, reverse=True))
+    window = min(n_dice, len(fixers) + rerolls)
     total = 0.0
-    for dice, weight in _multisets(n_dice):
-        total += weight * position_value(dice, rerolls, tuple(sorted(fixers)), "target", target)
+    for low, rest, weight in _lowest(n_dice, window):
+        total += weight * _reach(low, rerolls, fixers, target - rest)
     return total
+
+
+@lru_cache(maxsize=64)
+def _lowest(n_dice: int, window: int) -> tuple[tuple[Dice, int, float], ...]:
+    """Every (lowest `window` dice, sum of the others) of `n_dice` dice, with its probability."""
+    weights: dict[tuple[Dice, int], float] = {}
+    for dice, weight in _multisets(n_dice):
+        key = (dice[:window], sum(dice[window:]))
+        weights[key] = weights.get(key, 0.0) + weight
+    return tuple((low, rest, weight) for (low, rest), weight in weights.items())
+
+
+@lru_cache(maxsize=400_000)
+def _reach(low: Dice, rerolls: int, fixers: Fixers, need: int) -> float:
+    """The chance that the lowest dice `low` (sorted) bring the check's total `need` more than
+    the other dice do, re-rolling the lowest die while short.
+
+    Only the lowest len(fixers) + rerolls dice can ever be fixed or re-rolled: each re-roll
+    replaces the lowest die, so the window of dice that matter shrinks by one with each, and a
+    die that leaves it counts towards `need` from then on. The same (low, need) recurs across
+    targets and dice counts, which is what makes the players' many odds cheap.
+    """
+    if need <= 0 or fixed_total(low, fixers) >= need:
+        return 1.0
+    if rerolls == 0 or need > 6 * len(low):
+        return 0.0
+    window = min(len(low), len(fixers) + rerolls - 1)
+    total = 0.0
+    for x in range(1, 7):
+        dice = sorted((*low[1:], x))
+        total += _reach(tuple(dice[:window]), rerolls - 1, fixers, need - sum(dice[window:]))
+    return total / 6
 
 
 @lru_cache(maxsize=256)
