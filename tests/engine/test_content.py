@@ -1,10 +1,13 @@
 """Content packs: every shipped data file is validated, and a content error names the file, the
 card and the field."""
 
+from collections import Counter
 from importlib import resources
+from pathlib import Path
 
 import pytest
 
+from engine.games.guild_master.cards import RANKS, SKILLS
 from engine.games.guild_master.content import PACK_FILES, ContentError, load_pack, parse_pack
 
 
@@ -19,6 +22,34 @@ def test_the_basic_pack_loads_and_is_valid():
     assert all(len(pack.novices[t]) == 4 for t in pack.teams)
     assert len(pack.starting_contracts()) == 2
     assert pack.board.builder_track[:4] == (2, 3, 3, 4)
+
+
+def test_the_basic_pack_holds_the_components_list():
+    """Components: "35 x Common Contract cards, 30 x Heroic Contract cards, 30 x Legendary
+    Contract cards, 24 x Novice Adventurer cards, 24 x Adept Adventurer cards, 16 x Hero
+    Adventurer cards, 8 x Legend Adventurer cards, 6 x Starting Skill Upgrade tokens, 18 x Skill
+    Upgrade tokens, 15 x Core Upgrade tokens, 6 x Prestige Upgrade tokens"."""
+    pack = load_pack("basic")
+    levels = Counter(c.level for c in pack.contracts.values())
+    assert levels == {"common": 35, "heroic": 30, "legendary": 30}
+    ranks = Counter(RANKS[a.rank] for a in pack.adventurers.values())
+    assert ranks == {"novice": 24, "adept": 24, "hero": 16, "legend": 8}
+    skill = pack.skill_upgrades.values()
+    assert sum(u.copies for u in skill if u.starting) == 6
+    assert sum(u.copies for u in skill if not u.starting) == 18
+    # Each of the six skills has three tokens: the tokens are double-sided (a dice fixer or a
+    # re-roll), so one kind per skill is enough.
+    assert Counter(u.skill for u in skill for _ in range(u.copies) if not u.starting) == {
+        s: 3 for s in SKILLS
+    }
+    cores = [c for c in pack.core_upgrades.values() if c.level > 1]
+    assert sum(c.copies for c in cores) == 15
+    assert {(c.kind, c.level): c.copies for c in cores} == {
+        **{(k, 2): 4 for k in ("stables", "mess_hall", "bar")},
+        **{(k, 3): 1 for k in ("stables", "mess_hall", "bar")},
+    }
+    assert len(pack.prestige) == 6
+    assert all(p.example for p in pack.prestige.values())
 
 
 def test_the_basic_pack_keeps_the_rulebook_numbers():
@@ -96,3 +127,12 @@ def test_a_duplicate_slug_is_refused():
     )
     with pytest.raises(ContentError, match="brask: slug: already used"):
         parse_pack("broken", texts)
+
+
+def test_the_prestige_rules_and_worked_examples_are_documented():
+    """Each prestige upgrade comes "with its end-game scoring rule and a worked example": the
+    table of docs/content.md shows the pack's own words."""
+    doc = (Path(__file__).parents[2] / "docs" / "content.md").read_text(encoding="utf-8")
+    for p in load_pack("basic").prestige.values():
+        rule = p.text.removeprefix("At the end of the game, ")
+        assert f"| {p.name} | {p.builders} | {rule} | {p.example} |" in doc, p.slug

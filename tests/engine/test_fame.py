@@ -1,6 +1,7 @@
 """Fame (Key Components & Concepts): gaining and losing Fame, Ties in Fame, and Fame Order."""
 
 from engine.games.guild_master.commands import ChooseStance, UsePlotAbility
+from engine.games.guild_master.content import load_pack
 from tests.engine.table import everyone_else_ready, of_type, order, orders, play, public, table
 
 CHARM_FIXER = ["salon:fixer"]
@@ -69,7 +70,8 @@ def test_most_fame_includes_every_tied_guild():
         others=[{"fame": 10, "private": []}, {"fame": 10, "private": []}],
     )
     assert sorted((e.seat, e.amount) for e in of_type(events, "FameChanged")) == [(1, -2), (2, -2)]
-    assert [g["fame"] for g in public(state)["guilds"]] == [6, 8, 8]
+    reward = load_pack("basic").contracts["spymaster"].fame
+    assert [g["fame"] for g in public(state)["guilds"]] == [reward, 8, 8]
 
 
 def test_least_fame_includes_every_tied_guild():

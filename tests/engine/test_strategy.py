@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from engine.games.guild_master.commands import ChooseFreeBuild, EndPlot, KeepContracts, ProposeSplit
+from engine.games.guild_master.content import load_pack
+from engine.games.guild_master.events import ContractReplaced
 from engine.games.guild_master.pending import pending
 from engine.games.guild_master.simulate import play
 from engine.games.guild_master.state import Build, SplitTerms
@@ -113,3 +115,18 @@ def test_it_answers_a_replacement_question_with_a_deck_it_can_use():
     command = StrategicPlayer(1).answer(state, decision)
     assert command in decision.options
     play_commands(state, command)
+
+
+def test_its_replacement_choices_bring_every_deck_into_play():
+    """ "If you complete a Contract successfully you gain its rewards then choose which Contract
+    deck to replace the Contract with." In games between built-in players, contracts are replaced
+    from the Heroic and the Legendary decks, and Legendary contracts get completed."""
+    contracts = load_pack("basic").contracts
+    replaced: set[str] = set()
+    completed: set[str] = set()
+    for seed in range(4):
+        _, state, log = play(4, 500 + seed, seats=BUILTIN, keep_events=True)
+        replaced |= {e.level for e in log if isinstance(e, ContractReplaced)}
+        completed |= {contracts[c.slug].level for g in state.guilds for c in g.completed}
+    assert {"heroic", "legendary"} <= replaced
+    assert "legendary" in completed

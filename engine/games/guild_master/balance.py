@@ -22,8 +22,9 @@ CARD_RATIO = 2.0
 # Cards ending in fewer games than this are listed but not judged: too few to tell.
 CARD_MIN_GAMES = 50
 # The winners' mean Fame: the Fame track runs to 100 and "it's possible to go over 100" (the marker
-# flips to its +100 side), so a winner near 100 is the game's own scale.
-WINNER_FAME = (80, 130)
+# flips to its +100 side), so a winner near 100 is the game's own scale. Two guilds share the
+# same six contract spots and the same Hero and Legend decks that four share, so each earns more.
+WINNER_FAME = {2: (80, 140), 3: (80, 130), 4: (80, 130)}
 
 
 @dataclass
@@ -41,6 +42,8 @@ class Report:
     fame: list[int] = field(default_factory=list)
     winner_fame: list[int] = field(default_factory=list)
     rounds: list[int] = field(default_factory=list)
+    prestige_fame: dict[str, list[int]] = field(default_factory=dict)
+    prestige_wins: Counter[str] = field(default_factory=Counter)
 
     def add(self, r: GameResult) -> None:
         """Count one game."""
@@ -53,6 +56,10 @@ class Report:
             for card in set(r.holdings[seat]):
                 self.card_games[card] += 1
                 self.card_wins[card] += won
+            upgrade, fame = r.prestige[seat]
+            if upgrade:
+                self.prestige_fame.setdefault(upgrade, []).append(fame)
+                self.prestige_wins[upgrade] += won
         self.fame += r.fame
         self.winner_fame.append(max(r.fame))
         self.rounds.append(r.rounds)
@@ -133,6 +140,21 @@ def render(rep: Report) -> str:
         "|---|---|---|",
     ]
     lines += [f"| {c} | {rep.card_games[c]} | {rep.card_ratio(c):.2f} |" for c in ranked[:10]]
+    if rep.prestige_fame:
+        lines += [
+            "",
+            "Prestige upgrades built (Fame each scored at the end, and the win rate of the guilds "
+            "that built it):",
+            "",
+            "| prestige upgrade | built | median Fame | 10th–90th percentile | win rate |",
+            "|---|---|---|---|---|",
+        ]
+        for slug, scores in sorted(rep.prestige_fame.items()):
+            lines.append(
+                f"| {slug} | {len(scores)} | {_quantile(scores, 0.5)} | "
+                f"{_quantile(scores, 0.1)}–{_quantile(scores, 0.9)} | "
+                f"{_pct(rep.prestige_wins[slug] / len(scores))} |"
+            )
     lines += ["", *verdicts(rep, judged)]
     return "\n".join(lines)
 
@@ -160,7 +182,7 @@ def verdicts(rep: Report, judged: list[str]) -> list[str]:
         f"- {'met' if top <= CARD_RATIO else 'NOT met'}: no card's ratio above {CARD_RATIO:.0f} "
         f"(highest {top:.2f})"
     )
-    low, high = WINNER_FAME
+    low, high = WINNER_FAME[rep.players]
     winners = sum(rep.winner_fame) / len(rep.winner_fame)
     ok = rep.short or low <= winners <= high
     out.append(

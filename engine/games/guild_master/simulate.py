@@ -29,6 +29,7 @@ class GameResult:
     seats: tuple[str, ...]  # the player type of each seat
     teams: tuple[str, ...]  # the starting team of each seat
     holdings: tuple[tuple[str, ...], ...]  # cards each guild ends with: adventurers, contracts
+    prestige: tuple[tuple[str, int], ...]  # each guild's prestige upgrade ("" if none), its Fame
     rounds: int
     fame: tuple[int, ...]
     gold: tuple[int, ...]
@@ -85,6 +86,7 @@ def play(
         seats=seats,
         teams=tuple(g.team for g in state.guilds),
         holdings=tuple((*g.adventurers, *(c.slug for c in g.completed)) for g in state.guilds),
+        prestige=tuple((g.prestige or "", g.fame_from.prestige) for g in state.guilds),
         rounds=state.round,
         fame=fame,
         gold=tuple(g.gold for g in state.guilds),

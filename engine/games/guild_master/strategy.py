@@ -12,6 +12,8 @@ dice it brings to the rounds left; an upgrade its Fame plus what it adds each ro
 
 from __future__ import annotations
 
+from functools import cache
+
 from msgspec.structs import replace
 
 from engine.core.game import Decision
@@ -242,16 +244,19 @@ class StrategicPlayer:
         return ChooseFreeBuild(seat=decision.seat, build=best)
 
     def _replacement(self, state: GameState, pack: Pack, seat: int, decision: Decision) -> Command:
-        """The deck whose typical contract this guild's best team can complete most often."""
+        """The deck whose typical contract is worth most to this guild's best team: its chance
+        to complete it, times its Gold and Fame."""
         g = state.guilds[seat]
         odds = Odds(state, pack, seat)
         size = team_size(pack, g)
         best_dice = max(odds.best_dice(g.adventurers, s, size) for s in SKILLS)
-        typical = {"common": (9, 4.5), "heroic": (17, 11.0), "legendary": (26, 22.0)}
-        return max(
-            decision.options,
-            key=lambda o: success_chance(best_dice, typical[o.level][0]) * typical[o.level][1],  # type: ignore[attr-defined]
-        )
+        gv = gold_value(state)
+
+        def worth(level: str) -> float:
+            target, gold, fame = typical_contract(pack, level)
+            return success_chance(best_dice, round(target)) * (fame + gold * gv)
+
+        return max(decision.options, key=lambda o: worth(o.level))  # type: ignore[attr-defined]
 
 
 def _alone(
@@ -266,6 +271,18 @@ def _alone(
 
 
 # --- worth -----------------------------------------------------------------------------------
+
+
+@cache
+def typical_contract(pack: Pack, level: str) -> tuple[float, float, float]:
+    """A deck's average contract: its easiest target, its Gold and its Fame."""
+    cards = [c for c in pack.contracts.values() if c.level == level]
+    n = len(cards) or 1
+    return (
+        sum(min(t.value for t in c.targets) for c in cards) / n,
+        sum(c.gold for c in cards) / n,
+        sum(c.fame for c in cards) / n,
+    )
 
 
 def rounds_left(state: GameState) -> int:
@@ -566,7 +583,9 @@ class Planner:
                 if chance < MIN_CHANCE:
                     continue
                 value = chance * reward - 0.35 * (len(team) - 1)
-                out.append(Option(str(spot.number), team, value, plan=Plan(skill=t.skill)))
+                # The replacement deck is chosen when the contract is won, by `_replacement`.
+                plan = Plan(skill=t.skill, replace="ask")
+                out.append(Option(str(spot.number), team, value, plan=plan))
         return out
 
     def team_for(
