@@ -411,33 +411,28 @@ class Actions:
     async def card(self, who: Who, name: str) -> Reply:
         async def work() -> Reply:
             pack = load_pack("basic")
-            slug = name if name in pack.adventurers or name in pack.contracts else None
+            wanted = name.strip().lower()
+            slug = next(
+                (s for shown, s in cards.card_names(pack) if wanted in (s, shown.lower())),
+                None,
+            )
             if slug is None:
-                wanted = name.strip().lower()
-                for s, a in pack.adventurers.items():
-                    if wanted in (a.name.lower(), f"{a.name} {a.title}".lower()):
-                        slug = s
-                for s, c in pack.contracts.items():
-                    if wanted == c.name.lower():
-                        slug = s
-            if slug is None:
+                slug = next(
+                    (s for s, a in pack.adventurers.items() if wanted == a.name.lower()), None
+                )
+            text = None if slug is None else cards.describe(pack, slug)
+            if text is None:
                 # Not echoed: the text is the user's own, and may be 6,000 characters of
                 # mentions and markdown.
                 raise Refused("No card has that name; pick one from the suggestions as you type.")
-            if slug in pack.adventurers:
-                text = cards.adventurer(pack.adventurers[slug])
-            else:
-                text = cards.contract(pack.contracts[slug])
             return Reply(Message(embeds=(Embed(description=text),)), ephemeral=True)
 
         return await self.guarded(who, work)
 
     def card_names(self, typed: str) -> list[tuple[str, str]]:
         """(name, value) suggestions for the card option (at most 25)."""
-        pack = load_pack("basic")
         typed = typed.lower()
-        found = [(f"{a.name} {a.title}", s) for s, a in pack.adventurers.items()]
-        found += [(c.name, s) for s, c in pack.contracts.items()]
+        found = cards.card_names(load_pack("basic"))
         return sorted(n for n in found if typed in n[0].lower())[:25]
 
     async def odds(

@@ -3,7 +3,15 @@
 from __future__ import annotations
 
 from engine.games.guild_master.abilities import builder_change, min_bid
-from engine.games.guild_master.cards import RANKS, SKILLS, Adventurer, Contract
+from engine.games.guild_master.cards import (
+    RANKS,
+    SKILLS,
+    Adventurer,
+    Contract,
+    CoreUpgrade,
+    PrestigeUpgrade,
+    SkillUpgrade,
+)
 from engine.games.guild_master.content import Pack
 from engine.games.guild_master.state import GameState
 from engine.games.guild_master.upgrades import builder_cost
@@ -44,6 +52,71 @@ def contract(c: Contract, *, effects: bool = True) -> str:
         for e in c.effects:
             text += f"; {e.kind.capitalize()}: {e.text}"
     return text
+
+
+CORE_EFFECT = {
+    "stables": "{value} orders a round",
+    "mess_hall": "teams of up to {value} adventurers",
+    "bar": "{value} Gold income each round",
+}
+
+
+def _builders(n: int) -> str:
+    return f"{n} Builder{'s' if n != 1 else ''}"
+
+
+def skill_upgrade(u: SkillUpgrade) -> str:
+    """ "Map Room (skill upgrade, Logic): 1 Builder, 1 Fame. Double-sided: …"."""
+    skill = SKILL_SHORT[u.skill]
+    cost = "your starting upgrade" if u.starting else f"{_builders(u.builders)}, {u.fame} Fame"
+    return (
+        f"{u.name} (skill upgrade, {skill}): {cost}. Double-sided, you choose the side when you "
+        f"place it: the dice fixer sets one die of each {skill} check to 5; the re-roll side "
+        f"re-rolls up to 2 dice of each {skill} check, or 1 die twice."
+    )
+
+
+def core_upgrade(u: CoreUpgrade) -> str:
+    """ "Stables II (core upgrade): 2 Builders, 3 Fame — 3 orders a round (4 in the supply)"."""
+    effect = CORE_EFFECT[u.kind].format(value=u.value)
+    if u.level == 1:
+        return f"{u.name} (core upgrade, printed on every upgrade board): {effect}"
+    return (
+        f"{u.name} (core upgrade): {_builders(u.builders)}, {u.fame} Fame — {effect} "
+        f"({u.copies} in the supply; level {'I' * (u.level - 1)} must be built first)"
+    )
+
+
+def prestige_upgrade(u: PrestigeUpgrade) -> str:
+    """ "Hall of Trophies (prestige upgrade): 3 Builders. At the end … Example: …"."""
+    return (
+        f"{u.name} (prestige upgrade): {_builders(u.builders)}, one per guild. {u.text} "
+        f"Example: {u.example}"
+    )
+
+
+def describe(pack: Pack, slug: str) -> str | None:
+    """Any card or upgrade of the pack in words, by slug; None if the pack has no such slug."""
+    if slug in pack.adventurers:
+        return adventurer(pack.adventurers[slug])
+    if slug in pack.contracts:
+        return contract(pack.contracts[slug])
+    if slug in pack.skill_upgrades:
+        return skill_upgrade(pack.skill_upgrades[slug])
+    if slug in pack.core_upgrades:
+        return core_upgrade(pack.core_upgrades[slug])
+    if slug in pack.prestige:
+        return prestige_upgrade(pack.prestige[slug])
+    return None
+
+
+def card_names(pack: Pack) -> list[tuple[str, str]]:
+    """(shown name, slug) of every card and upgrade that can be looked up."""
+    found = [(f"{a.name} {a.title}", s) for s, a in pack.adventurers.items()]
+    found += [(c.name, s) for s, c in pack.contracts.items()]
+    for table in (pack.skill_upgrades, pack.core_upgrades, pack.prestige):
+        found += [(u.name, s) for s, u in table.items()]
+    return found
 
 
 def objectives(state: GameState, pack: Pack) -> list[str]:

@@ -237,6 +237,19 @@ async def test_information_commands(bot):
     assert "No card" in text(await actions.card(who(CHRIS), "Excalibur"))
 
 
+async def test_card_looks_up_upgrades_with_their_rules(bot):
+    """A prestige upgrade's scoring rule comes with its worked example; skill and core upgrades
+    say what they cost and do."""
+    _service, _poster, _notifier, actions = bot
+    trophies = text(await actions.card(who(CHRIS), "Hall of Trophies"))
+    assert "3 Builders" in trophies and "Example: You completed 2 Heroic" in trophies
+    assert ("Hall of Trophies", "hall-of-trophies") in actions.card_names("trophies")
+    stables = text(await actions.card(who(CHRIS), "stables-2"))
+    assert "2 Builders, 3 Fame — 3 orders a round" in stables
+    salon = text(await actions.card(who(CHRIS), "Salon"))
+    assert "Charm" in salon and "fixer" in salon and "re-roll" in salon
+
+
 async def test_a_whole_game_through_the_handlers(bot):
     """One player with a built-in rival, every decision answered through the controls a player
     would use, from the lobby to the final standings."""
