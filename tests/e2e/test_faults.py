@@ -8,6 +8,7 @@ import os
 import random
 import signal
 import time
+from bisect import bisect
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -60,6 +61,24 @@ def duplicates(posts) -> list:
         (m.channel_id, as_made(m), tuple(a.filename for a in m.attachments)) for m in posts
     )
     return [k for k, n in by_nonce.items() if n > 1] + [k for k, n in by_text.items() if n > 1]
+
+
+def dm_duplicates(fake, table: Table, person: Player) -> list:
+    """DMs the bot made twice to a person within one round of one game at the table: the same
+    text and pictures. (Prompts repeat from round to round, so DMs are cut where the table's
+    channel starts a game or a round.)"""
+    starts = sorted(
+        m.created_rev
+        for m in bot_posts(fake, [table.channel])
+        if m.interaction_id is None
+        and (as_made(m).startswith("**Setup**") or "Start of Round" in as_made(m))
+    )
+    made = Counter(
+        (bisect(starts, m.created_rev), as_made(m), tuple(a.filename for a in m.attachments))
+        for m in bot_posts(fake, [fake.dm_channel(person.user)])
+        if m.interaction_id is None
+    )
+    return [(person.user.username, *k) for k, n in made.items() if n > 1]
 
 
 async def test_discord_answering_429_and_5xx_for_a_while(world):
@@ -214,9 +233,11 @@ def carried_out(sent: list[Sent]) -> list[Sent]:
 async def test_the_bot_killed_and_restarted_under_a_load_of_games(world):
     """GM_KILL_GAMES tables (3) play game after game through the bot run as a process, which
     is SIGKILLed at random moments (seeded by GM_KILL_SEED) and restarted, GM_KILL_CYCLES times
-    (3). Afterwards every command whose answer said it was carried out is in the store, once
-    (under its interaction id), every log is whole command batches, and every game still
-    running goes on: each table sees orders revealed again after the last restart."""
+    (3). Afterwards every command whose answer said it was carried out is in the store (under
+    its interaction id); no interaction is recorded twice, in any game, and no batch bears a key
+    nobody sent; every log is whole command batches; no channel post is made twice in a game and
+    no DM twice in a round; and every game still running goes on: each table sees orders
+    revealed again after the last restart."""
     cycles = int(os.environ.get("GM_KILL_CYCLES", "3"))
     tables_n = int(os.environ.get("GM_KILL_GAMES", "3"))
     rng = random.Random(int(os.environ.get("GM_KILL_SEED", "8")))
@@ -329,18 +350,21 @@ async def test_the_bot_killed_and_restarted_under_a_load_of_games(world):
             if await store.command(game, str(s.record.id)) is None:
                 lost.append(s)
         async with store.engine.connect() as conn:
-            keys = Counter(
-                (r.game_id, r.key)
-                for r in await conn.execute(select(CommandRow.game_id, CommandRow.key))
-            )
+            rows = (await conn.execute(select(CommandRow.game_id, CommandRow.key))).all()
+        # A command is applied once: no interaction is recorded in two games, and no batch
+        # bears a key that no person sent (a command replayed on its own after a restart).
+        sent_ids = {str(s.record.id) for s in sent}
+        keys = Counter(r.key for r in rows)
         duplicated = [k for k, n in keys.items() if n > 1]
-        # DMs repeat texts from round to round (the same plot prompt), so they are checked by
-        # nonce only; the channels' posts name their round and phase.
-        dms = [fake.dm_channel(p.user) for t in tables for p in (t.host, t.guest)]
+        phantom = [
+            (r.game_id, r.key)
+            for r in rows
+            if r.key not in sent_ids and not r.key.startswith(("start:", "deadline:"))
+        ]
         doubled = [
             d for t in tables for g in per_game(bot_posts(fake, [t.channel])) for d in duplicates(g)
         ]
-        doubled += [d for d in duplicates(bot_posts(fake, dms)) if len(d) == 2]
+        doubled += [d for t in tables for p in (t.host, t.guest) for d in dm_duplicates(fake, t, p)]
         for game in game_ids:
             await check_log(sqlite_url(str(world.db)), 0, game)
     finally:
@@ -351,10 +375,12 @@ async def test_the_bot_killed_and_restarted_under_a_load_of_games(world):
     print(
         f"\nkill-restart cycles survived: {survived}; games: {len(game_ids)}; interactions: "
         f"{len(sent)}, acknowledged {len(acknowledged)}, carried out {len(carried)}; "
-        f"lost {len(lost)}, duplicated {len(duplicated)}; posts made twice {len(doubled)}; "
+        f"lost {len(lost)}, duplicated {len(duplicated)}, replayed unasked {len(phantom)}; "
+        f"posts and DMs made twice {len(doubled)}; "
         f"{time.monotonic() - started:.0f} s"
     )
     assert survived == cycles
     assert not lost, [s.record.describe() for s in lost]
-    assert not duplicated
+    assert not duplicated, duplicated
+    assert not phantom, phantom
     assert not doubled, doubled
