@@ -9,6 +9,7 @@ import sys
 import yarl
 
 from bot.config import Config
+from engine.games.guild_master.content import load_pack
 
 HOW_TO_GET_A_TOKEN = """\
 guildmaster run: no Discord bot token is configured.
@@ -87,6 +88,9 @@ def run(config: Config) -> int:
     from bot.chat.client import GuildMasterBot
 
     bot = GuildMasterBot(config)
+    # The card pack is parsed now (some 12 ms), not by the first interaction of a busy minute,
+    # and its cards are frozen with the rest.
+    load_pack("basic")
     freeze_loaded()
     if config.images:
         from bot.render import pictures

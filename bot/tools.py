@@ -99,7 +99,7 @@ def replay_lines(lines: Iterable[str], seat: int | None = None) -> Iterator[str]
                 "a guild's own view is shown only once the game has ended; replay without --seat"
             )
         if not 0 <= seat < state.players:
-            raise ToolError(f"--seat must be 0 to {state.players - 1}")
+            raise ToolError(f"--seat must be a guild number from 1 to {state.players}")
     audience = PUBLIC if seat is None else Seat(seat)
     players = [s["name"] for s in sorted(header.get("seats", []), key=lambda s: s["seat"])]
     names = Names(load_pack(state.pack), players)
