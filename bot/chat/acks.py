@@ -48,6 +48,10 @@ KEEPALIVE = 60.0
 # Waits before trying an acknowledgement again after Discord answered 5xx or 429, or the
 # connection failed; all within Discord's 3 seconds.
 RETRY_DELAYS = (0.1, 0.4)
+# How long one try may take, from waiting for a connection to Discord's answer (seconds).
+TRY_TIMEOUT = 2.5
+# Discord's error code for an interaction that already has its first answer.
+ALREADY_ACKNOWLEDGED = 40060
 
 APPLICATION_COMMAND, COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 2, 3, 4, 5
 DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE_MESSAGE = 5, 6
@@ -148,20 +152,31 @@ class EarlyAcks:
 
     async def _send(self, interaction_id: int, token: str, body: dict[str, Any]) -> bool:
         """POST the acknowledgement, tried again on 5xx, 429 or a failed connection; whether
-        Discord took it."""
+        Discord took it.
+
+        A try that timed out or failed may still have reached Discord, so "already
+        acknowledged" on a later try means it did: taken. On the first try it means the
+        interaction was delivered twice, and the other delivery's handler answers it.
+        """
         url = f"{discord.http.Route.BASE}/interactions/{interaction_id}/{token}/callback"
+        may_have_reached = False
         for delay in (*RETRY_DELAYS, None):
             try:
                 async with self.session().post(url, json=body) as response:
                     if response.status < 300:
                         return True
-                    if response.status < 500 and response.status != 429:
+                    if response.status >= 500:
+                        may_have_reached = True
+                    elif response.status != 429:
+                        if may_have_reached and await _code(response) == ALREADY_ACKNOWLEDGED:
+                            return True
                         # Too late, or already answered (an interaction delivered twice).
                         log.warning(
                             "acknowledging interaction %s: HTTP %s", interaction_id, response.status
                         )
                         return False
             except (aiohttp.ClientError, OSError, TimeoutError) as exc:
+                may_have_reached = True
                 log.warning("acknowledging interaction %s failed: %r", interaction_id, exc)
             if delay is None:
                 return False
@@ -175,7 +190,7 @@ class EarlyAcks:
             self._session = aiohttp.ClientSession(
                 connector=aiohttp.TCPConnector(limit=CONNECTIONS, keepalive_timeout=KEEPALIVE),
                 headers={"User-Agent": self.user_agent},
-                timeout=aiohttp.ClientTimeout(total=2.5),
+                timeout=aiohttp.ClientTimeout(total=TRY_TIMEOUT),
             )
         return self._session
 
@@ -185,3 +200,12 @@ class EarlyAcks:
         self._acks.clear()
         if self._session is not None:
             await self._session.close()
+
+
+async def _code(response: aiohttp.ClientResponse) -> int | None:
+    """Discord's error code in an error answer, if it has one."""
+    try:
+        data = await response.json(content_type=None)
+    except (ValueError, aiohttp.ClientError):
+        return None
+    return data.get("code") if isinstance(data, dict) else None

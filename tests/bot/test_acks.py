@@ -5,7 +5,10 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import discord
 import pytest
+from aiohttp import web
+from aiohttp.test_utils import TestServer
 
 from bot.chat import acks
 from bot.chat.acks import EarlyAcks
@@ -112,6 +115,52 @@ async def test_a_refused_acknowledgement_is_reported():
     early.parse(click(1))
     assert await early.settled(early.take(1)) is False
     assert await early.settled(None) is False  # not acknowledged first
+
+
+async def acknowledge_against(handler: Any, monkeypatch: pytest.MonkeyPatch) -> bool:
+    """Send one acknowledgement for real to a server answering with `handler`."""
+    app = web.Application()
+    app.router.add_post("/api/v10/interactions/{id}/{token}/callback", handler)
+    monkeypatch.setattr(acks, "TRY_TIMEOUT", 0.3)
+    monkeypatch.setattr(acks, "RETRY_DELAYS", (0.01,))
+    async with TestServer(app, host="127.0.0.1") as server:
+        monkeypatch.setattr(discord.http.Route, "BASE", str(server.make_url("/api/v10")))
+        early = EarlyAcks(Connection(), AnswersFirst(), opens_form, "test", when_waiting=0)
+        try:
+            return await early._send(1, "t1", {"type": acks.DEFERRED_UPDATE_MESSAGE})
+        finally:
+            await early.close()
+
+
+ALREADY = {
+    "code": acks.ALREADY_ACKNOWLEDGED,
+    "message": "Interaction has already been acknowledged.",
+}
+
+
+async def test_an_acknowledgement_whose_answer_was_lost_counts_as_taken(monkeypatch):
+    """A try that timed out may have reached Discord: "already acknowledged" on the next try
+    means it did, and the click still gets its answer (as an edit, not a second callback)."""
+    tries: list[int] = []
+
+    async def callback(request: web.Request) -> web.StreamResponse:
+        tries.append(1)
+        if len(tries) == 1:
+            await asyncio.sleep(1)  # taken, but the answer comes after the try's time is up
+            return web.Response(status=204)
+        return web.json_response(ALREADY, status=400)
+
+    assert await acknowledge_against(callback, monkeypatch) is True
+    assert len(tries) == 2
+
+
+async def test_already_acknowledged_on_the_first_try_is_another_deliverys(monkeypatch):
+    """An interaction delivered twice: the other delivery's handler answers, this one must not."""
+
+    async def callback(request: web.Request) -> web.StreamResponse:
+        return web.json_response(ALREADY, status=400)
+
+    assert await acknowledge_against(callback, monkeypatch) is False
 
 
 def test_every_control_that_answers_with_a_form_is_listed():
