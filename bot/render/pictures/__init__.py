@@ -20,98 +20,123 @@ shipped in `fonts/`.
 from __future__ import annotations
 
 import asyncio
+import atexit
+import contextlib
 import functools
 import logging
-import multiprocessing
-import os
-import threading
-import time
+import subprocess
+import sys
 from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from concurrent.futures import ThreadPoolExecutor
+from typing import IO, Any
 
+from bot.child import child_env
+from bot.render.pictures import worker
 from bot.render.pictures.board_image import board
 from bot.render.pictures.final_image import final
 from bot.render.pictures.reveal_image import reveal
 from bot.render.pictures.sheet_image import guild_sheet
 
-__all__ = ["board", "final", "guild_sheet", "render_async", "reveal", "start"]
+__all__ = ["board", "final", "guild_sheet", "render_async", "reveal", "start", "worker_pid"]
 
 log = logging.getLogger("guildmaster.pictures")
 
-# How often the worker checks that the bot process is still there (seconds).
-WATCH_PARENT_EVERY = 0.5
-# How much lower the worker's scheduling priority is than the bot's.
-WORKER_NICENESS = 10
 
-# One worker: renders are serialised, as they were on one thread, and the pictures never take
-# more than one core from the bot. A process, not a thread: Pillow's drawing holds the GIL, and
-# beside a rendering thread the event loop ran at under half its speed (docs/performance.md).
-_executor: Executor | None = None
-# False once the worker process could not be started, or died: pictures are drawn on a thread.
-_in_process = True
+class WorkerGone(Exception):
+    """The worker process could not be started, or has died."""
 
 
-def _pool() -> Executor:
-    global _executor
-    if _executor is None:
-        if _in_process:
-            _executor = ProcessPoolExecutor(
-                max_workers=1,
-                mp_context=multiprocessing.get_context("spawn"),
-                initializer=_in_worker,
-                initargs=(os.getpid(),),
+class _Worker:
+    """The worker process (worker.py), spoken to from one thread of this process: renders are
+    serialised, and never take more than one core from the bot. A process, not a thread:
+    Pillow's drawing holds the GIL, and beside a rendering thread the event loop ran at under
+    half its speed (docs/performance.md)."""
+
+    def __init__(self) -> None:
+        try:
+            self.process = subprocess.Popen(
+                [sys.executable, "-c", "from bot.render.pictures.worker import main; main()"],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                env=child_env(),
             )
-        else:
-            _executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
-    return _executor
+        except OSError as exc:
+            raise WorkerGone(f"the worker could not start: {exc!r}") from exc
+        self.thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
+
+    def call(self, call: Callable[[], bytes]) -> bytes:
+        """Draw `call` in the worker (on this object's thread)."""
+        calls: IO[bytes] = self.process.stdin  # type: ignore[assignment]
+        answers: IO[bytes] = self.process.stdout  # type: ignore[assignment]
+        try:
+            worker.send(calls, call)
+            ok, value = worker.receive(answers)  # type: ignore[misc]
+        except (OSError, EOFError, ValueError) as exc:
+            raise WorkerGone(f"the worker has died: {exc!r}") from exc
+        if not ok:
+            raise value
+        return value
+
+    def stop(self) -> None:
+        """End the worker: it exits when its standard input ends."""
+        self.thread.shutdown(wait=False)  # calls still queued fail over to the fallback
+        for pipe in (self.process.stdin, self.process.stdout):
+            if pipe is not None:
+                with contextlib.suppress(OSError):  # a dead worker's pipe: nothing to flush to
+                    pipe.close()
+        try:
+            self.process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
 
 
-def _to_threads(exc: BaseException) -> None:
+_worker: _Worker | None = None
+# Once the worker process could not be started, or died, pictures are drawn on this thread.
+_fallback: ThreadPoolExecutor | None = None
+
+
+def _the_worker() -> _Worker:
+    global _worker
+    if _worker is None:
+        _worker = _Worker()
+    return _worker
+
+
+def _to_thread(exc: BaseException) -> ThreadPoolExecutor:
     """Draw on a thread from now on: the worker process could not start or has died."""
-    global _executor, _in_process
-    if not _in_process:
-        return
-    log.warning("the picture worker process failed (%r): drawing on a thread instead", exc)
-    old, _executor, _in_process = _executor, None, False
-    if old is not None:
-        old.shutdown(wait=False, cancel_futures=True)
-
-
-def _in_worker(parent: int) -> None:
-    """Set up the worker process: it exits as soon as the bot process is gone.
-
-    A pool's worker waits on a queue whose pipe it also holds open for writing, so it would
-    never see the end of it and would outlive a bot process that was killed (SIGKILL leaves no
-    time to stop it): it watches its parent instead, and a watchdog thread is cheap next to a
-    picture.
-    """
-    if os.getppid() != parent:
-        os._exit(0)
-    # Pictures can wait a moment; answering a click cannot: on a busy machine the bot process
-    # and its Discord connection get the CPU first.
-    os.nice(WORKER_NICENESS)
-    threading.Thread(target=_watch_parent, args=(parent,), name="watch-parent", daemon=True).start()
-
-
-def _watch_parent(parent: int) -> None:
-    while os.getppid() == parent:
-        time.sleep(WATCH_PARENT_EVERY)
-    os._exit(0)  # reparented: the bot process has died
-
-
-def _ready() -> bool:
-    return True
+    global _worker, _fallback
+    if _fallback is None:
+        log.warning("the picture worker process failed (%s): drawing on a thread instead", exc)
+        _fallback = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
+    if _worker is not None:
+        old, _worker = _worker, None
+        old.stop()
+    return _fallback
 
 
 def start() -> None:
     """Start the picture worker now, at the bot's start-up, rather than with the first picture
     (starting a process and importing Pillow and the renderers takes about a second)."""
-    try:
-        _pool().submit(_ready)
-    except (OSError, BrokenProcessPool) as exc:
-        _to_threads(exc)
+    if _fallback is None:
+        try:
+            _the_worker()
+        except WorkerGone as exc:
+            _to_thread(exc)
+
+
+def worker_pid() -> int | None:
+    """The worker process's id, if it runs."""
+    return None if _worker is None else _worker.process.pid
+
+
+@atexit.register
+def stop() -> None:
+    """Stop the worker process (it also stops by itself when this process ends)."""
+    global _worker
+    if _worker is not None:
+        old, _worker = _worker, None
+        old.stop()
 
 
 async def render_async(fn: Callable[..., bytes], *args: Any, **kwargs: Any) -> bytes:
@@ -122,14 +147,12 @@ async def render_async(fn: Callable[..., bytes], *args: Any, **kwargs: Any) -> b
     be started, or dies, pictures are drawn on a thread of this process instead, for good.
     """
     call = functools.partial(fn, *args, **kwargs)
-    if _in_process:
+    loop = asyncio.get_running_loop()
+    if _fallback is None:
         try:
-            future = _pool().submit(call)
-        except (OSError, BrokenProcessPool) as exc:  # the process could not be started
-            _to_threads(exc)
-        else:
-            try:
-                return await asyncio.wrap_future(future)
-            except BrokenProcessPool as exc:  # the process died
-                _to_threads(exc)
-    return await asyncio.wrap_future(_pool().submit(call))
+            proc = _the_worker()
+            return await loop.run_in_executor(proc.thread, proc.call, call)
+        except WorkerGone as exc:
+            _to_thread(exc)
+    assert _fallback is not None
+    return await loop.run_in_executor(_fallback, call)

@@ -455,6 +455,7 @@ def guild_symbol(names: Names, seat: int) -> str:
 
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+PNG_STRIP = 64  # rows deflated at a time
 
 
 def png(img: Image.Image) -> bytes:
@@ -462,22 +463,30 @@ def png(img: Image.Image) -> bytes:
 
     Pillow's encoder tries every PNG row filter on every row, which was two thirds of a
     picture's time even at level 1; our pictures are flat colour and text, which deflate as
-    small without filters (bench/pictures_speed.py). zlib works outside the GIL."""
+    small without filters (bench/pictures_speed.py). zlib works outside the GIL. The rows are
+    deflated a strip at a time, so that no copy of the whole picture is made besides the
+    picture itself (two were, some 13 MB at the peak for a 4-player board)."""
     if img.mode != "RGB":
         raise ValueError(f"pictures are RGB, not {img.mode}")
     width, height = img.size
     stride = width * 3
-    pixels = memoryview(img.tobytes())
-    rows = bytearray((stride + 1) * height)  # each row: filter type 0 (none), then its pixels
-    for y in range(height):
-        at = y * (stride + 1) + 1
-        rows[at : at + stride] = pixels[y * stride : (y + 1) * stride]
+    deflate = zlib.compressobj(1)
+    parts = []
+    for top in range(0, height, PNG_STRIP):
+        bottom = min(top + PNG_STRIP, height)
+        pixels = memoryview(img.crop((0, top, width, bottom)).tobytes())
+        rows = bytearray((stride + 1) * (bottom - top))  # each row: filter 0 (none), its pixels
+        for y in range(bottom - top):
+            at = y * (stride + 1) + 1
+            rows[at : at + stride] = pixels[y * stride : (y + 1) * stride]
+        parts.append(deflate.compress(rows))
+    parts.append(deflate.flush())
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8-bit RGB, not interlaced
     return b"".join(
         (
             PNG_SIGNATURE,
             _chunk(b"IHDR", header),
-            _chunk(b"IDAT", zlib.compress(rows, 1)),
+            _chunk(b"IDAT", b"".join(parts)),
             _chunk(b"IEND", b""),
         )
     )
