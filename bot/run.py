@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
 import sys
@@ -9,6 +10,7 @@ import sys
 import yarl
 
 from bot.config import Config
+from bot.store.migrate import migrate_in_child, needs_migrating
 from engine.games.guild_master.content import load_pack
 
 HOW_TO_GET_A_TOKEN = """\
@@ -87,6 +89,10 @@ def run(config: Config) -> int:
     point_at(config.api_base, config.gateway)
     from bot.chat.client import GuildMasterBot
 
+    # A new or older database is migrated by a child process: Alembic's modules would stay
+    # in the bot's memory for good.
+    if asyncio.run(needs_migrating(config.url)):
+        migrate_in_child(config.url)
     bot = GuildMasterBot(config)
     # The card pack is parsed now (some 12 ms), not by the first interaction of a busy minute,
     # and its cards are frozen with the rest.

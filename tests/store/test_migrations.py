@@ -2,6 +2,8 @@
 and the migrations build exactly the schema the code declares."""
 
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 from alembic.autogenerate import compare_metadata
@@ -9,7 +11,7 @@ from alembic.runtime.migration import MigrationContext
 from sqlalchemy.ext.asyncio import create_async_engine
 
 from bot.store import EventStore, sqlite_url
-from bot.store.migrate import current, head, upgrade
+from bot.store.migrate import HEAD, current, head, migrate_in_child, needs_migrating, upgrade
 from bot.store.schema import METADATA
 
 OLD = Path(__file__).parent / "data" / "schema_0001.sqlite3"
@@ -56,3 +58,28 @@ async def test_migrations_build_the_schema_the_code_declares(store_url):
         )
     await engine.dispose()
     assert diff == []
+
+
+def test_head_names_the_newest_migration():
+    """A database at HEAD is opened without Alembic: HEAD must follow the scripts."""
+    assert head() == HEAD
+
+
+async def test_guildmaster_run_migrates_in_a_child_and_the_bot_never_loads_alembic(tmp_path):
+    url = sqlite_url(str(tmp_path / "new.sqlite3"))
+    assert await needs_migrating(url)
+    assert migrate_in_child(url) == 0
+    assert not await needs_migrating(url)
+    opens = (
+        "import asyncio, sys\n"
+        "from bot.store import EventStore\n"
+        "async def go():\n"
+        "    store = await EventStore.open(sys.argv[1])\n"
+        "    await store.close()\n"
+        "asyncio.run(go())\n"
+        "print(sorted(m for m in ('alembic', 'mako', 'pygments') if m in sys.modules))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", opens, url], capture_output=True, text=True, check=True
+    )
+    assert out.stdout.strip() == "[]"
