@@ -30,7 +30,7 @@ Reported, for the bot and the floor side by side:
   the acknowledgement. Reported beside the callback's figures so that acknowledging early can
   never hide a slow answer;
 - memory: the process's peak resident memory (VmHWM); for the bot, also the peaks of the
-  processes it started (its picture worker, and multiprocessing's resource tracker), and the sum;
+  processes it started (its picture worker), and the sum;
 - CPU: the process's user + system CPU seconds over the whole run (start-up included); for the
   bot, also its processes' CPU;
 - REST calls per game round: every REST request the bot makes during burst 3, from round 1's
@@ -64,10 +64,16 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bot.chat.acks import (  # noqa: E402
+    ALREADY_ACKNOWLEDGED,
+    DEFERRED_CHANNEL_MESSAGE,
+    DEFERRED_UPDATE_MESSAGE,
+)
 from bot.loopback import FakeDiscord, percentile  # noqa: E402
 
 TIMEOUT = 300.0  # seconds to wait for any one answer; a stuck run fails instead of hanging
 TICK = 0.02  # seconds between two checks of what the players wait for
+DEFERRALS = (DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE_MESSAGE)
 QUIET = 1.0  # seconds without a REST request that mark the end of the bot's work for a round
 # How the load answers a decision put to a guild: its Default button, or the button that is
 # the default without saying so (ending a plot turn, finishing a roll automatically).
@@ -89,8 +95,8 @@ def rss_peak_mb(pid: int) -> float:
 
 
 def children(pid: int) -> list[int]:
-    """The processes `pid` started (the bot's picture worker and multiprocessing's resource
-    tracker), found by their parent in /proc."""
+    """The processes `pid` started and that still run (the bot's picture worker), found by
+    their parent in /proc."""
     found = []
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
@@ -181,10 +187,21 @@ class Waiting:
         """Until the user sees the answer to an interaction (`answered_at`: the reply, the
         updated message, or what filled in or replaced an acknowledgement)."""
         await self.until(
-            lambda: record.answered_at is not None or record.errors, f"answer to {record.id}"
+            lambda: record.answered_at is not None or refused(record), f"answer to {record.id}"
         )
-        if record.errors:
+        if refused(record):
             raise RuntimeError(f"{record.describe()} was refused: {record.errors}")
+
+
+def refused(record: Any) -> list[dict[str, Any]]:
+    """The errors Discord gave the bot's answers to an interaction, but for an acknowledgement
+    tried again whose first try had got through ("already acknowledged"): Discord ignores it,
+    and the interaction still gets its answer."""
+    return [
+        e
+        for e in record.errors
+        if not (e["code"] == ALREADY_ACKNOWLEDGED and record.response_type in DEFERRALS)
+    ]
 
 
 class DMs:
@@ -495,7 +512,7 @@ def line(name: str, r: dict[str, Any]) -> str:
         )
     if r.get("helpers_rss_mb"):
         text += (
-            f"\n  {'':<22} its processes (picture worker, resource tracker): memory "
+            f"\n  {'':<22} its picture worker process: memory "
             f"{r['helpers_rss_mb']:4.0f} MB  CPU {r['helpers_cpu_s']:5.1f} s; with the bot "
             f"{r['rss_mb'] + r['helpers_rss_mb']:4.0f} MB"
         )
