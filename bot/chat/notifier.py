@@ -192,7 +192,10 @@ class Notifier:
             parts += [e.title, e.description, e.footer, *(f.name + f.value for f in e.fields)]
         parts += [c.custom_id for row in message.rows for c in row]
         parts += [name for name, _ in message.files]
-        return hashlib.blake2s("\x1f".join(parts).encode(), digest_size=10).hexdigest()
+        digest = hashlib.blake2s("\x1f".join(parts).encode(), digest_size=12).hexdigest()
+        # Discord takes nonces of up to 25 characters. The game's id comes first, so that a
+        # post says which game made it.
+        return f"{_base36(game_id)}.{digest}"[:NONCE_LENGTH]
 
     async def idle(self) -> None:
         """Wait until every update so far has been posted."""
@@ -493,3 +496,28 @@ class Notifier:
         if game_id in self._replaying:
             self._closed_now.add(found[1])
         await self.poster.edit(found[0], found[1], Message(embeds=(Embed(description=text),)))
+
+
+NONCE_LENGTH = 25
+
+
+def _base36(n: int) -> str:
+    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+    out = ""
+    while True:
+        n, d = divmod(n, 36)
+        out = digits[d] + out
+        if not n:
+            return out
+
+
+def game_of_nonce(nonce: str | int | None) -> int | None:
+    """The game whose update made a post with this nonce, or None (a post made outside a
+    game's update, or not by the notifier)."""
+    head, dot, _ = str(nonce or "").partition(".")
+    if not dot:
+        return None
+    try:
+        return int(head, 36)
+    except ValueError:
+        return None

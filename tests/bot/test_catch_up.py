@@ -4,7 +4,8 @@ between a command's append and its posts left a player without their next prompt
 
 import pytest
 
-from bot.chat.notifier import Notifier
+from bot.chat.notifier import NONCE_LENGTH, Notifier, game_of_nonce
+from bot.render.ui import Message
 from tests.bot.fakes import CHANNEL, settle, who
 from tests.bot.test_actions import CHRIS, KIM, answer_setup, bot, started
 
@@ -106,3 +107,20 @@ async def test_a_start_cut_short_by_a_crash_is_finished_alike(bot, cut):
     assert [(s.seat, s.user_id) for s in await service.seats(1)] == seats
     state, _ = await service.load(1)
     assert state.players == 2
+
+
+@pytest.mark.parametrize("game_id", [1, 35, 36, 123_456, 2**40])
+def test_a_posts_nonce_is_the_same_each_time_fits_discord_and_names_its_game(game_id):
+    """Posting an update again after a restart gives the same nonces (Discord keeps the posts
+    it has); Discord takes nonces of up to 25 characters; a post says which game made it."""
+    notifier = Notifier(None, None)  # type: ignore[arg-type]
+    notifier._posting[game_id] = 7
+    nonce = notifier._nonce(game_id, 99, Message(content="Round 1: the orders, revealed."))
+    assert nonce is not None and len(nonce) <= NONCE_LENGTH
+    assert game_of_nonce(nonce) == game_id
+    assert nonce == notifier._nonce(game_id, 99, Message(content="Round 1: the orders, revealed."))
+    assert nonce != notifier._nonce(game_id, 99, Message(content="Round 2: the orders, revealed."))
+    assert nonce != notifier._nonce(game_id, 98, Message(content="Round 1: the orders, revealed."))
+    notifier._posting[game_id] = 8
+    assert nonce != notifier._nonce(game_id, 99, Message(content="Round 1: the orders, revealed."))
+    assert game_of_nonce("3f2a9c") is None and game_of_nonce(None) is None

@@ -4,6 +4,7 @@ restarted, and the bot process SIGKILLed at random moments under a load of games
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import os
 import random
 import signal
@@ -16,6 +17,7 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
+from bot.chat.notifier import game_of_nonce
 from bot.loopback import LoopbackError
 from bot.store import EventStore, sqlite_url
 from bot.store.schema import CommandRow
@@ -40,26 +42,29 @@ def as_made(m) -> str:
     return "\n".join(parts)
 
 
+def pictures(m) -> tuple[str, ...]:
+    """A message's attachments, by name and content (a picture of a game state is drawn the
+    same each time)."""
+    return tuple(f"{a.filename}:{hashlib.blake2s(a.data).hexdigest()[:16]}" for a in m.attachments)
+
+
 def per_game(posts) -> list[list]:
     """A table's channel posts by the notifier (answers to interactions are each their own),
-    cut where each game's narration begins."""
-    games: list[list] = [[]]
+    by the game whose update made them, as their nonces say (a game's last posts may land
+    after the next game's first: each game has its own notifier queue)."""
+    games: dict[int | None, list] = {}
     for m in posts:
-        if m.interaction_id is not None:
-            continue
-        if as_made(m).startswith("**Setup**") and games[-1]:
-            games.append([])
-        games[-1].append(m)
-    return games
+        if m.interaction_id is None:
+            games.setdefault(game_of_nonce(m.nonce), []).append(m)
+    assert None not in games, [as_made(m)[:60] for m in games[None]]
+    return list(games.values())
 
 
 def duplicates(posts) -> list:
     """Logical posts that were made more than once: (channel, nonce) pairs, or (channel, text
     as first made, pictures) triples seen twice."""
     by_nonce = Counter((m.channel_id, m.nonce) for m in posts if m.nonce is not None)
-    by_text = Counter(
-        (m.channel_id, as_made(m), tuple(a.filename for a in m.attachments)) for m in posts
-    )
+    by_text = Counter((m.channel_id, as_made(m), pictures(m)) for m in posts)
     return [k for k, n in by_nonce.items() if n > 1] + [k for k, n in by_text.items() if n > 1]
 
 
@@ -74,7 +79,7 @@ def dm_duplicates(fake, table: Table, person: Player) -> list:
         and (as_made(m).startswith("**Setup**") or "Start of Round" in as_made(m))
     )
     made = Counter(
-        (bisect(starts, m.created_rev), as_made(m), tuple(a.filename for a in m.attachments))
+        (bisect(starts, m.created_rev), as_made(m), pictures(m))
         for m in bot_posts(fake, [fake.dm_channel(person.user)])
         if m.interaction_id is None
     )
