@@ -613,8 +613,10 @@ async def answer_command(
     """Run a slash command's `work` and answer with its reply; if the command was
     acknowledged on arrival (acks.py), the work waits until the others are acknowledged."""
     bot = interaction.client
-    ack = bot.acks.take(interaction.id) if isinstance(bot, GuildMasterBot) else None
-    acknowledged = await bot.acks.settled(ack) if isinstance(bot, GuildMasterBot) else False
+    ack, acknowledged = None, False
+    if isinstance(bot, GuildMasterBot):
+        ack = bot.acks.take(interaction.id)
+        acknowledged = await bot.acks.settled(ack)
     reply = await work
     if ack is not None and not acknowledged:
         return  # Discord refused the acknowledgement: it takes no answer now

@@ -17,13 +17,22 @@ def channel_message(world: Any, text: str) -> Any:
     return next((m for m in reversed(world.fake.messages(world.channel)) if text in m.text()), None)
 
 
+async def create_game(world: Any) -> tuple[Any, Any]:
+    """Kim's `/gm create` of a 2-player game without built-in players: the interaction, and
+    the lobby message it posts in the channel."""
+    create = await world.fake.slash(
+        world.users["kim"], world.channel, "gm create", players=2, bots=False
+    )
+    lobby = await world.fake.wait_for(
+        lambda: channel_message(world, "Guild Master — game"), what="the lobby", timeout=10
+    )
+    return create, lobby
+
+
 async def lobby_under_load(world: Any) -> Any:
     """/gm create, a join and /gm start, each acknowledged first; the lobby message."""
     fake, kim, chris = world.fake, world.users["kim"], world.users["chris"]
-    create = await fake.slash(kim, world.channel, "gm create", players=2, bots=False)
-    lobby = await fake.wait_for(
-        lambda: channel_message(world, "Guild Master — game"), what="the lobby", timeout=10
-    )
+    create, lobby = await create_game(world)
     # A private "thinking…" came first, and went once the lobby was posted for all to see.
     assert create.response_type == DEFERRED_CHANNEL_MESSAGE
     await fake.wait_for(lambda: create.original.deleted, what="the placeholder gone")
@@ -56,10 +65,7 @@ async def test_a_whole_game_with_every_interaction_acknowledged_first(world):
 async def test_refusals_after_an_acknowledgement_stay_private(world):
     world.bot.acks.when_waiting = 0
     fake, chris = world.fake, world.users["chris"]
-    await fake.slash(world.users["kim"], world.channel, "gm create", players=2, bots=False)
-    lobby = await fake.wait_for(
-        lambda: channel_message(world, "Guild Master — game"), what="the lobby", timeout=10
-    )
+    _, lobby = await create_game(world)
     start = await fake.slash(chris, world.channel, "gm start")
     refusal = await start.wait_reply(timeout=10)
     assert refusal.ephemeral and "host" in refusal.text()
@@ -107,10 +113,7 @@ async def test_a_refused_acknowledgement_gets_no_answer_but_the_click_is_kept(wo
     command itself was a person's click and is carried out once."""
     world.bot.acks.when_waiting = 0
     fake, chris = world.fake, world.users["chris"]
-    await fake.slash(world.users["kim"], world.channel, "gm create", players=2, bots=False)
-    lobby = await fake.wait_for(
-        lambda: channel_message(world, "Guild Master — game"), what="the lobby", timeout=10
-    )
+    _, lobby = await create_game(world)
     fake.fail_requests("POST /interactions/*/callback", status=404, code=10062)
     join = await fake.click(chris, lobby, "gm:lobby:1:0:join")
     store = world.bot.store
@@ -130,10 +133,7 @@ async def test_a_refused_acknowledgement_gets_no_answer_but_the_click_is_kept(wo
 async def test_an_acknowledgement_answered_503_is_tried_again(world):
     world.bot.acks.when_waiting = 0
     fake, chris = world.fake, world.users["chris"]
-    await fake.slash(world.users["kim"], world.channel, "gm create", players=2, bots=False)
-    lobby = await fake.wait_for(
-        lambda: channel_message(world, "Guild Master — game"), what="the lobby", timeout=10
-    )
+    _, lobby = await create_game(world)
     rule = fake.fail_requests("POST /interactions/*/callback", status=503)
     join = await fake.click(chris, lobby, "gm:lobby:1:0:join")
     assert "chris" in (await join.wait_reply(timeout=10)).text()

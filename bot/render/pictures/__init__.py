@@ -105,13 +105,11 @@ def _the_worker() -> _Worker:
 
 def _to_thread(exc: BaseException) -> ThreadPoolExecutor:
     """Draw on a thread from now on: the worker process could not start or has died."""
-    global _worker, _fallback
+    global _fallback
     if _fallback is None:
         log.warning("the picture worker process failed (%s): drawing on a thread instead", exc)
         _fallback = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
-    if _worker is not None:
-        old, _worker = _worker, None
-        old.stop()
+    stop()
     return _fallback
 
 
