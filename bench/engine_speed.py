@@ -17,9 +17,9 @@ import statistics
 import time
 
 from engine.core.codec import Codec
-from engine.games.guild_master import GAME
-from engine.games.guild_master.evolve import evolve
-from engine.games.guild_master.simulate import play
+from games.guild_master import GAME
+from games.guild_master.players.simulate import play
+from games.guild_master.rules.evolve import evolve
 
 
 def games_per_second(games: int, players: int) -> tuple[float, float]:

@@ -17,10 +17,10 @@ import time
 from bot.render import pictures
 from bot.render.pictures import canvas
 from bot.render.text import Names
-from engine.games.guild_master import GAME
-from engine.games.guild_master.content import load_pack
-from engine.games.guild_master.simulate import play
-from engine.games.guild_master.state import ActionStep, GameState
+from games.guild_master import GAME
+from games.guild_master.players.simulate import play
+from games.guild_master.rules.content import load_pack
+from games.guild_master.rules.state import ActionStep, GameState
 
 WARM_UP = 3
 

@@ -15,9 +15,9 @@ from __future__ import annotations
 import argparse
 import time
 
-from engine.games.guild_master import simulate
-from engine.games.guild_master.simulate import play
-from engine.games.guild_master.strategy import StrategicPlayer
+from games.guild_master.players import simulate
+from games.guild_master.players.simulate import play
+from games.guild_master.players.strategy import StrategicPlayer
 
 
 def rate(players: int, kind: str, seeds: range) -> float:

@@ -38,9 +38,9 @@ from bot.store.sqlite_writer import (
     sqlite_timestamp,
 )
 from engine.core.codec import Codec
-from engine.games.guild_master import GAME
-from engine.games.guild_master.players import RandomPlayer
-from engine.games.guild_master.setup import create
+from games.guild_master import GAME
+from games.guild_master.players import RandomPlayer
+from games.guild_master.rules.setup import create
 
 # CPU time of the whole process (all its threads): other work on a shared machine does not count,
 # while every thread the store uses does.

@@ -238,7 +238,7 @@ def _replay(args: argparse.Namespace) -> int:
 
 
 def _odds(args: argparse.Namespace) -> int:
-    from engine.games.guild_master.dice_math import odds
+    from games.guild_master.rules.dice_math import odds
 
     problems = []
     if not 0 <= args.dice <= MAX_ODDS_DICE:
@@ -269,7 +269,7 @@ def _scenario_files(names: Sequence[str]) -> list[Path] | str:
 
 
 def _scenario_run(args: argparse.Namespace) -> int:
-    from engine.games.guild_master import scenario
+    from games.guild_master import scenario
 
     files = _scenario_files(args.files)
     if isinstance(files, str):
@@ -296,16 +296,15 @@ def _scenario_run(args: argparse.Namespace) -> int:
 
 
 def _play_one(job: tuple[int, int, bool, tuple[str, ...]]) -> Any:
-    from engine.games.guild_master.simulate import play
+    from games.guild_master.players.simulate import play
 
     players, seed, short, seats = job
     return play(players, seed, short=short, seats=seats)[0]
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from engine.games.guild_master import balance
-    from engine.games.guild_master.content import load_pack
-    from engine.games.guild_master.players import PLAYER_TYPES
+    from games.guild_master.players import PLAYER_TYPES, balance
+    from games.guild_master.rules.content import load_pack
 
     if not 2 <= args.players <= 4:
         print("guildmaster simulate: --players must be 2, 3 or 4.", file=sys.stderr)

@@ -11,7 +11,7 @@ import yarl
 
 from bot.config import Config
 from bot.store.migrate import migrate_in_child, needs_migrating
-from engine.games.guild_master.content import load_pack
+from games.guild_master.rules.content import load_pack
 
 HOW_TO_GET_A_TOKEN = """\
 guildmaster run: no Discord bot token is configured.

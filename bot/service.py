@@ -20,11 +20,11 @@ from typing import Any
 
 from bot.store import Conflict, Deadline, EventStore, GameInfo, StoreError
 from engine.core import RuleError
-from engine.games.guild_master import GAME
-from engine.games.guild_master.commands import ApplyDefaults, Command
-from engine.games.guild_master.events import Event, RoundEnded
-from engine.games.guild_master.state import GameState, Phase
-from engine.games.guild_master.strategy import StrategicPlayer
+from games.guild_master import GAME
+from games.guild_master.players.strategy import StrategicPlayer
+from games.guild_master.rules.commands import ApplyDefaults, Command
+from games.guild_master.rules.events import Event, RoundEnded
+from games.guild_master.rules.state import GameState, Phase
 
 log = logging.getLogger("guildmaster.service")
 

@@ -9,9 +9,9 @@ from typing import Any
 from bot.render.text import Names, narrate
 from bot.store import EventStore
 from engine.core import PUBLIC, Codec, Seat, get
-from engine.games.guild_master import events as ev
-from engine.games.guild_master.content import load_pack
-from engine.games.guild_master.state import GameState, Phase
+from games.guild_master.rules import events as ev
+from games.guild_master.rules.content import load_pack
+from games.guild_master.rules.state import GameState, Phase
 
 EXPORT_FORMAT = "guildmaster-export"
 EXPORT_VERSION = 1

@@ -23,10 +23,10 @@ from bot.render.ui import Embed, Message, clip
 from bot.service import GameService, Options, ServiceError
 from bot.store import NotFound, StoreError, Unavailable
 from engine.core import RuleError
-from engine.games.guild_master import GAME
-from engine.games.guild_master.abilities import min_bid
-from engine.games.guild_master.cards import SKILLS
-from engine.games.guild_master.commands import (
+from games.guild_master import GAME
+from games.guild_master.rules.abilities import min_bid
+from games.guild_master.rules.cards import SKILLS
+from games.guild_master.rules.commands import (
     AnswerSplit,
     ApplyDefaults,
     ChooseBuilds,
@@ -39,10 +39,10 @@ from engine.games.guild_master.commands import (
     SetOrders,
     SetReady,
 )
-from engine.games.guild_master.content import load_pack
-from engine.games.guild_master.dice_math import odds as exact_odds
-from engine.games.guild_master.hire_builders import default_builds
-from engine.games.guild_master.state import (
+from games.guild_master.rules.content import load_pack
+from games.guild_master.rules.dice_math import odds as exact_odds
+from games.guild_master.rules.hire_builders import default_builds
+from games.guild_master.rules.state import (
     HIRE,
     NONE,
     ActionStep,
@@ -54,7 +54,7 @@ from engine.games.guild_master.state import (
     SplitTerms,
     is_recruit,
 )
-from engine.games.guild_master.team import skill_total
+from games.guild_master.rules.team import skill_total
 
 log = logging.getLogger("guildmaster.actions")
 

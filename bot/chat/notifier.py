@@ -23,10 +23,10 @@ from bot.service import GameService, Seat, Update
 from engine.core import PUBLIC
 from engine.core import Seat as SeatAudience
 from engine.core.game import Decision
-from engine.games.guild_master import GAME
-from engine.games.guild_master import events as ev
-from engine.games.guild_master.content import load_pack
-from engine.games.guild_master.state import GameState, Phase
+from games.guild_master import GAME
+from games.guild_master.rules import events as ev
+from games.guild_master.rules.content import load_pack
+from games.guild_master.rules.state import GameState, Phase
 
 log = logging.getLogger("guildmaster.notify")
 

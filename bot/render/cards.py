@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engine.games.guild_master.abilities import builder_change, min_bid
-from engine.games.guild_master.cards import (
+from games.guild_master.rules.abilities import builder_change, min_bid
+from games.guild_master.rules.cards import (
     RANKS,
     SKILLS,
     Adventurer,
@@ -12,9 +12,9 @@ from engine.games.guild_master.cards import (
     PrestigeUpgrade,
     SkillUpgrade,
 )
-from engine.games.guild_master.content import Pack
-from engine.games.guild_master.state import GameState
-from engine.games.guild_master.upgrades import builder_cost
+from games.guild_master.rules.content import Pack
+from games.guild_master.rules.state import GameState
+from games.guild_master.rules.upgrades import builder_cost
 
 SKILL_SHORT = {
     "might": "Might",

@@ -11,10 +11,10 @@ from bot.render.ids import ControlId
 from bot.render.order_board import describe_order, draft_of
 from bot.render.text import Names, describe_terms
 from bot.render.ui import Button, Embed, EmbedField, Message, clip
-from engine.games.guild_master.content import Pack
-from engine.games.guild_master.pending import pending
-from engine.games.guild_master.state import ActionStep, ContestTask, GameState, Phase
-from engine.games.guild_master.upgrades import income, order_spaces, team_size
+from games.guild_master.rules.content import Pack
+from games.guild_master.rules.pending import pending
+from games.guild_master.rules.state import ActionStep, ContestTask, GameState, Phase
+from games.guild_master.rules.upgrades import income, order_spaces, team_size
 
 PHASES = {
     Phase.SETUP: "Setup",

@@ -14,13 +14,13 @@ from bot.render import cards
 from bot.render.ids import ControlId
 from bot.render.text import Names
 from bot.render.ui import Button, Embed, EmbedField, Message, Option, Select, clip
-from engine.games.guild_master.abilities import min_bid
-from engine.games.guild_master.attempt_contract import chance, choose_target
-from engine.games.guild_master.cards import LEVELS, SKILLS
-from engine.games.guild_master.content import Pack
-from engine.games.guild_master.hire_builders import affordable_build, default_builds
-from engine.games.guild_master.private_and_wander import attemptable, auto_fallback
-from engine.games.guild_master.state import (
+from games.guild_master.rules.abilities import min_bid
+from games.guild_master.rules.attempt_contract import chance, choose_target
+from games.guild_master.rules.cards import LEVELS, SKILLS
+from games.guild_master.rules.content import Pack
+from games.guild_master.rules.hire_builders import affordable_build, default_builds
+from games.guild_master.rules.private_and_wander import attemptable, auto_fallback
+from games.guild_master.rules.state import (
     HIRE,
     NONE,
     Build,
@@ -31,9 +31,9 @@ from engine.games.guild_master.state import (
     is_contract,
     is_recruit,
 )
-from engine.games.guild_master.team import skill_total
-from engine.games.guild_master.treasury import free_gold
-from engine.games.guild_master.upgrades import (
+from games.guild_master.rules.team import skill_total
+from games.guild_master.rules.treasury import free_gold
+from games.guild_master.rules.upgrades import (
     allowed_builds,
     build_parts,
     build_problem,

@@ -11,8 +11,8 @@ from bot.render.order_board import build_name, build_options, encode_build
 from bot.render.text import Names, describe_terms
 from bot.render.ui import Button, Embed, Message, Option, Select, clip
 from engine.core.game import Decision
-from engine.games.guild_master.attempt_contract import chance, choose_target
-from engine.games.guild_master.commands import (
+from games.guild_master.rules.attempt_contract import chance, choose_target
+from games.guild_master.rules.commands import (
     ArrangePeek,
     ChooseBonusTarget,
     ChooseBuilds,
@@ -29,8 +29,8 @@ from engine.games.guild_master.commands import (
     UseBoon,
     UsePlotAbility,
 )
-from engine.games.guild_master.content import Pack
-from engine.games.guild_master.state import ActionStep, ContestTask, GameState
+from games.guild_master.rules.content import Pack
+from games.guild_master.rules.state import ActionStep, ContestTask, GameState
 
 STANCE_LABELS = {
     "cooperate": "Cooperate",

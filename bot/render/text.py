@@ -9,10 +9,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.core.game import Audience, Seat
-from engine.games.guild_master import events as ev
-from engine.games.guild_master.cards import SKILLS
-from engine.games.guild_master.content import Pack, load_pack
-from engine.games.guild_master.state import HIRE, NONE, GameState
+from games.guild_master.rules import events as ev
+from games.guild_master.rules.cards import SKILLS
+from games.guild_master.rules.content import Pack, load_pack
+from games.guild_master.rules.state import HIRE, NONE, GameState
 
 SKILL_NAMES = {s: s.capitalize() for s in SKILLS}
 LEVEL_NAMES = {"common": "Common", "heroic": "Heroic", "legendary": "Legendary"}

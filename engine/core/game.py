@@ -6,7 +6,7 @@ to a game through this interface, so adding a game never touches another one.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
 import msgspec
@@ -45,13 +45,56 @@ class Decision(msgspec.Struct, frozen=True):
     context: Mapping[str, Any] = msgspec.field(default_factory=dict)
 
 
+class GameOption(msgspec.Struct, frozen=True):
+    """A table option a host may set when creating a game (such as Guild Master's short game).
+
+    `kind` is "bool" or "int"; ints lie in [`low`, `high`]. The bot offers it as a slash-command
+    option and passes the chosen value to `create` under `name`.
+    """
+
+    name: str
+    kind: str
+    default: bool | int
+    description: str
+    low: int = 0
+    high: int = 0
+
+
+class Stage(msgspec.Struct, frozen=True):
+    """Where the game stands, for deadlines and status lines.
+
+    `key` changes whenever a new wait begins (a new round, phase, turn or stage), so a deadline set
+    for one wait never fires on the next; `kind` is one of the game's `deadline_kinds` (the
+    deadline setting that applies now); `label` names it for people ("Round 3, Order Phase").
+    """
+
+    key: str
+    kind: str
+    label: str
+
+
+class Player(Protocol):
+    """A built-in player (or a random one, for tests): it moves for some seats."""
+
+    def move(self, state: Any, seats: Collection[int]) -> Any | None:
+        """The next command of one of `seats`, or None when none of them has anything to do.
+        The command is legal whenever the player is sound; the host falls back on the seat's
+        default if it is not."""
+        ...
+
+
 class GameDefinition(Protocol):
     """The contract a game implements to be hosted."""
 
-    name: str
-    title: str
+    name: str  # stable: stored with every game; also the `--game` and `/gm create game` value
+    title: str  # the display title
     min_players: int
     max_players: int
+    options: tuple[GameOption, ...]  # table options offered when a game is created
+    deadline_kinds: tuple[str, ...]  # the deadline settings a host may set, one per kind of wait
+    # Built-in players by name: "builtin" (fills empty seats) and "random" (random legal moves,
+    # for the conformance suite); each takes a seed.
+    players: Mapping[str, Callable[[int], Player]]
     event_types: tuple[type, ...]
     command_types: tuple[type, ...]
     state_type: type
@@ -91,6 +134,19 @@ class GameDefinition(Protocol):
         ...
 
     def is_over(self, state: Any) -> bool: ...
+
+    def stage(self, state: Any) -> Stage:
+        """Where the game stands now (for deadlines and status)."""
+        ...
+
+    def checkpoint(self, event: Any) -> bool:
+        """Is the state after `event` a good snapshot (the end of a round, say)?"""
+        ...
+
+    def event_view(self, event: Any, audience: Audience) -> Any | None:
+        """`event` as `audience` may know it: the event itself, a copy with the secret parts
+        left out, or None when the audience may not even know it happened."""
+        ...
 
 
 def replay(game: GameDefinition, events: Iterable[Any], state: Any = None) -> Any:

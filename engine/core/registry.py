@@ -29,6 +29,6 @@ def names() -> list[str]:
 
 def _load() -> None:
     if not _GAMES:
-        from engine.games import load_builtin
+        from games import load_builtin
 
         load_builtin()

@@ -7,12 +7,12 @@ import pytest
 
 from bot.render.ids import ControlId
 from bot.service import GameService
-from engine.games.guild_master import GAME
-from engine.games.guild_master.commands import AnswerSplit, ProposeSplit
-from engine.games.guild_master.state import Phase, SplitTerms
+from games.guild_master import GAME
+from games.guild_master.rules.commands import AnswerSplit, ProposeSplit
+from games.guild_master.rules.state import Phase, SplitTerms
+from games.guild_master.tests.table import order, orders, play
+from games.guild_master.tests.table import table as engine_table
 from tests.bot.fakes import CHANNEL, settle, table, who
-from tests.engine.table import order, orders, play
-from tests.engine.table import table as engine_table
 
 KIM, CHRIS, MORGAN = 1, 2, 3
 

@@ -7,8 +7,8 @@ from bot.chat.actions import Actions
 from bot.chat.notifier import Notifier
 from bot.service import GameService
 from bot.store import EventStore, sqlite_url
-from engine.games.guild_master import GAME
-from engine.games.guild_master.state import Phase
+from games.guild_master import GAME
+from games.guild_master.rules.state import Phase
 from tests.bot.fakes import FakePoster, settle, who
 
 KIM, CHRIS = 1, 2

@@ -7,10 +7,10 @@ import pytest
 from bot.render import channel, order_board, prompts
 from bot.render.text import Names
 from bot.render.ui import Button, Message, Select, clip
-from engine.games.guild_master import GAME
-from engine.games.guild_master.content import load_pack
-from engine.games.guild_master.simulate import play
-from engine.games.guild_master.state import Phase
+from games.guild_master import GAME
+from games.guild_master.players.simulate import play
+from games.guild_master.rules.content import load_pack
+from games.guild_master.rules.state import Phase
 
 PACK = load_pack("basic")
 LONG = "Ser Bartholomew-Maximilian the Exceedingly Long-Winded of Lower Wallop" * 2

@@ -54,11 +54,11 @@ from bot.render.text import Names, narrate
 from bot.render.ui import Button, Message
 from engine.core.errors import RuleError
 from engine.core.game import PUBLIC, Audience, Seat
-from engine.games.guild_master import GAME
-from engine.games.guild_master import events as ev
-from engine.games.guild_master.commands import Command, SetOrders
-from engine.games.guild_master.contract_contest import STANCES
-from engine.games.guild_master.state import (
+from games.guild_master import GAME
+from games.guild_master.rules import events as ev
+from games.guild_master.rules.commands import Command, SetOrders
+from games.guild_master.rules.contract_contest import STANCES
+from games.guild_master.rules.state import (
     ActionStep,
     ContestTask,
     GameState,
@@ -68,9 +68,9 @@ from engine.games.guild_master.state import (
     Plan,
     SetupStep,
 )
-from engine.games.guild_master.upgrades import order_spaces
+from games.guild_master.rules.upgrades import order_spaces
+from games.guild_master.tests.playout import PACK, Playout, secret_variants
 from tests.bot.fakes import CHANNEL, settle, table, who
-from tests.engine.playout import PACK, Playout, secret_variants
 
 FIGURES: Counter[str] = Counter()
 

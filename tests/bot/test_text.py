@@ -6,11 +6,11 @@ import pytest
 
 from bot.render.text import Names, narrate
 from engine.core import PUBLIC, Seat
-from engine.games.guild_master import events as ev
-from engine.games.guild_master.content import load_pack
-from engine.games.guild_master.evolve import evolve
-from engine.games.guild_master.simulate import play
-from engine.games.guild_master.state import SetupStep
+from games.guild_master.players.simulate import play
+from games.guild_master.rules import events as ev
+from games.guild_master.rules.content import load_pack
+from games.guild_master.rules.evolve import evolve
+from games.guild_master.rules.state import SetupStep
 
 PACK = load_pack("basic")
 NAMES = Names(PACK)

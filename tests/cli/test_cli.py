@@ -61,7 +61,9 @@ def test_scenario_run_prints_a_line_per_scenario_and_a_total(capsys, tmp_path):
 
 
 def test_scenario_run_passes_every_rulebook_example(capsys):
-    code, out, _ = run(capsys, "scenario", "run", str(ROOT / "scenarios"))
+    code, out, _ = run(
+        capsys, "scenario", "run", str(ROOT / "games" / "guild_master" / "scenarios")
+    )
     assert code == 0, out
     assert out.splitlines()[-1].endswith("0 failed")
 

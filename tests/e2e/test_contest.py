@@ -2,8 +2,8 @@
 proposed in a modal and accepted with a button, stances chosen in secret by DM and revealed
 together."""
 
-from engine.games.guild_master.content import load_pack
-from engine.games.guild_master.team import skill_total
+from games.guild_master.rules.content import load_pack
+from games.guild_master.rules.team import skill_total
 from tests.e2e.test_games import lobby
 
 

@@ -21,7 +21,7 @@ from bot.chat.notifier import game_of_nonce
 from bot.loopback import LoopbackError
 from bot.store import EventStore, sqlite_url
 from bot.store.schema import CommandRow
-from engine.games.guild_master import GAME
+from games.guild_master import GAME
 from tests.e2e.people import Player, Sent
 from tests.e2e.test_games import lobby
 from tests.e2e.test_robustness import first_team, setup_choices

@@ -6,10 +6,10 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from engine.games.guild_master import GAME
-from engine.games.guild_master.content import Pack
-from engine.games.guild_master.simulate import play
-from engine.games.guild_master.state import GameState, SetupStep
+from games.guild_master import GAME
+from games.guild_master.players.simulate import play
+from games.guild_master.rules.content import Pack
+from games.guild_master.rules.state import GameState, SetupStep
 
 
 @cache

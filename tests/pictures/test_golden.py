@@ -22,8 +22,8 @@ from PIL import Image, ImageChops, ImageStat
 
 from bot.render import pictures
 from bot.render.text import Names
-from engine.games.guild_master.content import load_pack
-from engine.games.guild_master.state import ActionStep, GameState
+from games.guild_master.rules.content import load_pack
+from games.guild_master.rules.state import ActionStep, GameState
 from tests.pictures.games import phase_states
 
 GOLDEN = Path(__file__).with_name("golden")

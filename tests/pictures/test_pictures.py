@@ -31,9 +31,9 @@ from bot.render.pictures.final_image import draw_final
 from bot.render.pictures.reveal_image import draw_reveal
 from bot.render.pictures.sheet_image import draw_sheet
 from bot.render.text import Names
-from engine.games.guild_master.content import load_pack
-from engine.games.guild_master.state import ActionStep, GameState, Phase, Plan
-from engine.games.guild_master.views import public_view
+from games.guild_master.rules.content import load_pack
+from games.guild_master.rules.state import ActionStep, GameState, Phase, Plan
+from games.guild_master.rules.views import public_view
 from tests.pictures.games import leaked, phase_states, secret_names
 
 # (players, seed, short): every player count, full and short games.

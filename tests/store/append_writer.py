@@ -5,7 +5,7 @@ import asyncio
 import sys
 
 from bot.store import EventStore
-from engine.games.guild_master.simulate import play
+from games.guild_master.players.simulate import play
 
 
 async def main(url: str) -> None:

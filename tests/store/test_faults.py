@@ -16,7 +16,7 @@ from sqlalchemy import select
 
 from bot.store import EventStore, Unavailable, sqlite_url
 from bot.store.schema import CommandRow, EventRow
-from engine.games.guild_master.simulate import play
+from games.guild_master.players.simulate import play
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 

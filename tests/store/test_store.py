@@ -9,8 +9,8 @@ import pytest
 
 from bot.store import Conflict, EventStore, NotFound
 from engine.core import replay
-from engine.games.guild_master import GAME
-from engine.games.guild_master.simulate import play
+from games.guild_master import GAME
+from games.guild_master.players.simulate import play
 
 DISCORD_ID = 1_234_567_890_123_456_789  # ids are 64-bit
 

@@ -7,7 +7,7 @@ import pytest
 from bot.cli import main
 from bot.store import EventStore, sqlite_url
 from bot.tools import ToolError, export_lines, replay_lines
-from engine.games.guild_master.simulate import play
+from games.guild_master.players.simulate import play
 
 
 @pytest.fixture
@@ -80,7 +80,7 @@ def test_the_public_replay_keeps_private_contracts_private(database, tmp_path, c
     cli(capsys, "export", "1", "--database", url, "--output", str(tmp_path / "g"))
     lines = (tmp_path / "g").read_text().splitlines()
     public = "\n".join(replay_lines(lines))
-    from engine.games.guild_master.content import load_pack
+    from games.guild_master.rules.content import load_pack
 
     pack = load_pack("basic")
     for g in final.guilds:

@@ -11,7 +11,7 @@ Each picture is a pure function of the game state and the display names:
 - `final(state, names)`: the standings with where each guild's Fame came from, and a chart of
   Fame over the rounds.
 
-Public pictures are drawn from `engine.games.guild_master.views.public_view`, so nothing secret
+Public pictures are drawn from `games.guild_master.rules.views.public_view`, so nothing secret
 reaches them. `render_async(fn, *args)` runs any of them in a worker process, so drawing neither
 blocks the bot's event loop nor competes with it for the GIL. Text is drawn with DejaVu Sans,
 shipped in `fonts/`.

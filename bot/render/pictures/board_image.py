@@ -29,10 +29,10 @@ from bot.render.pictures.canvas import (
     text,
 )
 from bot.render.text import LEVEL_NAMES, Names
-from engine.games.guild_master.cards import RANKS, SKILLS
-from engine.games.guild_master.content import Pack, load_pack
-from engine.games.guild_master.state import GameState
-from engine.games.guild_master.views import (
+from games.guild_master.rules.cards import RANKS, SKILLS
+from games.guild_master.rules.content import Pack, load_pack
+from games.guild_master.rules.state import GameState
+from games.guild_master.rules.views import (
     AdventurerSpotView,
     BoardView,
     ContractSpotView,

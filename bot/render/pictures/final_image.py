@@ -23,9 +23,9 @@ from bot.render.pictures.canvas import (
     text,
 )
 from bot.render.text import Names
-from engine.games.guild_master.content import load_pack
-from engine.games.guild_master.state import GameState
-from engine.games.guild_master.views import PublicView, public_view
+from games.guild_master.rules.content import load_pack
+from games.guild_master.rules.state import GameState
+from games.guild_master.rules.views import PublicView, public_view
 
 BREAKDOWN = (
     ("Contracts", "contracts"),

@@ -25,9 +25,9 @@ from bot.render.pictures.canvas import (
     text,
 )
 from bot.render.text import Names
-from engine.games.guild_master.content import Pack, load_pack
-from engine.games.guild_master.state import HIRE, NONE, ActionStep, GameState
-from engine.games.guild_master.views import OrderView, PublicView, public_view
+from games.guild_master.rules.content import Pack, load_pack
+from games.guild_master.rules.state import HIRE, NONE, ActionStep, GameState
+from games.guild_master.rules.views import OrderView, PublicView, public_view
 
 COL_GAP = 12
 HEAD_H = 64

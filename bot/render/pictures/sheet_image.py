@@ -27,10 +27,10 @@ from bot.render.pictures.canvas import (
     text,
 )
 from bot.render.text import LEVEL_NAMES, Names
-from engine.games.guild_master.cards import SKILLS, Adventurer, Contract
-from engine.games.guild_master.content import Pack, load_pack
-from engine.games.guild_master.state import CompletedContract, GameState
-from engine.games.guild_master.views import GuildView, public_view
+from games.guild_master.rules.cards import SKILLS, Adventurer, Contract
+from games.guild_master.rules.content import Pack, load_pack
+from games.guild_master.rules.state import CompletedContract, GameState
+from games.guild_master.rules.views import GuildView, public_view
 
 INNER = WIDTH - 2 * MARGIN
 TILE_GAP = 14

@@ -13,8 +13,8 @@ from sqlalchemy.ext.asyncio import create_async_engine
 
 from bot.store.migrate import upgrade
 from engine.core.codec import Codec
-from engine.games.guild_master import GAME
-from engine.games.guild_master.simulate import play
+from games.guild_master import GAME
+from games.guild_master.players.simulate import play
 
 PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "schema_0001.sqlite3")
 

@@ -1,5 +1,0 @@
-"""Guild Master: the rules of the base game, event-sourced and deterministic."""
-
-from engine.games.guild_master.game import GAME, GuildMaster
-
-__all__ = ["GAME", "GuildMaster"]

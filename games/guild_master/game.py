@@ -1,0 +1,58 @@
+"""Guild Master as a hosted game: the `GameDefinition` the application talks to."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine.core.game import Audience, Decision
+from games.guild_master.rules.commands import COMMAND_TYPES, ApplyDefaults, Command
+from games.guild_master.rules.events import EVENT_TYPES, Event
+from games.guild_master.rules.evolve import evolve
+from games.guild_master.rules.flow import decide, execute
+from games.guild_master.rules.pending import pending
+from games.guild_master.rules.setup import create
+from games.guild_master.rules.state import GameState, Phase
+from games.guild_master.rules.upcasters import UPCASTERS
+from games.guild_master.rules.views import PublicView, SeatView, view
+
+
+class GuildMaster:
+    """Guild Master (Good Games Publishing), 2–4 guilds, 9 rounds (6 in the short game)."""
+
+    name = "guild-master"
+    title = "Guild Master"
+    min_players = 2
+    max_players = 4
+    event_types: tuple[type, ...] = EVENT_TYPES
+    command_types: tuple[type, ...] = COMMAND_TYPES
+    upcasters = UPCASTERS
+    state_type = GameState
+    state_version = 2
+
+    def create(self, players: int, seed: int, options: Mapping[str, Any]) -> list[Event]:
+        return list(create(players, seed, options))
+
+    def decide(self, state: GameState, command: Command) -> list[Event]:
+        return decide(state, command)
+
+    def execute(self, state: GameState, command: Command) -> tuple[list[Event], GameState]:
+        return execute(state, command)
+
+    def evolve(self, state: GameState | None, event: Event) -> GameState:
+        return evolve(state, event)
+
+    def pending(self, state: GameState) -> tuple[Decision, ...]:
+        return pending(state)
+
+    def defaults(self, state: GameState, seats: Sequence[int] | None = None) -> ApplyDefaults:
+        return ApplyDefaults(seat=-1, seats=tuple(seats or ()))
+
+    def view(self, state: GameState, audience: Audience) -> PublicView | SeatView:
+        return view(state, audience)
+
+    def is_over(self, state: GameState) -> bool:
+        return state.phase is Phase.ENDED
+
+
+GAME = GuildMaster()

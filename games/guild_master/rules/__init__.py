@@ -1,0 +1,1 @@
+"""Guild Master's rules: pure, synchronous, deterministic; they import only the engine core."""
