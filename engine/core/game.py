@@ -88,6 +88,7 @@ class GameDefinition(Protocol):
 
     name: str  # stable: stored with every game; also the `--game` and `/gm create game` value
     title: str  # the display title
+    seat_noun: str  # what the rulebook calls a player's seat ("guild"), for messages
     min_players: int
     max_players: int
     options: tuple[GameOption, ...]  # table options offered when a game is created

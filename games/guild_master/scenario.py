@@ -1,23 +1,26 @@
-"""Scenarios: a table set up by hand, scripted dice, the commands of each seat, and what must come
-of them. The format is documented in `docs/scenarios.md`; `guildmaster scenario run` reads TOML
-files of them; the rulebook's worked examples are scenarios in `games/guild_master/scenarios/`.
+"""Guild Master's scenarios: a table set up by hand, scripted dice, the commands of each seat, and
+what must come of them. The format is documented in `docs/scenarios.md`; the rulebook's worked
+examples are scenarios in `games/guild_master/scenarios/`.
+
+The runner is the engine's (`engine.scenario`); this module is what it needs of Guild Master (the
+`ScenarioSupport` protocol): `arrange` sets a table up from a scenario's fields, `finish` checks
+that every scripted die was used, and `SEAT_FIELDS` are where a player's name may stand for its
+seat. `load`, `run`, `Outcome` and `ScenarioError` are the engine's, kept here for `guildmaster
+scenario run`; `setup_table` is for the rule tests' tables.
 """
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
-from typing import Any, Union
+from typing import Any
 
-import msgspec
 from msgspec.structs import replace
 
 from engine.core.errors import RuleError
-from engine.core.game import PUBLIC, Seat
 from engine.core.rng import Rng
+from engine.scenario import Outcome, ScenarioError, load, run
 from games.guild_master.rules.cards import CORE_KINDS, LEVELS
-from games.guild_master.rules.commands import COMMAND_TYPES, ApplyDefaults, Command
+from games.guild_master.rules.commands import ApplyDefaults
 from games.guild_master.rules.content import Pack, load_pack
 from games.guild_master.rules.context import Ctx
 from games.guild_master.rules.events import Event, ScenarioArranged
@@ -33,13 +36,21 @@ from games.guild_master.rules.state import (
     OwnedSkillUpgrade,
     Phase,
 )
-from games.guild_master.rules.views import view
 
-_COMMAND = Union[COMMAND_TYPES]  # type: ignore[valid-type]  # noqa: UP007
-_SEAT_KEYS = ("seat", "by", "to", "target", "winner", "keeper", "bonus")
-_KNOWN = {
-    "name",
-    "rule",
+__all__ = [
+    "SEAT_FIELDS",
+    "Outcome",
+    "ScenarioError",
+    "arrange",
+    "finish",
+    "load",
+    "run",
+    "setup_table",
+]
+
+SEAT_FIELDS = ("seat", "by", "to", "target", "winner", "keeper", "bonus", "seats")
+# The fields of a scenario that set its table up (docs/scenarios.md).
+_SETUP = {
     "players",
     "seed",
     "short",
@@ -50,62 +61,31 @@ _KNOWN = {
     "dice",
     "board",
     "guild",
-    "step",
-    "expect",
-    "events",
-    "absent_events",
     "allow_unused_dice",
 }
 
 
-class ScenarioError(ValueError):
-    """The scenario itself is wrong (not the game): an unknown card, field or seat."""
+def arrange(spec: Mapping[str, Any]) -> tuple[GameState, list[str]]:
+    """The state a scenario's steps start from, and its players' names (seat 0 first)."""
+    state, _ = setup_table(spec)
+    return state, _names(spec)
 
 
-@dataclass
-class Outcome:
-    """The result of running one scenario."""
-
-    name: str
-    failures: list[str] = field(default_factory=list)
-    events: list[Event] = field(default_factory=list)
-    state: GameState | None = None
-
-    @property
-    def passed(self) -> bool:
-        return not self.failures
-
-
-def load(text: str, source: str = "<scenario>") -> list[dict[str, Any]]:
-    """The scenarios of a TOML file: `[[scenario]]` tables."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ScenarioError(f"{source}: not valid TOML: {exc}") from None
-    scenarios = data.get("scenario")
-    if not isinstance(scenarios, list) or not scenarios:
-        raise ScenarioError(f"{source}: no [[scenario]] tables")
-    return scenarios
-
-
-def run(spec: Mapping[str, Any]) -> Outcome:
-    """Set the table up, play the steps, and compare what happened with what was expected."""
-    name = str(spec.get("name", "unnamed scenario"))
-    out = Outcome(name)
-    try:
-        _run(spec, out)
-    except ScenarioError as exc:
-        out.failures.append(f"scenario error: {exc}")
-    return out
+def finish(spec: Mapping[str, Any], state: GameState) -> list[str]:
+    """Every scripted die must have been used, unless the scenario allows it."""
+    left = state.rng.scripted
+    if left and not spec.get("allow_unused_dice", False):
+        return [f"{len(left)} scripted dice were not used: {list(left)}"]
+    return []
 
 
 def setup_table(spec: Mapping[str, Any]) -> tuple[GameState, list[Event]]:
     """The game a scenario starts from (its table arranged, its dice scripted), and the events
     that made it. `spec` holds the scenario's set-up fields (see docs/scenarios.md)."""
-    unknown = set(spec) - _KNOWN
+    unknown = set(spec) - _SETUP
     if unknown:
         raise ScenarioError(f"unknown field(s) {', '.join(sorted(unknown))}")
-    names = [str(n) for n in spec.get("names", ())]
+    names = _names(spec)
     players = int(spec.get("players", 2))
     options: dict[str, Any] = {"short": bool(spec.get("short", False))}
     if "teams" in spec:
@@ -126,41 +106,8 @@ def setup_table(spec: Mapping[str, Any]) -> tuple[GameState, list[Event]]:
     return state, events + arranged
 
 
-def _run(spec: Mapping[str, Any], out: Outcome) -> None:
-    names = [str(n) for n in spec.get("names", ())]
-    state, _ = setup_table(spec)
-    log: list[Event] = []
-    for i, raw in enumerate(spec.get("step", ()), 1):
-        step = _names_to_seats(dict(raw), names)
-        expected_error = step.pop("error", None)
-        checks = step.pop("expect", None)
-        command = _command(step, i)
-        try:
-            new = decide(state, command)
-        except RuleError as exc:
-            if expected_error is None:
-                out.failures.append(f"step {i} ({step.get('type')}): refused: {exc.message}")
-                return
-            if exc.code != expected_error:
-                out.failures.append(
-                    f"step {i}: expected error {expected_error!r}, got {exc.code!r} ({exc.message})"
-                )
-            continue
-        if expected_error is not None:
-            out.failures.append(f"step {i}: expected error {expected_error!r}, but it was accepted")
-        state = _fold(state, new)
-        log += new
-        if checks:
-            out.failures += [f"after step {i}: {f}" for f in _compare(state, checks, names)]
-    out.events, out.state = log, state
-    out.failures += _compare(state, spec.get("expect", {}), names)
-    out.failures += _match_events(log, spec.get("events", ()), names)
-    for absent in spec.get("absent_events", ()):
-        if any(_type(e) == absent for e in log):
-            out.failures.append(f"event {absent} happened but should not have")
-    left = state.rng.scripted
-    if left and not spec.get("allow_unused_dice", False):
-        out.failures.append(f"{len(left)} scripted dice were not used: {list(left)}")
+def _names(spec: Mapping[str, Any]) -> list[str]:
+    return [str(n) for n in spec.get("names", ())]
 
 
 def _fold(state: GameState, events: Iterable[Event]) -> GameState:
@@ -169,28 +116,8 @@ def _fold(state: GameState, events: Iterable[Event]) -> GameState:
     return state
 
 
-def _command(step: dict[str, Any], i: int) -> Command:
-    if "type" not in step:
-        raise ScenarioError(f"step {i} has no `type` (a command name such as SetOrders)")
-    try:
-        return msgspec.convert(step, _COMMAND)
-    except msgspec.ValidationError as exc:
-        raise ScenarioError(f"step {i} ({step['type']}): {exc}") from None
-
-
 def _seat(value: Any, names: list[str]) -> Any:
-    if isinstance(value, str) and value in names:
-        return names.index(value)
-    if isinstance(value, list):
-        return [_seat(v, names) for v in value]
-    return value
-
-
-def _names_to_seats(raw: dict[str, Any], names: list[str]) -> dict[str, Any]:
-    for key in (*_SEAT_KEYS, "seats"):
-        if key in raw:
-            raw[key] = _seat(raw[key], names)
-    return raw
+    return names.index(value) if isinstance(value, str) and value in names else value
 
 
 # --- arranging the table ----------------------------------------------------------------------
@@ -372,84 +299,3 @@ def _arrange_guild(pack: Pack, g: Guild, spec: Mapping[str, Any]) -> Guild:
             )
         changes["completed"] = tuple(done)
     return replace(g, **changes)
-
-
-# --- expectations -----------------------------------------------------------------------------
-
-
-def _compare(state: GameState, expect: Mapping[str, Any], names: list[str]) -> list[str]:
-    failures = []
-    docs: dict[str, Any] = {}
-    for path, wanted in expect.items():
-        parts = [str(_seat(p, names)) for p in path.split(".")]
-        if parts[0] == "seat":
-            if len(parts) < 2 or not parts[1].isdigit():
-                failures.append(f"{path}: `seat.` must be followed by a seat number or name")
-                continue
-            key = f"seat{parts[1]}"
-            if key not in docs:
-                docs[key] = msgspec.to_builtins(view(state, Seat(int(parts[1]))))
-            doc, rest = docs[key], parts[2:]
-        else:
-            if "public" not in docs:
-                docs["public"] = msgspec.to_builtins(view(state, PUBLIC))
-            doc, rest = docs["public"], parts
-        found, value = _lookup(doc, rest)
-        if not found:
-            failures.append(f"{path}: no such value in the view")
-        elif _normal(value) != _normal(_seat(wanted, names) if parts[-1] in _SEAT_KEYS else wanted):
-            failures.append(f"{path}: expected {wanted!r}, got {value!r}")
-    return failures
-
-
-def _lookup(doc: Any, parts: list[str]) -> tuple[bool, Any]:
-    for p in parts:
-        if isinstance(doc, dict) and p in doc:
-            doc = doc[p]
-        elif (
-            isinstance(doc, list | tuple)
-            and p.lstrip("-").isdigit()
-            and -len(doc) <= int(p) < len(doc)
-        ):
-            doc = doc[int(p)]
-        elif isinstance(doc, list | tuple) and p == "len":
-            doc = len(doc)
-        else:
-            return False, None
-    return True, doc
-
-
-def _normal(value: Any) -> Any:
-    if isinstance(value, tuple | list):
-        return [_normal(v) for v in value]
-    if isinstance(value, dict):
-        return {str(k): _normal(v) for k, v in value.items()}
-    return value
-
-
-def _type(event: Event) -> str:
-    return type(event).__struct_config__.tag  # type: ignore[attr-defined]
-
-
-def _match_events(
-    log: list[Event], expected: Iterable[Mapping[str, Any]], names: list[str]
-) -> list[str]:
-    """Each expected event must occur, in the given order (other events may come between)."""
-    i = 0
-    raw = [msgspec.to_builtins(e) for e in log]
-    for n, want in enumerate(expected, 1):
-        want = _names_to_seats(dict(want), names)
-        while i < len(raw) and not _matches(raw[i], want):
-            i += 1
-        if i == len(raw):
-            return [f"expected event {n} ({_describe(want)}) did not happen in this order"]
-        i += 1
-    return []
-
-
-def _matches(event: dict[str, Any], want: Mapping[str, Any]) -> bool:
-    return all(k in event and _normal(event[k]) == _normal(v) for k, v in want.items())
-
-
-def _describe(want: Mapping[str, Any]) -> str:
-    return ", ".join(f"{k}={v!r}" for k, v in want.items())

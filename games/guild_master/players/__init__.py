@@ -8,7 +8,7 @@ contest negotiation and stances, and every question asked during resolution.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Protocol
 
 from engine.core.game import Decision
@@ -27,6 +27,7 @@ from games.guild_master.rules.commands import (
 )
 from games.guild_master.rules.content import Pack, load_pack
 from games.guild_master.rules.hire_builders import default_builds
+from games.guild_master.rules.pending import pending
 from games.guild_master.rules.state import (
     HIRE,
     NONE,
@@ -215,3 +216,25 @@ PLAYER_TYPES: dict[str, Callable[[int], Player]] = {
     "random": RandomPlayer,
     "builtin": StrategicPlayer,
 }
+
+
+class Seats:
+    """Players of one kind moving for several seats (the engine core's `Player`): each seat's
+    player is seeded with `seed + seat`. A seat that can do more than answer (negotiate a contest
+    split, decline an order) does so first; then the first decision any of them is asked."""
+
+    def __init__(self, kind: Callable[[int], Player], seed: int) -> None:
+        self.kind = kind
+        self.seed = seed
+
+    def move(self, state: GameState, seats: Collection[int]) -> Command | None:
+        mine = sorted(seats)
+        for seat in mine:
+            move = self.kind(self.seed + seat).extra(state, seat)
+            if move is not None:
+                return move
+        waiting = [d for d in pending(state) if d.seat in seats]
+        if not waiting:
+            return None
+        decision = waiting[0]
+        return self.kind(self.seed + decision.seat).answer(state, decision)

@@ -1,22 +1,25 @@
 """Random playouts with invariants checked after every event, and junk commands thrown in.
 
 Used by the playout tests and the hardening fuzzers: `Playout(players, seed).run()` plays a whole
-game between random players; every command is decided, every event folded and checked. The checks
-live here once: `Playout.submit` (a refused command is a typed `RuleError` and changes nothing;
-`execute` agrees with folding `evolve`; the log replays through JSON to the live state),
-`check_invariants` (Gold, Fame, cards, teams), `check_secrets` (no hidden card in a view) and
-`check_non_interference` (changing one seat's secrets changes no other audience's view).
+game between random players; every command is decided, every event folded and checked. The
+generic checks of a command are the conformance suite's (`engine.conformance`): `checked_execute`
+(a refused command is a typed `RuleError` with a stable code and changes nothing; `execute` agrees
+with `decide` and with folding `evolve`), `JsonReplay` (the log replays through JSON to the live
+state) and `same_views`. Guild Master's own are here: `check_invariants` (Gold, Fame, cards,
+teams), `check_secrets` (no hidden card in a view) and `check_non_interference` (changing one
+seat's secrets, or what nobody knows, changes no other audience's view), with the
+`secret_variants` and `hidden_variants` it compares, which the conformance test uses too.
 """
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from typing import Any
 
 import msgspec
 from msgspec.structs import replace
 
+from engine.conformance import JsonReplay, checked_execute, same_views
 from engine.core.codec import Codec
 from engine.core.errors import RuleError
 from engine.core.game import PUBLIC, Audience, Seat
@@ -27,7 +30,6 @@ from games.guild_master.rules.commands import COMMAND_TYPES, Command
 from games.guild_master.rules.content import load_pack
 from games.guild_master.rules.events import Event
 from games.guild_master.rules.evolve import evolve
-from games.guild_master.rules.flow import execute
 from games.guild_master.rules.pending import pending
 from games.guild_master.rules.setup import create
 from games.guild_master.rules.state import (
@@ -49,8 +51,6 @@ from games.guild_master.rules.state import (
 PACK = load_pack("basic")
 CODEC = Codec(GAME.event_types, GAME.upcasters)
 COMMANDS = Codec(GAME.command_types, {})
-# "Rule errors are typed, with a stable code and a message a player can act on."
-ERROR_CODE = re.compile(r"[a-z][a-z0-9_]*\Z")
 
 
 def cards(state: GameState) -> Counter[str]:
@@ -77,14 +77,20 @@ def cards(state: GameState) -> Counter[str]:
 
 
 def check_invariants(state: GameState, known: Counter[str]) -> None:
-    """The invariants of every reachable state."""
+    """The invariants of every reachable state, `known` being every card of the game."""
+    check_state(state)
+    now = cards(state)
+    assert now == known, f"cards appeared or vanished: {set(now) ^ set(known)}"
+
+
+def check_state(state: GameState) -> None:
+    """The invariants a state holds on its own: no negative Gold or Fame, no card in two places,
+    each adventurer in at most one team, of its own guild."""
     for g in state.guilds:
         assert g.gold >= 0, f"guild {g.seat} has {g.gold} Gold"
         assert g.fame >= 0, f"guild {g.seat} has {g.fame} Fame"
-    now = cards(state)
-    twice = [c for c, n in now.items() if n > 1]
+    twice = [c for c, n in cards(state).items() if n > 1]
     assert not twice, f"cards in two places: {twice}"
-    assert now == known, f"cards appeared or vanished: {set(now) ^ set(known)}"
     step = state.step
     teams: list[tuple[Order, ...]] = []
     if isinstance(step, OrderStep):
@@ -223,9 +229,10 @@ def secret_variants(state: GameState, seat: int) -> list[GameState]:
     return out
 
 
-def hidden_variants(state: GameState) -> list[GameState]:
+def hidden_variants(state: GameState, *, rng: bool = True) -> list[GameState]:
     """States that differ from `state` only in what nobody may know: the order of every deck,
-    the face-down cards and the random source."""
+    the face-down cards and (unless `rng` is false) the random source. The conformance suite's
+    variants keep the random source: the next command's dice show it."""
     b = state.board
     spots = tuple(
         replace(a, deck=(a.deck[:1] + a.deck[:0:-1]) if a.face_up else a.deck[::-1])
@@ -238,7 +245,9 @@ def hidden_variants(state: GameState) -> list[GameState]:
         heroic=b.heroic[::-1],
         legendary=b.legendary[::-1],
     )
-    out = [replace(state, board=board, rng=Rng(state.rng.state ^ 0x5EC12E7))]
+    out = [replace(state, board=board)]
+    if rng:
+        out.append(replace(state, rng=Rng(state.rng.state ^ 0x5EC12E7)))
     for c in b.contracts:
         deck = b.deck(c.level) if c.level in ("common", "heroic", "legendary") else ()
         if c.card and not c.face_up and deck:
@@ -253,26 +262,18 @@ def check_non_interference(state: GameState) -> int:
     """No audience's view changes when only a secret it may not see changes: another seat's
     (`secret_variants`) or nobody's (`hidden_variants`). Returns the number of views compared."""
     audiences = _audiences(state)
-    base = {a: msgspec.json.encode(GAME.view(state, a)) for a in audiences}
     compared = 0
     for seat in range(state.players):
-        for variant in secret_variants(state, seat):
-            for a in audiences:
-                if a == Seat(seat):
-                    continue
-                compared += 1
-                seen = msgspec.json.encode(GAME.view(variant, a))
-                assert seen == base[a], f"{_who(a)} sees a change in seat {seat}'s secrets"
-    for variant in hidden_variants(state):
-        for a in audiences:
-            compared += 1
-            seen = msgspec.json.encode(GAME.view(variant, a))
-            assert seen == base[a], f"{_who(a)} sees a deck's order or a face-down card"
-    return compared
-
-
-def _who(audience: Audience) -> str:
-    return f"seat {audience.seat}" if isinstance(audience, Seat) else "the public"
+        others = [a for a in audiences if a != Seat(seat)]
+        variants = secret_variants(state, seat)
+        compared += same_views(GAME, state, variants, others, f"seat {seat}'s secrets")
+    return compared + same_views(
+        GAME,
+        state,
+        hidden_variants(state),
+        audiences,
+        "the order of a deck, a face-down card or the random source",
+    )
 
 
 def _put(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
@@ -315,7 +316,8 @@ class Playout:
             state = evolve(state, e)
         assert state is not None
         self.state: GameState = state
-        self.replay: GameState = self.replayed()  # kept up to date from the log, through JSON
+        self.replay = JsonReplay(GAME)  # kept up to date from the log, through JSON
+        self.replay.feed(self.log, state)
         self.known = cards(state)
         self.bots = [RandomPlayer(seed * 1000 + i) for i in range(players)]
         self.rng = Dice(seeded(seed ^ 0x5EED))
@@ -335,39 +337,22 @@ class Playout:
         self.submit(bot.extra(self.state, d.seat) or bot.answer(self.state, d))
 
     def submit(self, command: Command) -> RuleError | None:
-        """Decide `command` and apply its events, checking every invariant on the way; returns
-        the `RuleError` of a refused command. Any other exception is a bug and propagates.
-
-        A refusal must carry a stable code and a message and change nothing; an accepted command
-        must leave the state it was decided on untouched (states are shared, so an in-place
-        change would corrupt the cache and the log), `execute` must agree with folding `evolve`
-        over its events, and the log, encoded to JSON and decoded again, must replay to the live
-        state.
-        """
+        """Execute `command` through the conformance suite's `checked_execute` and apply its
+        events, checking the invariants after each one and the JSON replay after all of them;
+        returns the `RuleError` of a refused command (checked: a stable code, a message, nothing
+        changed). Any other exception is a bug and propagates."""
         self.commands += 1
-        before = self.state
-        frozen = msgspec.json.encode(before)
         try:
-            events, after = execute(before, command)
+            events, after = checked_execute(GAME, self.state, command)
         except RuleError as exc:
-            assert isinstance(exc.code, str) and ERROR_CODE.match(exc.code), repr(exc.code)
-            assert isinstance(exc.message, str) and exc.message.strip(), "a refusal needs a message"
-            assert self.state is before and msgspec.json.encode(before) == frozen, (
-                f"refused {command!r} changed the state"
-            )
             self.refusals[exc.code] += 1
             return exc
-        assert msgspec.json.encode(before) == frozen, f"deciding {command!r} changed its state"
-        state = before
+        state = self.state
         for e in events:
             state = evolve(state, e)
             check_invariants(state, self.known)
-        assert state == after, "execute disagrees with folding evolve over its events"
-        for e in events:
-            raw = CODEC.encode(e)
-            self.replay = evolve(self.replay, CODEC.decode(raw, CODEC.version_of(_tag(raw))))
-        assert self.replay == state, "the log replayed through JSON differs from the live state"
-        self.state = state
+        self.replay.feed(events, after)
+        self.state = after
         self.log += events
         return None
 

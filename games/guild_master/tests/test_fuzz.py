@@ -8,11 +8,13 @@ later, and built with msgspec (as the bot decodes stored commands) from arbitrar
 field of every command type, or from a valid command with one value changed.
 
 After every command (the checks are `Playout.submit`'s and `check_non_interference`'s, shared with
-the playout tests): a refusal is a `RuleError` with a stable code and a message and leaves the
-state as it was, to the byte; anything else raised is a bug. Gold and Fame never go negative, every
-card is in exactly one place, the log replays through JSON to the live state, no view shows a
-hidden card, no audience's view changes when only another seat's secrets change, and whether a
-seat's command is refused, and why, does not depend on another seat's secrets either.
+the playout tests, and built on the conformance suite's per-command checks, `engine.conformance`):
+a refusal is a `RuleError` with a stable code and a message, the same from `decide`, and leaves
+the state as it was, to the byte; anything else raised is a bug. `execute` agrees with `decide`
+and with folding `evolve`, Gold and Fame never go negative, every card is in exactly one place,
+the log replays through JSON to the live state, no view shows a hidden card, no audience's view
+changes when only another seat's secrets change, and whether a seat's command is refused, and
+why, does not depend on another seat's secrets either.
 
 `HYPOTHESIS_PROFILE=ci` (the default) is a short run; `HYPOTHESIS_PROFILE=long` runs over 100,000
 commands (see docs/reliability.md). Run with `-s` to see the figures.

@@ -1,7 +1,9 @@
 """Random playouts: thousands of random legal commands (and junk) for 2, 3 and 4 players, with the
 invariants checked after every event: no negative Gold or Fame, every card in exactly one place,
-each adventurer in at most one team, no view showing a secret, and a replay of the log (through
-JSON) giving the live state."""
+each adventurer in at most one team, no view showing a secret, `execute` agreeing with `decide`
+and `evolve`, and a replay of the log (through JSON) giving the live state. The checks every game
+shares run through the conformance suite's (`engine.conformance`); the suite itself runs in
+`test_conformance.py`."""
 
 import pytest
 
