@@ -17,6 +17,7 @@ import time
 from bot.render import pictures
 from bot.render.pictures import canvas
 from bot.render.text import Names
+from engine.core import PUBLIC, Seat
 from games.guild_master import GAME
 from games.guild_master.players.simulate import play
 from games.guild_master.rules.content import load_pack
@@ -54,11 +55,15 @@ def main() -> None:
     state = mid_game(args.seed)
     names = Names(load_pack(state.pack), ["Kim", "", "Chris", ""])
     _, final, _ = play(4, args.seed)
+    public = GAME.view(state, PUBLIC)
     cases = {
-        "board": (pictures.board, (state, names)),
-        "reveal": (pictures.reveal, (state, names)),
-        "guild_sheet (private)": (pictures.guild_sheet, (state, names, 0, True)),
-        "final (end of game)": (pictures.final, (final, names)),
+        "board": (pictures.board, (public, names)),
+        "reveal": (pictures.reveal, (public, names)),
+        "guild_sheet (private)": (
+            pictures.guild_sheet,
+            (GAME.view(state, Seat(0)), names, 0, True),
+        ),
+        "final (end of game)": (pictures.final, (GAME.view(final, PUBLIC), names)),
     }
     print(f"4 players, seed {args.seed}, round {state.round}; median of {args.renders} renders")
     print(f"{'picture':<24}{'size':>12}{'bytes':>10}{'total':>10}{'drawing':>10}")

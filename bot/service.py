@@ -19,12 +19,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from bot.store import Conflict, Deadline, EventStore, GameInfo, StoreError
-from engine.core import RuleError
-from games.guild_master import GAME
-from games.guild_master.players.strategy import StrategicPlayer
-from games.guild_master.rules.commands import ApplyDefaults, Command
-from games.guild_master.rules.events import Event, RoundEnded
-from games.guild_master.rules.state import GameState, Phase
+from engine.core import GameDefinition, RuleError, registry
 
 log = logging.getLogger("guildmaster.service")
 
@@ -35,8 +30,13 @@ MAX_BOT_MOVES = 500  # per drive; a safety net, far above what a phase needs
 # failed: about two minutes in all.
 REDO_DELAYS = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0, 60.0)
 
-# Deadline settings are per phase kind, in minutes.
-DEADLINE_KINDS = ("setup", "plot", "orders", "action")
+DEFAULT_GAME = "guild-master"  # the game of `/gm create` when none is chosen
+MAX_DEADLINE = 60 * 24 * 14  # minutes
+
+# A game's state, event and command are the game's own types: to the service they are opaque.
+GameState = Any
+Event = Any
+Command = Any
 
 
 class ServiceError(Exception):
@@ -50,18 +50,24 @@ class ServiceError(Exception):
 
 @dataclass(frozen=True)
 class Options:
-    """A game's table options, kept as JSON in its row."""
+    """A game's table options, kept as JSON in its row: the host's (players, built-in players,
+    deadlines, pause) and the game's own (`game`, by the names of its `GameOption`s, such as
+    Guild Master's "short"), stored beside them at the top level."""
 
     players: int = 4
-    short: bool = False
     bots: bool = True  # built-in players fill empty seats at the start
-    deadlines: dict[str, int] = field(default_factory=dict)  # phase kind -> minutes
+    deadlines: dict[str, int] = field(default_factory=dict)  # deadline kind -> minutes
     paused: bool = False
+    game: dict[str, Any] = field(default_factory=dict)
+
+    def table(self, rules: GameDefinition) -> dict[str, Any]:
+        """The game's options as its `create` takes them: each one chosen, or its default."""
+        return {o.name: self.game.get(o.name, o.default) for o in rules.options}
 
     def to_json(self) -> dict[str, Any]:
         return {
+            **self.game,
             "players": self.players,
-            "short": self.short,
             "bots": self.bots,
             "deadlines": self.deadlines,
             "paused": self.paused,
@@ -72,11 +78,15 @@ class Options:
         data = json.loads(raw) if isinstance(raw, str) else raw
         return cls(
             players=int(data.get("players", 4)),
-            short=bool(data.get("short", False)),
             bots=bool(data.get("bots", True)),
             deadlines={k: int(v) for k, v in data.get("deadlines", {}).items()},
             paused=bool(data.get("paused", False)),
+            game={k: v for k, v in data.items() if k not in _HOST_OPTIONS},
         )
+
+
+_HOST_OPTIONS = ("players", "bots", "deadlines", "paused")
+_WORDS = dict(enumerate(("No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight")))
 
 
 @dataclass(frozen=True)
@@ -103,6 +113,11 @@ class Update:
     by: int | None  # the seat that acted, None for the system (deadline, start, host)
     version: int = 0  # the seq of its last event
 
+    @property
+    def definition(self) -> GameDefinition:
+        """The rules of the game updated."""
+        return registry.get(self.game.game)
+
 
 @dataclass(frozen=True)
 class Outcome:
@@ -118,15 +133,6 @@ class Outcome:
 Listener = Callable[[Update], Awaitable[None]]
 Reminder = Callable[[int, tuple[int, ...], datetime], Awaitable[None]]  # game, seats, due
 REMIND = "remind:"
-
-
-def wait_kind(state: GameState) -> str:
-    """The deadline setting that applies to what the game waits for now."""
-    return {
-        Phase.SETUP: "setup",
-        Phase.PLOT: "plot",
-        Phase.ORDERS: "orders",
-    }.get(state.phase, "action")
 
 
 class GameService:
@@ -160,12 +166,23 @@ class GameService:
         host_id: int,
         host_name: str,
         options: Options,
+        game: str = DEFAULT_GAME,
     ) -> GameInfo:
-        """A new game in the lobby of `channel_id`, with the host in the first seat."""
-        if not GAME.min_players <= options.players <= GAME.max_players:
-            raise ServiceError("players", "A game of Guild Master has 2 to 4 guilds.")
+        """A new game of `game` in the lobby of `channel_id`, with the host in the first seat."""
+        try:
+            rules = registry.get(game)
+        except KeyError:
+            hosted = ", ".join(registry.names())
+            raise ServiceError(
+                "game", f"There is no game {game!r}; the bot hosts {hosted}."
+            ) from None
+        if not rules.min_players <= options.players <= rules.max_players:
+            raise ServiceError(
+                "players",
+                f"A game of {rules.title} has {rules.min_players} to {rules.max_players} players.",
+            )
         for kind, minutes in options.deadlines.items():
-            if kind not in DEADLINE_KINDS or not 1 <= minutes <= 60 * 24 * 14:
+            if kind not in rules.deadline_kinds or not 1 <= minutes <= MAX_DEADLINE:
                 raise ServiceError("deadline", "Deadlines are 1 minute to 14 days per phase.")
         existing = await self.game_in_channel(channel_id)
         if existing is not None:
@@ -175,7 +192,7 @@ class GameService:
                 "use another channel or thread.",
             )
         game_id = await self.store.create_game(
-            GAME.name,
+            rules.name,
             players=options.players,
             options=options.to_json(),
             status="lobby",
@@ -251,15 +268,16 @@ class GameService:
         async with self.lock(game_id):
             seats = sorted(await self.seats(game_id), key=lambda s: s.seat)
             humans = [s for s in seats if not s.built_in]
+            rules = registry.get(game.game)
             if options.bots:
                 total = options.players
             else:
                 total = len(humans)
-                if total < GAME.min_players:
+                if total < rules.min_players:
                     raise ServiceError(
                         "too_few",
-                        "Two guilds are needed: wait for another player to /gm join, or allow "
-                        "built-in players.",
+                        f"{_WORDS[rules.min_players]} players are needed: wait for another "
+                        "player to /gm join, or allow built-in players.",
                     )
             # Humans take the first seats in joining order; built-in players fill the rest.
             # Each step can be done again, so a start cut short by a crash is finished by the
@@ -275,11 +293,13 @@ class GameService:
             if not seed:
                 seed = int.from_bytes(os.urandom(6), "big")
                 await self.store.update_game(game_id, seed=seed)
-            return await self._deal(game_id, total, seed, options)
+            return await self._deal(rules, game_id, total, seed, options)
 
-    async def _deal(self, game_id: int, total: int, seed: int, options: Options) -> GameState:
+    async def _deal(
+        self, rules: GameDefinition, game_id: int, total: int, seed: int, options: Options
+    ) -> GameState:
         """The last steps of a start (the lock held): the deal, then the status."""
-        events = GAME.create(total, seed, {"short": options.short})
+        events = rules.create(total, seed, options.table(rules))
         # Nothing posted yet: a restart before the first post posts it (Notifier.catch_up).
         if await self.store.notified(game_id) is None:
             await self.store.mark_notified(game_id, 0)
@@ -287,7 +307,7 @@ class GameService:
         await self.store.update_game(game_id, status="running", players=total)
         state: Any = None
         for e in events:
-            state = GAME.evolve(state, e)
+            state = rules.evolve(state, e)
         self._cache[game_id] = (state, len(events))
         info = await self.store.get_game(game_id)
         seats = await self.seats(game_id)
@@ -303,7 +323,8 @@ class GameService:
             return False
         async with self.lock(game_id):
             seats = await self.seats(game_id)
-            await self._deal(game_id, len(seats), game.seed, Options.from_json(game.options))
+            options = Options.from_json(game.options)
+            await self._deal(registry.get(game.game), game_id, len(seats), game.seed, options)
         return True
 
     # --- playing -----------------------------------------------------------------------------
@@ -376,11 +397,12 @@ class GameService:
         game = await self.store.get_game(game_id)
         if game.status != "running":
             raise ServiceError("not_running", f"This game is {game.status}.")
-        if Options.from_json(game.options).paused and not isinstance(command, ApplyDefaults):
+        if Options.from_json(game.options).paused and command.seat >= 0:
             raise ServiceError("paused", "The game is paused; the host can /gm resume it.")
+        rules = registry.get(game.game)
         for _ in range(MAX_CONFLICT_RETRIES):
             state, version = await self.load(game_id)
-            events, after = GAME.execute(state, command)
+            events, after = rules.execute(state, command)
             if not events:
                 return Outcome((), state)
             try:
@@ -395,12 +417,13 @@ class GameService:
                 state, _ = await self.load(game_id)
                 return Outcome((), state, duplicate=True, response=appended.response)
             self._cache[game_id] = (after, appended.last_seq)
-            await self._after_append(game, state, after, events, appended.last_seq, by)
+            await self._after_append(rules, game, state, after, events, appended.last_seq, by)
             return Outcome(tuple(events), after, response=response)
         raise ServiceError("busy", "The game is changing quickly; try again in a moment.")
 
     async def _after_append(
         self,
+        rules: GameDefinition,
         game: GameInfo,
         before: GameState,
         after: GameState,
@@ -412,11 +435,9 @@ class GameService:
         should the database fail here, the command still happened, so it is not reported as
         failed; the listeners are told, and the bookkeeping is done again later."""
         try:
-            if any(isinstance(e, RoundEnded) for e in events) or (
-                version % SNAPSHOT_EVERY < len(events)
-            ):
+            if any(rules.checkpoint(e) for e in events) or (version % SNAPSHOT_EVERY < len(events)):
                 await self.store.save_snapshot(game.id, version, after)
-            if GAME.is_over(after):
+            if rules.is_over(after):
                 await self.store.update_game(game.id, status="ended")
                 await self.store.clear_deadline(game.id)
                 game = await self.store.get_game(game.id)
@@ -455,39 +476,23 @@ class GameService:
 
     async def drive_bots(self, game_id: int) -> None:
         """Let built-in players answer what the game waits for from them."""
-        seats = {s.seat: s for s in await self.seats(game_id)}
+        bots = {s.seat for s in await self.seats(game_id) if s.built_in}
         for _ in range(MAX_BOT_MOVES):
             game = await self.store.get_game(game_id)
             if game.status != "running" or Options.from_json(game.options).paused:
                 return
+            rules = registry.get(game.game)
             state, version = await self.load(game_id)
-            command, seat = self._bot_move(game.seed, version, state, seats)
+            command = bot_move(rules, game.seed, version, state, bots)
             if command is None:
                 return
+            seat = command.seat
             try:
                 await self.act(game_id, command, by=seat, drive=False)
             except RuleError:
                 # Should the player ever choose something illegal, its documented default is legal.
-                await self.act(game_id, ApplyDefaults(seat=-1, seats=(seat,)), by=seat, drive=False)
+                await self.act(game_id, rules.defaults(state, (seat,)), by=seat, drive=False)
         log.warning("game %s: built-in players did not finish in %d moves", game_id, MAX_BOT_MOVES)
-
-    @staticmethod
-    def _bot_move(
-        seed: int, version: int, state: GameState, seats: dict[int, Any]
-    ) -> tuple[Command | None, int]:
-        """The next move of a built-in seat: a negotiation move (answering or proposing a
-        contest split) if one has any, else the answer to the first decision one is asked."""
-        bots = sorted(s for s, seat in seats.items() if seat.built_in)
-        for s in bots:
-            move = StrategicPlayer(seed * 1_000_003 + version * 7 + s).extra(state, s)
-            if move is not None:
-                return move, s
-        waiting = [d for d in GAME.pending(state) if d.seat in bots]
-        if not waiting:
-            return None, -1
-        decision = waiting[0]
-        player = StrategicPlayer(seed * 1_000_003 + version * 7 + decision.seat)
-        return player.answer(state, decision), decision.seat
 
     # --- admin -------------------------------------------------------------------------------
 
@@ -509,15 +514,21 @@ class GameService:
 
     async def force(self, game_id: int) -> Outcome:
         """Apply the defaults of everyone the game waits for (the host's "force the phase on")."""
-        return await self.act(game_id, ApplyDefaults(seat=-1))
+        game = await self.store.get_game(game_id)
+        state, _ = await self.load(game_id)
+        return await self.act(game_id, registry.get(game.game).defaults(state, None))
 
     async def replace_by_bot(self, game_id: int, seat: int) -> None:
         """An absent player's seat is played by a built-in player from now on."""
+        game = await self.store.get_game(game_id)
+        noun = registry.get(game.game).seat_noun
         seats = {s.seat: s for s in await self.seats(game_id)}
         if seat not in seats:
-            raise ServiceError("seat", f"There is no guild {seat + 1} in this game.")
+            raise ServiceError("seat", f"There is no {noun} {seat + 1} in this game.")
         if seats[seat].built_in:
-            raise ServiceError("already", f"Guild {seat + 1} is already a built-in player.")
+            raise ServiceError(
+                "already", f"{noun.capitalize()} {seat + 1} is already a built-in player."
+            )
         await self.store.set_seat(game_id, seat, None, f"{seats[seat].name} (built-in)")
         self.kick(game_id)
 
@@ -539,18 +550,20 @@ class GameService:
         if game.status != "running" or options.paused:
             await self.store.clear_deadline(game_id)
             return
+        rules = registry.get(game.game)
         state, version = await self.load(game_id)
-        if GAME.is_over(state):  # its end was recorded but not its status (a database failure)
+        if rules.is_over(state):  # its end was recorded but not its status (a database failure)
             await self.store.update_game(game_id, status="ended")
             await self.store.clear_deadline(game_id)
             return
         seats = {s.seat: s for s in await self.seats(game_id)}
-        humans = sorted({d.seat for d in GAME.pending(state) if not seats[d.seat].built_in})
-        minutes = options.deadlines.get(wait_kind(state))
+        humans = sorted({d.seat for d in rules.pending(state) if not seats[d.seat].built_in})
+        stage = rules.stage(state)
+        minutes = options.deadlines.get(stage.kind)
         if not humans or not minutes:
             await self.store.clear_deadline(game_id)
             return
-        key = f"r{state.round}:{state.phase.value}:{'-'.join(map(str, humans))}"
+        key = f"{stage.key}:{'-'.join(map(str, humans))}"
         current = [d for d in await self.store.deadlines(game_id) if d.key == key]
         if current and not force:
             return
@@ -597,9 +610,11 @@ class GameService:
                         await reminder(d.game_id, d.seats, main.due_at)
                 continue
             try:
+                game = await self.store.get_game(d.game_id)
+                state, _ = await self.load(d.game_id)
                 await self.act(
                     d.game_id,
-                    ApplyDefaults(seat=-1, seats=d.seats),
+                    registry.get(game.game).defaults(state, d.seats),
                     key=f"deadline:{d.key}:{d.version}",
                 )
             except (RuleError, ServiceError) as exc:
@@ -612,3 +627,13 @@ class GameService:
     async def next_deadline(self) -> datetime | None:
         deadlines = await self.store.deadlines()
         return deadlines[0].due_at if deadlines else None
+
+
+def bot_move(
+    rules: GameDefinition, seed: int, version: int, state: GameState, seats: set[int]
+) -> Command | None:
+    """The next move of the game's built-in player for any of `seats`, or None. Seeded by the
+    game's seed and version, so the same game moves the same way when played again."""
+    if not seats:
+        return None
+    return rules.players["builtin"](seed * 1_000_003 + version * 7).move(state, seats)

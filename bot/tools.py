@@ -109,11 +109,11 @@ def replay_lines(lines: Iterable[str], seat: int | None = None) -> Iterator[str]
     yield "Setup"
     state = None
     for e in events:
-        before = state
         state = definition.evolve(state, e)
         if isinstance(e, ev.RoundStarted):
             yield ""
-        line = narrate(e, before, state, audience, names)
+        view = definition.view(state, audience)
+        line = narrate(definition.event_view(e, audience), view, audience, names)
         if line is not None:
             yield f"  {line}"
         if isinstance(e, ev.RoundEnded | ev.GameEnded):

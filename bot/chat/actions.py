@@ -22,9 +22,8 @@ from bot.render.text import Names
 from bot.render.ui import Embed, Message, clip
 from bot.service import GameService, Options, ServiceError
 from bot.store import NotFound, StoreError, Unavailable
-from engine.core import RuleError
+from engine.core import PUBLIC, RuleError, Seat
 from games.guild_master import GAME
-from games.guild_master.rules.abilities import min_bid
 from games.guild_master.rules.cards import SKILLS
 from games.guild_master.rules.commands import (
     AnswerSplit,
@@ -41,20 +40,17 @@ from games.guild_master.rules.commands import (
 )
 from games.guild_master.rules.content import load_pack
 from games.guild_master.rules.dice_math import odds as exact_odds
-from games.guild_master.rules.hire_builders import default_builds
 from games.guild_master.rules.state import (
     HIRE,
     NONE,
-    ActionStep,
-    ContestTask,
     GameState,
     Order,
-    Phase,
     Plan,
     SplitTerms,
     is_recruit,
 )
 from games.guild_master.rules.team import skill_total
+from games.guild_master.rules.views import PublicView, SeatView
 
 log = logging.getLogger("guildmaster.actions")
 
@@ -162,10 +158,21 @@ Shown = dict[str, tuple[str, ...]]  # custom id -> option values (none for a but
 
 @dataclass
 class _Context:
+    """A game as a handler finds it: its state (to route and to act on, never to render), the
+    public view, the display names and the acting member's seat."""
+
     game_id: int
     state: GameState
+    view: PublicView
     names: Names
     seat: int | None
+
+
+def seat_view(state: GameState, seat: int) -> SeatView:
+    """Guild `seat`'s own view of `state`: what its DMs and its ephemeral answers show."""
+    view = GAME.view(state, Seat(seat))
+    assert isinstance(view, SeatView)
+    return view
 
 
 @dataclass
@@ -254,7 +261,8 @@ class Actions:
         seat = None
         if who is not None:
             seat = next((s.seat for s in seats if s.user_id == who.user_id), None)
-        return _Context(game_id, state, names_for(state, seats), seat)
+        view = GAME.view(state, PUBLIC)
+        return _Context(game_id, state, view, names_for(view, seats), seat)
 
     async def act(self, who: Who, game_id: int, command: Command) -> GameState:
         outcome = await self.service.act(
@@ -286,7 +294,9 @@ class Actions:
             else:
                 kinds = ("setup", "plot", "orders", "action")
                 deadlines = {k: deadline for k in kinds} if deadline else {}
-            options = Options(players=players, short=short, bots=bots, deadlines=deadlines)
+            options = Options(
+                players=players, bots=bots, deadlines=deadlines, game={"short": short}
+            )
             game = await self.service.create_game(
                 discord_guild_id=who.guild_id,
                 channel_id=who.channel_id,
@@ -308,7 +318,7 @@ class Actions:
             game.id,
             options.players,
             seats,
-            options.short,
+            bool(options.game.get("short", False)),
             options.bots,
             options.deadlines,
             game.status,
@@ -346,7 +356,7 @@ class Actions:
             gid = game_id if game_id is not None else await self.game_here(who)
             state = await self.service.start(gid, who.user_id, is_admin=who.is_admin)
             seats = await self.service.seats(gid)
-            names = names_for(state, seats)
+            names = names_for(GAME.view(state, PUBLIC), seats)
             guilds = ", ".join(
                 names.guild(s.seat) + (" (built-in)" if s.built_in else "") for s in seats
             )
@@ -373,7 +383,7 @@ class Actions:
             due = current.due_at if current else None
             paused = Options.from_json(game.options).paused
             return Reply(
-                channel.status(ctx.state, ctx.names, gid, due=due, paused=paused), ephemeral=False
+                channel.status(ctx.view, ctx.names, gid, due=due, paused=paused), ephemeral=False
             )
 
         return await self.guarded(who, work)
@@ -381,10 +391,10 @@ class Actions:
     async def board(self, who: Who) -> Reply:
         async def work() -> Reply:
             ctx = await self.context(await self.game_here(who))
-            pack = load_pack(ctx.state.pack)
-            message = channel.board(ctx.state, pack, ctx.names)
+            pack = load_pack(ctx.view.pack)
+            message = channel.board(ctx.view, pack, ctx.names)
             if self.images:
-                png = await pictures.render_async(pictures.board, ctx.state, ctx.names)
+                png = await pictures.render_async(pictures.board, ctx.view, ctx.names)
                 message = dataclasses.replace(message, files=(("board.png", png),))
             return Reply(message, ephemeral=False)
 
@@ -394,14 +404,14 @@ class Actions:
         async def work() -> Reply:
             ctx = await self.context(await self.game_here(who), who)
             seat = (number - 1) if number is not None else ctx.seat
-            if seat is None or not 0 <= seat < ctx.state.players:
-                raise Refused(f"Give a guild number from 1 to {ctx.state.players}.")
-            pack = load_pack(ctx.state.pack)
-            sheet = channel.guild_sheet(ctx.state, pack, ctx.names, seat)
+            if seat is None or not 0 <= seat < ctx.view.players:
+                raise Refused(f"Give a guild number from 1 to {ctx.view.players}.")
+            pack = load_pack(ctx.view.pack)
+            sheet = channel.guild_sheet(ctx.view, pack, ctx.names, seat)
             message = Message(embeds=(sheet,)).check()
             if self.images:
                 png = await pictures.render_async(
-                    pictures.guild_sheet, ctx.state, ctx.names, seat, False
+                    pictures.guild_sheet, ctx.view, ctx.names, seat, False
                 )
                 message = dataclasses.replace(message, files=((f"guild-{seat + 1}.png", png),))
             return Reply(message, ephemeral=False)
@@ -463,7 +473,7 @@ class Actions:
     async def history(self, who: Who) -> Reply:
         async def work() -> Reply:
             ctx = await self.context(await self.game_here(who))
-            return Reply(channel.history(ctx.state, ctx.names), ephemeral=False)
+            return Reply(channel.history(ctx.view, ctx.names), ephemeral=False)
 
         return await self.guarded(who, work)
 
@@ -478,12 +488,13 @@ class Actions:
     async def hand(self, who: Who) -> Reply:
         async def work() -> Reply:
             ctx = await self.seated(who)
-            pack = load_pack(ctx.state.pack)
             assert ctx.seat is not None
-            message = channel.hand(ctx.state, pack, ctx.names, ctx.seat)
+            mine = seat_view(ctx.state, ctx.seat)
+            pack = load_pack(ctx.view.pack)
+            message = channel.hand(mine, pack, ctx.names)
             if self.images:
                 png = await pictures.render_async(
-                    pictures.guild_sheet, ctx.state, ctx.names, ctx.seat, True
+                    pictures.guild_sheet, mine, ctx.names, ctx.seat, True
                 )
                 message = dataclasses.replace(message, files=(("your-guild.png", png),))
             return Reply(message)
@@ -493,24 +504,26 @@ class Actions:
     async def orders(self, who: Who) -> Reply:
         async def work() -> Reply:
             ctx = await self.seated(who)
-            if ctx.state.phase is not Phase.ORDERS:
+            if ctx.view.phase != "orders":
                 raise Refused("Orders are given in the Order Phase; it is not on now.")
             assert ctx.seat is not None
-            pack = load_pack(ctx.state.pack)
-            return Reply(order_board.render(ctx.state, pack, ctx.names, ctx.game_id, ctx.seat))
+            mine = seat_view(ctx.state, ctx.seat)
+            pack = load_pack(ctx.view.pack)
+            return Reply(order_board.render(mine, pack, ctx.names, ctx.game_id))
 
         return await self.guarded(who, work)
 
     async def decide(self, who: Who) -> Reply:
         async def work() -> Reply:
             ctx = await self.seated(who)
-            mine = [d for d in GAME.pending(ctx.state) if d.seat == ctx.seat]
-            if not mine:
+            assert ctx.seat is not None
+            mine = seat_view(ctx.state, ctx.seat)
+            if not mine.decisions:
                 raise Refused("The game is not waiting for you right now.")
-            if mine[0].kind == "orders":
+            if mine.decisions[0].kind == "orders":
                 return await self.orders(who)
-            pack = load_pack(ctx.state.pack)
-            return Reply(prompts.render(ctx.state, pack, ctx.names, ctx.game_id, mine[0]))
+            pack = load_pack(ctx.view.pack)
+            return Reply(prompts.render(mine, pack, ctx.names, ctx.game_id, mine.decisions[0]))
 
         return await self.guarded(who, work)
 
@@ -518,8 +531,8 @@ class Actions:
         async def work() -> Reply:
             ctx = await self.seated(who)
             assert ctx.seat is not None
-            if not 1 <= number <= ctx.state.players:
-                raise Refused(f"Pay a guild numbered 1 to {ctx.state.players}.")
+            if not 1 <= number <= ctx.view.players:
+                raise Refused(f"Pay a guild numbered 1 to {ctx.view.players}.")
             await self.act(who, ctx.game_id, PayGold(seat=ctx.seat, to=number - 1, amount=amount))
             return say(
                 f"{ctx.names.guild(ctx.seat)} pays {amount} Gold to {ctx.names.guild(number - 1)}.",
@@ -637,7 +650,7 @@ class Actions:
     ) -> Reply:
         ctx = await self.context(cid.game, who)
         seat = cid.seat
-        if ctx.state.phase is not Phase.ORDERS:
+        if ctx.view.phase != "orders":
             closed = Message(
                 embeds=(
                     Embed(
@@ -647,9 +660,10 @@ class Actions:
                 )
             )
             return Reply(closed, edit=True)
-        pack = load_pack(ctx.state.pack)
+        mine = seat_view(ctx.state, seat)
+        pack = load_pack(ctx.view.pack)
         space_text, _, rest = cid.arg.partition(":")
-        spaces = order_board.order_spaces(pack, ctx.state.guilds[seat])
+        spaces = ctx.view.guilds[seat].order_spaces
         refusal = f"Your order spaces are 1 to {spaces}; nothing was changed."
         # Ready's argument is 1 or 0 (ready or not), not a space.
         space = 1 if cid.action == "obready" else number(space_text or "1", 1, spaces, refusal)
@@ -659,16 +673,14 @@ class Actions:
             else "orders"
         )
         notice = ""
-        draft = order_board.draft_of(ctx.state, seat)
+        draft = mine.draft
         current = order_board.order_at(draft, space)
         action = cid.action
         new: Order | None = current
         if action == "obspace":
             page = rest if rest in order_board.PAGES else "orders"
             return Reply(
-                order_board.render(
-                    ctx.state, pack, ctx.names, cid.game, seat, space=space, page=page
-                ),
+                order_board.render(mine, pack, ctx.names, cid.game, space=space, page=page),
                 edit=True,
             )
         if action == "obgoldset":
@@ -691,9 +703,10 @@ class Actions:
             try:
                 state = await self.act(who, cid.game, SetReady(seat=seat, ready=cid.arg == "1"))
             except RuleError as exc:
-                state, notice = ctx.state, f"⚠ {exc.message}"
+                after, notice = mine, f"⚠ {exc.message}"
             else:
-                if state.phase is not Phase.ORDERS or state.round != ctx.state.round:
+                after = seat_view(state, seat)
+                if after.public.phase != "orders" or after.public.round != ctx.view.round:
                     return Reply(
                         Message(
                             embeds=(
@@ -706,9 +719,7 @@ class Actions:
                         edit=True,
                     )
             return Reply(
-                order_board.render(
-                    state, pack, ctx.names, cid.game, seat, space=space, notice=notice
-                ),
+                order_board.render(after, pack, ctx.names, cid.game, space=space, notice=notice),
                 edit=True,
             )
         if action == "obclear":
@@ -733,9 +744,9 @@ class Actions:
                 objective = values[0] if values else NONE
                 gold = current.gold if objective == HIRE or is_recruit(objective) else 0
                 if is_recruit(objective) and gold == 0:
-                    spot = ctx.state.board.adventurers["ABCDEF".index(objective)]
-                    if spot.deck and spot.face_up:
-                        gold = min_bid(ctx.state, pack, spot.deck[0])
+                    spot = ctx.view.board.adventurers["ABCDEF".index(objective)]
+                    if spot.min_bid is not None:
+                        gold = spot.min_bid
                 new = _replace(current, objective=objective, gold=gold)
             elif action in ("obgold", "obgoldm"):
                 if current.objective != HIRE and not is_recruit(current.objective):
@@ -768,7 +779,7 @@ class Actions:
                     builds: tuple | None = ()
                 else:
                     b = order_board.decode_build(choice)
-                    builds = None if b is None else (b, *default_builds(ctx.state, pack, seat))
+                    builds = None if b is None else (b, *mine.default_builds)
                 new = _replace(current, plan=_plan(current, builds=builds))
             elif action == "obskill":
                 skill = values[0] if values and values[0] in SKILLS else ""
@@ -787,7 +798,7 @@ class Actions:
                 )
             else:
                 raise Refused("Unknown order board control.")
-        state = ctx.state
+        after = mine
         if not notice and new != current:
             updated = order_board.with_order(draft, new, space)
             try:
@@ -796,9 +807,11 @@ class Actions:
                 )
             except RuleError as exc:
                 notice = f"⚠ {exc.message}"
+            else:
+                after = seat_view(state, seat)
         return Reply(
             order_board.render(
-                state, pack, ctx.names, cid.game, seat, space=space, page=page, notice=notice
+                after, pack, ctx.names, cid.game, space=space, page=page, notice=notice
             ),
             edit=True,
         )
@@ -810,7 +823,8 @@ class Actions:
     ) -> Reply:
         ctx = await self.context(cid.game, who)
         seat = cid.seat
-        mine = [d for d in GAME.pending(ctx.state) if d.seat == seat]
+        own = seat_view(ctx.state, seat)
+        mine = own.decisions
         closed = say(
             "This decision is already closed: it was answered, or its deadline passed. "
             "`/gm decide` shows what the game asks you now."
@@ -841,12 +855,12 @@ class Actions:
         elif action.startswith("roll"):
             if not any(d.kind == "roll" for d in mine):
                 return closed
-            step = ctx.state.step
-            assert isinstance(step, ActionStep) and step.check is not None
+            check = own.public.check
+            assert check is not None
             if action == "rollgo":
                 command = ModifyRoll(seat=seat, action="auto" if arg == "auto" else "done")
             elif action in ("rollre", "rollfix"):
-                dice = len(step.check.dice)
+                dice = len(check.dice)
                 refusal = f"Pick a die from 1 to {dice} in the list; nothing was changed."
                 die = number(values[0] if values else "", 0, max(dice - 1, 0), refusal)
                 if action == "rollre":
@@ -855,7 +869,7 @@ class Actions:
                     value = number(arg, 0, 99, "That fixer is not offered; nothing was changed.")
                     command = ModifyRoll(seat=seat, action="fix", die=die, value=value)
             else:
-                boons = step.check.boons
+                boons = check.boons
                 index = number(arg, 0, 99, "That boon is not offered; nothing was changed.")
                 if index >= len(boons):
                     return closed
@@ -864,13 +878,11 @@ class Actions:
             decision = next((d for d in mine if d.kind == "cooperation"), None)
             if decision is None:
                 return closed
-            step = ctx.state.step
-            assert isinstance(step, ActionStep)
-            task = step.queue[0]
-            assert isinstance(task, ContestTask)
-            order = step.order(seat, task.space)
+            contest = own.public.contest
+            assert contest is not None
+            order = order_board.order_at(own.orders, contest.space)
             assert order is not None
-            pack = load_pack(ctx.state.pack)
+            pack = load_pack(own.public.pack)
             team = tuple(a for a in order.team if skill_total(pack, (a,), arg) > 0) or order.team
             command = ChooseCooperation(seat=seat, skill=arg, adventurers=team)
         elif action == "correct":
@@ -891,12 +903,12 @@ class Actions:
             command = CorrectOrder(seat=seat, space=space, gold=gold)
         else:
             raise Refused("Unknown control.")
-        state = await self.act(who, cid.game, command)
-        pack = load_pack(state.pack)
-        still = [d for d in GAME.pending(state) if d.seat == seat and d.kind not in ("orders",)]
+        after = seat_view(await self.act(who, cid.game, command), seat)
+        pack = load_pack(after.public.pack)
+        still = [d for d in after.decisions if d.kind != "orders"]
         if still and still[0].kind == "roll":
-            return Reply(prompts.render(state, pack, ctx.names, cid.game, still[0]), edit=True)
-        label = prompts.option_label(command, ctx.names, state)
+            return Reply(prompts.render(after, pack, ctx.names, cid.game, still[0]), edit=True)
+        label = prompts.option_label(command, ctx.names, after)
         return Reply(Message(embeds=(Embed(description=f"Done: {label}."),)), edit=True)
 
     # contests in the channel -----------------------------------------------------------------
@@ -907,9 +919,8 @@ class Actions:
         ctx = await self.context(cid.game, who)
         if ctx.seat is None:
             raise Refused("Only the contesting guilds can negotiate this contract.")
-        step = ctx.state.step
-        task = step.queue[0] if isinstance(step, ActionStep) and step.queue else None
-        if not isinstance(task, ContestTask) or task.stage != "stances":
+        task = ctx.view.contest
+        if task is None or task.stage != "stances":
             raise Refused("This negotiation is over.")
         if ctx.seat not in task.seats:
             raise Refused("Only the contesting guilds can negotiate this contract.")

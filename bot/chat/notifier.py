@@ -1,6 +1,12 @@
 """From game updates to messages: the channel's running text per phase, the contest prompt, the
 final standings, and each guild's DMs (order board, decisions, private news).
 
+Renderers get views only: each update's views (the channel's, and each guild's for its DMs) are
+built once, of the state the update ends in, and events are narrated from their audience's event
+view. The states the update passes through only route its lines (to the running message of their
+phase), except for the pictures drawn as of an event (the board for the orders, the orders at the
+reveal), which are drawn from the public view of the state just after it.
+
 Discord traffic stays low: one running message per phase is edited as the phase goes on (a new
 one is started only when it would pass Discord's 2,000 characters). Updates of one game are
 posted in order, by one worker per game, so the service never waits for Discord.
@@ -26,7 +32,8 @@ from engine.core.game import Decision
 from games.guild_master import GAME
 from games.guild_master.rules import events as ev
 from games.guild_master.rules.content import load_pack
-from games.guild_master.rules.state import GameState, Phase
+from games.guild_master.rules.state import Phase
+from games.guild_master.rules.views import PublicView, SeatView
 
 log = logging.getLogger("guildmaster.notify")
 
@@ -72,9 +79,10 @@ class Poster(Protocol):
         ...
 
 
-def names_for(state: GameState, seats: tuple[Seat, ...]) -> Names:
+def names_for(view: PublicView, seats: tuple[Seat, ...]) -> Names:
+    """Display names: each guild by its player's name."""
     by_seat = {s.seat: s.name for s in seats}
-    return Names(load_pack(state.pack), [by_seat.get(i, "") for i in range(state.players)])
+    return Names(load_pack(view.pack), [by_seat.get(i, "") for i in range(view.players)])
 
 
 def decision_id(d: Decision) -> tuple[Any, ...]:
@@ -116,6 +124,8 @@ class Notifier:
         self._posting: dict[int, int] = {}
         self._replaying: set[int] = set()  # games whose updates are posted again (restart)
         self._closed_now: set[int] = set()  # messages closed while replaying
+        # Per game: the state its last update ended in, and what each guild was asked then.
+        self._asked: dict[int, tuple[Any, dict[int, tuple[Decision, ...]]]] = {}
 
     async def __call__(self, update: Update) -> None:
         game_id = update.game.id
@@ -222,13 +232,17 @@ class Notifier:
     async def _handle(self, update: Update) -> None:
         game = update.game
         assert game.channel_id is not None
-        names = names_for(update.after, update.seats)
+        public = GAME.view(update.after, PUBLIC)
+        names = names_for(public, update.seats)
+        told = [narrate(GAME.event_view(e, PUBLIC), public, PUBLIC, names) for e in update.events]
+        # The state after each event, to route its line and pictures (never rendered from).
+        states = []
         state = update.before
-        lines: list[tuple[str, str, str]] = []  # (block key, title, line)
-        contest_done = False
         for e in update.events:
-            prev, state = state, GAME.evolve(state, e)
-            line = narrate(e, prev, state, PUBLIC, names)
+            state = GAME.evolve(state, e)
+            states.append(state)
+        lines: list[tuple[str, str, str]] = []  # (block key, title, line)
+        for e, state, line in zip(update.events, states, told, strict=True):
             group, title = GROUPS[state.phase]
             key = f"{state.round}:{group}"
             if isinstance(e, ev.RoundStarted):
@@ -237,41 +251,42 @@ class Notifier:
                 lines.append(
                     (key, f"Round {state.round} — {title}" if state.round else title, line)
                 )
-            if isinstance(e, ev.StancesRevealed):
-                contest_done = True
         await self._post_lines(game.id, game.channel_id, lines)
-        await self._pictures(update, names)
-        await self._contest(update, names, contest_done)
+        await self._pictures(update, states, public, names)
+        await self._contest(update, public, names, told)
         if any(isinstance(e, ev.GameEnded) for e in update.events):
-            pack = load_pack(update.after.pack)
-            final = channel_render.final(update.after, pack, names)
+            pack = load_pack(public.pack)
+            final = channel_render.final(public, pack, names)
             if self.images:
-                png = await pictures.render_async(pictures.final, update.after, names)
+                png = await pictures.render_async(pictures.final, public, names)
                 final = replace(final, files=(("standings.png", png),))
             nonce = self._nonce(game.id, game.channel_id, final)
             await self.poster.send(game.channel_id, final, nonce=nonce)
+        asked: dict[int, tuple[Decision, ...]] = {}
         for seat in update.seats:
             if not seat.built_in:
-                await self._seat(update, seat, names)
+                asked[seat.seat] = await self._seat(update, seat, public, names, told)
+        self._asked[game.id] = (update.after, asked)
 
-    async def _pictures(self, update: Update, names: Names) -> None:
+    async def _pictures(
+        self, update: Update, states: list[Any], public: PublicView, names: Names
+    ) -> None:
         """The board when orders are to be planned; everybody's orders at the reveal. Drawn
-        as of the event, from the public view only."""
+        from the public view as of the event (an update may go on past the reveal)."""
         if not self.images or update.game.channel_id is None:
             return
-        state = update.before
-        for e in update.events:
-            state = GAME.evolve(state, e)
-            if isinstance(e, ev.OrderPhaseStarted):
-                png = await pictures.render_async(pictures.board, state, names)
-                text = f"The board for round {state.round}'s orders:"
-                name = f"board-round-{state.round}.png"
-            elif isinstance(e, ev.OrdersRevealed):
-                png = await pictures.render_async(pictures.reveal, state, names)
-                text = f"Round {state.round}: the orders, revealed."
-                name = f"orders-round-{state.round}.png"
-            else:
+        for e, state in zip(update.events, states, strict=True):
+            if not isinstance(e, ev.OrderPhaseStarted | ev.OrdersRevealed):
                 continue
+            view = public if state is update.after else GAME.view(state, PUBLIC)
+            if isinstance(e, ev.OrderPhaseStarted):
+                png = await pictures.render_async(pictures.board, view, names)
+                text = f"The board for round {view.round}'s orders:"
+                name = f"board-round-{view.round}.png"
+            else:
+                png = await pictures.render_async(pictures.reveal, view, names)
+                text = f"Round {view.round}: the orders, revealed."
+                name = f"orders-round-{view.round}.png"
             message = Message(content=text, files=((name, png),))
             await self.poster.send(
                 update.game.channel_id,
@@ -339,13 +354,18 @@ class Notifier:
         self._blocks[game_id] = block
         return block
 
-    async def _contest(self, update: Update, names: Names, done: bool) -> None:
+    async def _contest(
+        self, update: Update, public: PublicView, names: Names, told: list[str | None]
+    ) -> None:
+        """The negotiation prompt of a contest: posted when it opens, kept up to date while
+        stances are chosen, and closed with the stances when they are revealed (`told`: the
+        channel's line for each event of the update)."""
         game = update.game
         assert game.channel_id is not None
-        pack = load_pack(update.after.pack)
+        pack = load_pack(public.pack)
         for e in update.events:
             if isinstance(e, ev.ContestOpened):
-                message = channel_render.negotiation(update.after, pack, names, game.id)
+                message = channel_render.negotiation(public, pack, names, game.id)
                 if message is not None:
                     message_id = await self.poster.send(
                         game.channel_id,
@@ -359,21 +379,18 @@ class Notifier:
         found = await self.service.store.message(game.id, "contest")
         if found is None:
             return
-        message = channel_render.negotiation(update.after, pack, names, game.id)
-        if message is None or done:
-            if done or any(isinstance(e, ev.StancesRevealed) for e in update.events):
+        revealed = [
+            line
+            for e, line in zip(update.events, told, strict=True)
+            if isinstance(e, ev.StancesRevealed)
+        ]
+        message = channel_render.negotiation(public, pack, names, game.id)
+        if message is None or revealed:
+            if revealed:
                 content = await self.poster.fetch_content(*found) or ""
-                stances = next(
-                    (
-                        narrate(e, None, update.after, PUBLIC, names)
-                        for e in update.events
-                        if isinstance(e, ev.StancesRevealed)
-                    ),
-                    None,
-                )
                 text = content.split("\nPropose a split")[0]
-                if stances:
-                    text += f"\n{stances}"
+                if revealed[0]:
+                    text += f"\n{revealed[0]}"
                 await self.poster.edit(found[0], found[1], Message(content=clip(text, 2000)))
             return
         if any(
@@ -385,9 +402,10 @@ class Notifier:
     async def remind(self, game_id: int, seats: tuple[int, ...], due: Any) -> None:
         """A reminder, only to the guilds the game still waits for."""
         state, _ = await self.service.load(game_id)
+        public = GAME.view(state, PUBLIC)
         all_seats = await self.service.seats(game_id)
-        names = names_for(state, all_seats)
-        waiting = {d.seat: d.kind for d in GAME.pending(state)}
+        names = names_for(public, all_seats)
+        waiting = {w.seat: w.kind for w in public.waiting}
         for seat in all_seats:
             if seat.built_in or seat.seat not in seats or seat.seat not in waiting:
                 continue
@@ -396,48 +414,56 @@ class Notifier:
                 f"Reminder for {names.guild(seat.seat)}: the game waits for your {what}. "
                 f"Answer by <t:{int(due.timestamp())}:R>, or the default applies."
             )
-            await self._dm(game_id, seat, state, Message(content=text))
+            await self._dm(game_id, seat, public.round, Message(content=text))
 
     # --- a guild's DMs -----------------------------------------------------------------------
 
-    async def _seat(self, update: Update, seat: Seat, names: Names) -> None:
+    async def _seat(
+        self,
+        update: Update,
+        seat: Seat,
+        public: PublicView,
+        names: Names,
+        told: list[str | None],
+    ) -> tuple[Decision, ...]:
+        """The guild's DMs for one update (`told`: the channel's line for each event). Returns
+        the decisions the guild is asked after it."""
         game = update.game
-        after = update.after
-        pack = load_pack(after.pack)
         audience = SeatAudience(seat.seat)
+        mine = GAME.view(update.after, audience)
+        assert isinstance(mine, SeatView)
+        pack = load_pack(public.pack)
+        round_ = public.round
         private: list[str] = []
-        state = update.before
-        for e in update.events:
-            prev, state = state, GAME.evolve(state, e)
+        for e, public_line in zip(update.events, told, strict=True):
             if isinstance(
                 e, ev.GameCreated | ev.SetupFinished | ev.PrivateContractDrawn | ev.DrawnKept
             ):
-                line = narrate(e, prev, state, audience, names)
-                public = narrate(e, prev, state, PUBLIC, names)
-                if line and line != public:
+                line = narrate(GAME.event_view(e, audience), mine, audience, names)
+                if line and line != public_line:
                     private.append(line)
         if private:
-            await self._dm(game.id, seat, after, Message(content=clip("\n".join(private), 2000)))
+            await self._dm(game.id, seat, round_, Message(content=clip("\n".join(private), 2000)))
         # In event order: one update may reveal this round's orders and open the next round's.
         if any(isinstance(e, ev.OrdersRevealed) for e in update.events):
             await self._close(game.id, f"board:{seat.seat}", "Orders revealed — see the channel.")
         if any(isinstance(e, ev.OrderPhaseStarted) for e in update.events):
             if self.images:  # the guild's own sheet, private contracts included
                 png = await pictures.render_async(
-                    pictures.guild_sheet, after, names, seat.seat, True
+                    pictures.guild_sheet, mine, names, seat.seat, True
                 )
                 sheet = Message(
-                    content=f"Your guild, round {after.round}:", files=(("your-guild.png", png),)
+                    content=f"Your guild, round {round_}:", files=(("your-guild.png", png),)
                 )
-                await self._dm(game.id, seat, after, sheet)
-            board = order_board.render(after, pack, names, game.id, seat.seat)
-            await self._dm(game.id, seat, after, board, key=f"board:{seat.seat}")
-        before = GAME.pending(update.before) if update.before is not None else ()
-        was = {decision_id(d) for d in before if d.seat == seat.seat and d.kind != "orders"}
-        now = [d for d in GAME.pending(after) if d.seat == seat.seat and d.kind != "orders"]
+                await self._dm(game.id, seat, round_, sheet)
+            board = order_board.render(mine, pack, names, game.id)
+            await self._dm(game.id, seat, round_, board, key=f"board:{seat.seat}")
+        before = [d for d in self._asked_before(update, audience) if d.kind != "orders"]
+        was = {decision_id(d) for d in before}
+        now = [d for d in mine.decisions if d.kind != "orders"]
         now_ids = {decision_id(d) for d in now}
         for d in before:
-            if d.seat == seat.seat and d.kind != "orders" and decision_id(d) not in now_ids:
+            if decision_id(d) not in now_ids:
                 text = "Closed: the default was applied."
                 if update.by == seat.seat:
                     if game.id not in self._replaying:
@@ -451,19 +477,35 @@ class Notifier:
         for d in now:
             if decision_id(d) in was:
                 continue
-            message = prompts.render(after, pack, names, game.id, d, due=due)
-            await self._dm(game.id, seat, after, message, key=f"prompt:{seat.seat}:{d.kind}")
+            message = prompts.render(mine, pack, names, game.id, d, due=due)
+            await self._dm(game.id, seat, round_, message, key=f"prompt:{seat.seat}:{d.kind}")
+        return mine.decisions
+
+    def _asked_before(self, update: Update, audience: SeatAudience) -> tuple[Decision, ...]:
+        """The decisions the guild was asked before the update: kept from the game's previous
+        update when it ended in the state this one starts from (it does unless the game was
+        reloaded), else read from the guild's view of that state."""
+        if update.before is None:
+            return ()
+        kept = self._asked.get(update.game.id)
+        if kept is not None and kept[0] is update.before and audience.seat in kept[1]:
+            return kept[1][audience.seat]
+        was = GAME.view(update.before, audience)
+        assert isinstance(was, SeatView)
+        return was.decisions
 
     async def _dm(
-        self, game_id: int, seat: Seat, state: GameState, message: Message, key: str = ""
+        self, game_id: int, seat: Seat, round_: int, message: Message, key: str = ""
     ) -> None:
+        """Send `message` to the guild's player (`round_`: the round it is sent in, so that a
+        player whose DMs are closed is told so once a round)."""
         assert seat.user_id is not None
         try:
             channel_id, message_id = await self.poster.dm(
                 seat.user_id, message, nonce=self._nonce(game_id, seat.user_id, message)
             )
         except DMClosed:
-            marker = (game_id, seat.seat, state.round)
+            marker = (game_id, seat.seat, round_)
             if marker in self._told_closed:
                 return
             self._told_closed.add(marker)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from games.guild_master.rules.abilities import builder_change, min_bid
 from games.guild_master.rules.cards import (
     RANKS,
     SKILLS,
@@ -13,8 +12,7 @@ from games.guild_master.rules.cards import (
     SkillUpgrade,
 )
 from games.guild_master.rules.content import Pack
-from games.guild_master.rules.state import GameState
-from games.guild_master.rules.upgrades import builder_cost
+from games.guild_master.rules.views import PublicView
 
 SKILL_SHORT = {
     "might": "Might",
@@ -119,25 +117,26 @@ def card_names(pack: Pack) -> list[tuple[str, str]]:
     return found
 
 
-def objectives(state: GameState, pack: Pack) -> list[str]:
+def objectives(view: PublicView, pack: Pack) -> list[str]:
     """The board's objectives as players plan against them, one line each."""
-    change = builder_change(state, pack)
-    lines = [f"Hire Builders: next Builder costs {builder_cost(pack, state.board, change)} Gold"]
-    for spot in state.board.adventurers:
+    board = view.board
+    lines = [f"Hire Builders: next Builder costs {board.builder_cost} Gold"]
+    for spot in board.adventurers:
         if not spot.used:
             continue
-        if spot.deck and spot.face_up:
-            adv = pack.adventurers[spot.deck[0]]
-            bid = min_bid(state, pack, adv.slug)
-            lines.append(f"{spot.letter}: {adventurer(adv, ability=False)}, min bid {bid} Gold")
+        if spot.adventurer is not None:
+            adv = pack.adventurers[spot.adventurer]
+            lines.append(
+                f"{spot.letter}: {adventurer(adv, ability=False)}, min bid {spot.min_bid} Gold"
+            )
         else:
-            lines.append(f"{spot.letter}: {'face down' if spot.deck else 'empty'}")
-    for c in state.board.contracts:
+            lines.append(f"{spot.letter}: {'face down' if spot.cards_left else 'empty'}")
+    for c in board.contracts:
         if not c.used:
             continue
-        if c.card and c.face_up:
-            lines.append(f"{c.number}: {contract(pack.contracts[c.card])}")
+        if c.contract is not None:
+            lines.append(f"{c.number}: {contract(pack.contracts[c.contract])}")
         else:
-            state_of = f"face down ({c.level})" if c.card else "empty"
+            state_of = f"face down ({c.level})" if c.level else "empty"
             lines.append(f"{c.number}: {state_of}")
     return lines

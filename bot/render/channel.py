@@ -8,22 +8,20 @@ from datetime import datetime
 
 from bot.render import cards
 from bot.render.ids import ControlId
-from bot.render.order_board import describe_order, draft_of
+from bot.render.order_board import describe_order
 from bot.render.text import Names, describe_terms
 from bot.render.ui import Button, Embed, EmbedField, Message, clip
 from games.guild_master.rules.content import Pack
-from games.guild_master.rules.pending import pending
-from games.guild_master.rules.state import ActionStep, ContestTask, GameState, Phase
-from games.guild_master.rules.upgrades import income, order_spaces, team_size
+from games.guild_master.rules.views import PublicView, SeatView
 
 PHASES = {
-    Phase.SETUP: "Setup",
-    Phase.START: "Start of Round",
-    Phase.PLOT: "Plot Phase",
-    Phase.ORDERS: "Order Phase",
-    Phase.ACTION: "Action Phase",
-    Phase.RESET: "Reset Phase",
-    Phase.ENDED: "the game is over",
+    "setup": "Setup",
+    "start_of_round": "Start of Round",
+    "plot": "Plot Phase",
+    "orders": "Order Phase",
+    "action": "Action Phase",
+    "reset": "Reset Phase",
+    "ended": "the game is over",
 }
 KINDS = {
     "setup": "setup choices",
@@ -84,45 +82,48 @@ def lobby(
 
 
 def status(
-    state: GameState, names: Names, game_id: int, *, due: datetime | None, paused: bool
+    view: PublicView, names: Names, game_id: int, *, due: datetime | None, paused: bool
 ) -> Message:
-    waiting = pending(state)
-    moon = f"{state.moon} moon" + (", Blood Moon" if state.blood_moon else "")
-    lines = [f"Round {state.round} of {state.rounds} ({moon}) — {PHASES[state.phase]}."]
+    """Where the game stands: round, phase, whom it waits for, the deadline and the Fame."""
+    moon = f"{view.moon} moon" + (", Blood Moon" if view.blood_moon else "")
+    lines = [f"Round {view.round} of {view.rounds} ({moon}) — {PHASES[view.phase]}."]
     if paused:
         lines.append("The game is **paused**.")
-    if waiting:
-        who = ", ".join(f"{names.guild(d.seat)} ({KINDS.get(d.kind, d.kind)})" for d in waiting)
+    if view.waiting:
+        who = ", ".join(
+            f"{names.guild(w.seat)} ({KINDS.get(w.kind, w.kind)})" for w in view.waiting
+        )
         lines.append(f"Waiting for: {who}.")
-    elif state.phase is not Phase.ENDED:
+    elif view.phase != "ended":
         lines.append("Waiting for nobody.")
     if due is not None:
         lines.append(f"Deadline <t:{int(due.timestamp())}:R> (<t:{int(due.timestamp())}:f>).")
-    fame = ", ".join(f"{names.guild(g.seat)} {g.fame}" for g in state.guilds)
+    fame = ", ".join(f"{names.guild(g.seat)} {g.fame}" for g in view.guilds)
     lines.append(f"Fame: {fame}.")
     return Message(embeds=(Embed(title=f"Game {game_id}", description="\n".join(lines)),)).check()
 
 
-def board(state: GameState, pack: Pack, names: Names) -> Message:
+def board(view: PublicView, pack: Pack, names: Names) -> Message:
+    """The board's objectives and the Fame track, in words."""
     track = ", ".join(
-        f"{names.guild(g.seat)} {g.fame}" for g in sorted(state.guilds, key=lambda g: -g.fame)
+        f"{names.guild(g.seat)} {g.fame}" for g in sorted(view.guilds, key=lambda g: -g.fame)
     )
-    moon = f"{state.moon} moon" + (", Blood Moon" if state.blood_moon else "")
+    moon = f"{view.moon} moon" + (", Blood Moon" if view.blood_moon else "")
     embed = Embed(
-        title=f"The board — round {state.round} ({moon})",
-        description=clip("\n".join(cards.objectives(state, pack)), 4000),
+        title=f"The board — round {view.round} ({moon})",
+        description=clip("\n".join(cards.objectives(view, pack)), 4000),
         fields=(EmbedField("Fame", clip(track, 1024)),),
     )
     return Message(embeds=(embed,)).check()
 
 
-def guild_sheet(state: GameState, pack: Pack, names: Names, seat: int) -> Embed:
+def guild_sheet(view: PublicView, pack: Pack, names: Names, seat: int) -> Embed:
     """A guild's public information ("Things To Remember")."""
-    g = state.guilds[seat]
+    g = view.guilds[seat]
     upgrades = [
-        f"Stables {'I' * g.stables} ({order_spaces(pack, g)} orders)",
-        f"Mess Hall {'I' * g.mess_hall} (teams of {team_size(pack, g)})",
-        f"Bar {'I' * g.bar} ({income(pack, g)} Gold income)",
+        f"Stables {'I' * g.stables} ({g.order_spaces} orders)",
+        f"Mess Hall {'I' * g.mess_hall} (teams of {g.team_size})",
+        f"Bar {'I' * g.bar} ({g.income} Gold income)",
     ]
     upgrades += [f"{pack.skill_upgrades[u.slug].name} ({u.side})" for u in g.skill_upgrades]
     if g.prestige:
@@ -138,26 +139,22 @@ def guild_sheet(state: GameState, pack: Pack, names: Names, seat: int) -> Embed:
     )
     return Embed(
         title=names.guild(seat),
-        description=f"Fame {g.fame} · Gold {g.gold} · {len(g.private_contracts)} private "
-        "contract(s)",
+        description=f"Fame {g.fame} · Gold {g.gold} · {g.private_contracts} private contract(s)",
         fields=fields,
         colour=int(pack.guilds[seat].colour.lstrip("#"), 16),
     )
 
 
-def hand(state: GameState, pack: Pack, names: Names, seat: int) -> Message:
+def hand(view: SeatView, pack: Pack, names: Names) -> Message:
     """One's own private information, shown only to its player."""
-    g = state.guilds[seat]
-    private = [cards.contract(pack.contracts[c]) for c in g.private_contracts]
-    draft = draft_of(state, seat)
-    orders = [f"Order {o.space}: " + describe_order(state, pack, names, seat, o) for o in draft]
-    step = state.step
-    if isinstance(step, ActionStep):
+    private = [cards.contract(pack.contracts[c]) for c in view.private_contracts]
+    orders = [f"Order {o.space}: " + describe_order(view, pack, names, o) for o in view.draft]
+    if view.public.orders:  # the Action Phase: the guild's orders, revealed
         orders = [
-            f"Order {o.space} ({o.status}): " + describe_order(state, pack, names, seat, o)
-            for o in step.orders[seat]
+            f"Order {o.space} ({o.status}): " + describe_order(view, pack, names, o)
+            for o in view.orders
         ]
-    sheet = guild_sheet(state, pack, names, seat)
+    sheet = guild_sheet(view.public, pack, names, view.seat)
     mine = Embed(
         title="Only you can see this",
         fields=(
@@ -168,16 +165,12 @@ def hand(state: GameState, pack: Pack, names: Names, seat: int) -> Message:
     return Message(embeds=(sheet, mine)).check()
 
 
-def negotiation(state: GameState, pack: Pack, names: Names, game_id: int) -> Message | None:
+def negotiation(view: PublicView, pack: Pack, names: Names, game_id: int) -> Message | None:
     """The channel's prompt for a contested contract: who, what can be split, the proposals."""
-    step = state.step
-    if not (isinstance(step, ActionStep) and step.queue and isinstance(step.queue[0], ContestTask)):
+    task = view.contest
+    if task is None or task.contract is None:
         return None
-    task = step.queue[0]
-    card = state.board.contracts[task.spot - 1].card
-    if card is None:
-        return None
-    contract = pack.contracts[card]
+    contract = pack.contracts[task.contract]
     bonus = contract.effect("bonus")
     lines = [
         f"**Contest for contract {task.spot}: {cards.contract(contract)}**",
@@ -190,10 +183,9 @@ def negotiation(state: GameState, pack: Pack, names: Names, game_id: int) -> Mes
         "each guild chooses cooperate or conflict in secret, in its DMs.",
     ]
     if task.stage == "stances":
-        chosen = {int(s) for s in task.stances}
         lines.append(
             "Stances chosen: "
-            + ", ".join(f"{names.guild(s)} {'✅' if s in chosen else '…'}" for s in task.seats)
+            + ", ".join(f"{names.guild(s)} {'✅' if s in task.chosen else '…'}" for s in task.seats)
         )
     if task.agreed is not None:
         lines.append(f"Agreed: {describe_terms(task.agreed, names, task.seats)}.")
@@ -230,29 +222,30 @@ def negotiation(state: GameState, pack: Pack, names: Names, game_id: int) -> Mes
     return Message(content=clip("\n".join(lines), 2000), rows=tuple(rows[:5])).check()
 
 
-def final(state: GameState, pack: Pack, names: Names) -> Message:
+def final(view: PublicView, pack: Pack, names: Names) -> Message:
+    """The final standings, with where each guild's Fame came from."""
     rows = []
-    for g in sorted(state.guilds, key=lambda g: -g.fame):
+    for g in sorted(view.guilds, key=lambda g: -g.fame):
         f = g.fame_from
         rows.append(
             f"**{names.guild(g.seat)} — {g.fame} Fame**: contracts {f.contracts}, recruits "
             f"{f.recruits}, upgrades {f.upgrades}, wandering {f.wander}, effects {f.effects}, "
             f"Gold {f.gold}, prestige {f.prestige}"
         )
-    top = max(g.fame for g in state.guilds)
-    winners = [g.seat for g in state.guilds if g.fame == top]
+    top = max(g.fame for g in view.guilds)
+    winners = [g.seat for g in view.guilds if g.fame == top]
     title = f"{names.guilds(winners)} {'wins' if len(winners) == 1 else 'share the victory'}!"
     return Message(embeds=(Embed(title=title, description="\n".join(rows)),)).check()
 
 
-def history(state: GameState, names: Names) -> Message:
+def history(view: PublicView, names: Names) -> Message:
     """Fame after each finished round."""
-    rounds = len(state.guilds[0].fame_by_round)
+    rounds = len(view.guilds[0].fame_by_round)
     if rounds == 0:
         return Message(content="No round has finished yet.")
     header = f"{'Round':<14} " + " ".join(f"{r + 1:>4}" for r in range(rounds))
     lines = [header]
-    for g in state.guilds:
+    for g in view.guilds:
         lines.append(
             f"{names.guild(g.seat)[:14]:<14} " + " ".join(f"{f:>4}" for f in g.fame_by_round)
         )

@@ -14,42 +14,27 @@ from bot.render import cards
 from bot.render.ids import ControlId
 from bot.render.text import Names
 from bot.render.ui import Button, Embed, EmbedField, Message, Option, Select, clip
-from games.guild_master.rules.abilities import min_bid
-from games.guild_master.rules.attempt_contract import chance, choose_target
 from games.guild_master.rules.cards import LEVELS, SKILLS
 from games.guild_master.rules.content import Pack
-from games.guild_master.rules.hire_builders import affordable_build, default_builds
-from games.guild_master.rules.private_and_wander import attemptable, auto_fallback
-from games.guild_master.rules.state import (
+from games.guild_master.rules.team import skill_total
+from games.guild_master.rules.views import (
     HIRE,
     NONE,
     Build,
-    GameState,
+    GuildView,
     Order,
-    OrderStep,
+    OrderOutlook,
     Plan,
+    SeatView,
     is_contract,
     is_recruit,
-)
-from games.guild_master.rules.team import skill_total
-from games.guild_master.rules.treasury import free_gold
-from games.guild_master.rules.upgrades import (
-    allowed_builds,
-    build_parts,
-    build_problem,
-    order_spaces,
-    team_size,
 )
 
 PAGES = ("orders", "plan")
 
 
-def draft_of(state: GameState, seat: int) -> tuple[Order, ...]:
-    step = state.step
-    return step.drafts[seat] if isinstance(step, OrderStep) else ()
-
-
 def order_at(draft: Sequence[Order], space: int) -> Order | None:
+    """The order on order space `space`, if any."""
     for o in draft:
         if o.space == space:
             return o
@@ -65,93 +50,75 @@ def with_order(draft: Sequence[Order], order: Order | None, space: int) -> tuple
 
 
 def encode_build(b: Build | None) -> str:
+    """A build as an option's value ("ask" for none: ask when the order resolves)."""
     if b is None:
         return "ask"
     return f"{b.core}|{b.skill}|{b.side}|{b.prestige}"
 
 
 def decode_build(value: str) -> Build | None:
+    """The build an option's value stands for (see `encode_build`)."""
     if value == "ask":
         return None
     core, skill, side, prestige = ([*value.split("|"), "", "", "", ""])[:4]
     return Build(core=core, skill=skill, side=side, prestige=prestige)  # type: ignore[arg-type]
 
 
-def build_name(pack: Pack, state: GameState, seat: int, b: Build) -> str:
-    g = state.guilds[seat]
-    parts = [
-        pack.core_upgrades[slug].name
-        if slug in pack.core_upgrades
-        else pack.prestige[slug].name
-        if slug in pack.prestige
-        else f"{pack.skill_upgrades[slug].name} ({side})"
-        for slug, side, _n, _f in build_parts(pack, g, b)
-    ]
+def build_name(pack: Pack, guild: GuildView, b: Build) -> str:
+    """A build in words: its upgrades, each core upgrade at the level the guild would reach."""
+    if b.prestige:
+        return pack.prestige[b.prestige].name
+    parts = []
+    if b.skill:
+        parts.append(f"{pack.skill_upgrades[b.skill].name} ({b.side})")
+    if b.core:
+        parts.append(pack.core(b.core, getattr(guild, b.core) + 1).name)
     return " + ".join(parts)
 
 
-def build_options(state: GameState, pack: Pack, seat: int) -> list[Build]:
-    """Builds the guild may choose now, the suggested ones first (at most 22)."""
-    g = state.guilds[seat]
-    suggested = [
-        b for b in default_builds(state, pack, seat) if build_problem(state, pack, g, b) is None
-    ]
-    allowed = [b for b in allowed_builds(state, pack, seat) if not (b.core and b.skill)]
-    return list(dict.fromkeys([*suggested, *allowed]))[:22]
-
-
-def describe_order(state: GameState, pack: Pack, names: Names, seat: int, o: Order) -> str:
-    """One order in words, with its chance of success where there is one."""
+def describe_order(view: SeatView, pack: Pack, names: Names, o: Order) -> str:
+    """One of the guild's orders in words, with its chance of success where there is one."""
     team = names.team(o.team) or "no team yet"
     lines = [f"Team: {team}"]
-    g = state.guilds[seat]
+    board = view.public.board
+    outlook = next((x for x in view.outlook if x.space == o.space), OrderOutlook(space=o.space))
     if o.objective == HIRE:
-        build = affordable_build(state, pack, seat, o.gold, o.plan.builds or ())
         if o.plan.builds is None:
             then = "you will be asked what to build"
-        elif build is None:
+        elif outlook.build is None:
             then = "none of your chosen builds is affordable with this Gold"
         else:
-            then = f"builds {build_name(pack, state, seat, build)}"
+            then = f"builds {build_name(pack, view.public.guilds[view.seat], outlook.build)}"
         lines.append(f"Hire Builders with {o.gold} Gold: {then}")
     elif is_recruit(o.objective):
-        spot = state.board.adventurers["ABCDEF".index(o.objective)]
-        if spot.deck and spot.face_up:
-            adv = pack.adventurers[spot.deck[0]]
-            bid = min_bid(state, pack, adv.slug, seat)
+        spot = board.adventurers["ABCDEF".index(o.objective)]
+        if spot.adventurer is not None and outlook.min_bid is not None:
+            adv = pack.adventurers[spot.adventurer]
+            bid = outlook.min_bid
             ok = "" if o.gold >= bid else f" — below the minimum bid of {bid}"
             lines.append(f"Recruit {o.objective}: {adv.name}, bid {o.gold} Gold{ok}")
         else:
             lines.append(f"Recruit {o.objective}: no face-up adventurer")
     elif is_contract(o.objective):
-        spot = state.board.contracts[int(o.objective) - 1]
-        if spot.card and spot.face_up and o.team:
-            c = pack.contracts[spot.card]
-            target = choose_target(state, pack, seat, o.team, c, o.plan.skill)
-            if target is None:
+        spot_c = board.contracts[int(o.objective) - 1]
+        if spot_c.contract is not None and o.team:
+            c = pack.contracts[spot_c.contract]
+            if outlook.chance is None:
                 lines.append(f"Contract {o.objective}: {c.name} — this team has none of its skills")
             else:
-                p = chance(state, pack, seat, o.team, *target)
-                skill = cards.SKILL_SHORT[target[0]]
+                skill = cards.SKILL_SHORT[outlook.skill]
                 lines.append(
-                    f"Contract {o.objective}: {c.name} ({skill} {target[1]}) — {p * 100:.0f}% alone"
+                    f"Contract {o.objective}: {c.name} ({skill} {outlook.target}) — "
+                    f"{outlook.chance * 100:.0f}% alone"
                 )
         else:
             lines.append(f"Contract {o.objective}")
-    else:
-        private = attemptable(pack, g.private_contracts, o.team)
-        if o.team:
-            choice = auto_fallback(state, pack, seat, o.team)
-            if choice == "wander":
-                lines.append("Private contract or wander: wander")
-            else:
-                c = pack.contracts[choice]
-                target = choose_target(state, pack, seat, o.team, c)
-                assert target is not None
-                p = chance(state, pack, seat, o.team, *target)
-                lines.append(f"Private contract {c.name}: {p * 100:.0f}%")
-        elif private:
-            lines.append("Private contract or wander")
+    elif o.team:
+        if outlook.fallback == "wander" or outlook.chance is None:
+            lines.append("Private contract or wander: wander")
+        else:
+            c = pack.contracts[outlook.fallback]
+            lines.append(f"Private contract {c.name}: {outlook.chance * 100:.0f}%")
     plan = o.plan
     fallback = {
         "auto": "best of private contract or wander",
@@ -177,31 +144,32 @@ def describe_order(state: GameState, pack: Pack, names: Names, seat: int, o: Ord
 
 
 def render(
-    state: GameState,
+    view: SeatView,
     pack: Pack,
     names: Names,
     game_id: int,
-    seat: int,
     *,
     space: int = 1,
     page: str = "orders",
     notice: str = "",
 ) -> Message:
-    """The order board of `seat`, editing order space `space` on `page`."""
-    g = state.guilds[seat]
-    spaces = order_spaces(pack, g)
+    """The order board of the guild whose view `view` is, editing order space `space` on
+    `page`."""
+    seat = view.seat
+    public = view.public
+    g = public.guilds[seat]
+    spaces = g.order_spaces
     space = min(max(space, 1), spaces)
-    draft = draft_of(state, seat)
-    step = state.step
-    ready = isinstance(step, OrderStep) and step.ready[seat]
+    draft = view.draft
+    ready = bool(public.ready) and public.ready[seat]
     colour = int(pack.guilds[seat].colour.lstrip("#"), 16)
     upgrades = [f"{pack.skill_upgrades[u.slug].name} ({u.side})" for u in g.skill_upgrades]
-    private = ", ".join(names.contract(c) for c in g.private_contracts) or "none"
+    private = ", ".join(names.contract(c) for c in view.private_contracts) or "none"
     head = (
-        f"Round {state.round} of {state.rounds} ({state.moon} moon"
-        f"{', Blood Moon' if state.blood_moon else ''}). Gold {g.gold} "
-        f"({free_gold(state, seat)} not on orders). {spaces} order spaces, teams of "
-        f"{team_size(pack, g)}.\nSkill upgrades: {', '.join(upgrades) or 'none'}.\n"
+        f"Round {public.round} of {public.rounds} ({public.moon} moon"
+        f"{', Blood Moon' if public.blood_moon else ''}). Gold {g.gold} "
+        f"({view.free_gold} not on orders). {spaces} order spaces, teams of "
+        f"{g.team_size}.\nSkill upgrades: {', '.join(upgrades) or 'none'}.\n"
         f"Private contracts: {private}.\n"
         + (
             "**Ready** — you can still change your orders until everyone is ready."
@@ -213,7 +181,7 @@ def render(
     for k in range(1, spaces + 1):
         o = order_at(draft, k)
         title = f"{'▶ ' if k == space else ''}Order {k}"
-        value = describe_order(state, pack, names, seat, o) if o else "Empty"
+        value = describe_order(view, pack, names, o) if o else "Empty"
         fields.append(EmbedField(title, clip(value, 1024)))
     orders_embed = Embed(
         title=f"{names.guild(seat)} — your orders",
@@ -224,7 +192,7 @@ def render(
     )
     board_embed = Embed(
         title="The board",
-        description=clip("\n".join(cards.objectives(state, pack)), 2400),
+        description=clip("\n".join(cards.objectives(public, pack)), 2400),
     )
     team_embed = Embed(
         title="Your adventurers",
@@ -235,9 +203,9 @@ def render(
     rows = [_space_row(game_id, seat, spaces, space, page)]
     o = order_at(draft, space)
     if page == "plan":
-        rows += _plan_rows(state, pack, names, game_id, seat, space, o)
+        rows += _plan_rows(view, pack, names, game_id, space, o)
     else:
-        rows += _order_rows(state, pack, names, game_id, seat, space, o, ready)
+        rows += _order_rows(view, pack, names, game_id, space, o, ready)
     return Message(embeds=(orders_embed, board_embed, team_embed), rows=tuple(rows)).check()
 
 
@@ -262,18 +230,18 @@ def _space_row(game: int, seat: int, spaces: int, current: int, page: str) -> tu
 
 
 def _order_rows(
-    state: GameState,
+    view: SeatView,
     pack: Pack,
     names: Names,
     game: int,
-    seat: int,
     space: int,
     o: Order | None,
     ready: bool,
 ) -> list[tuple]:
-    g = state.guilds[seat]
+    seat = view.seat
+    g = view.public.guilds[seat]
     team = set(o.team) if o else set()
-    size = team_size(pack, g)
+    size = g.team_size
     team_options = tuple(
         Option(
             clip(names.adventurer(a), 100),
@@ -288,10 +256,10 @@ def _order_rows(
         Option("Private contract or wander", NONE, "No order card", default=objective == NONE)
     ]
     obj_options.append(Option("Hire Builders", HIRE, "Put Gold on it", default=objective == HIRE))
-    for spot in state.board.adventurers:
-        if spot.used and spot.deck and spot.face_up:
-            adv = pack.adventurers[spot.deck[0]]
-            bid = min_bid(state, pack, adv.slug, seat)
+    for spot in view.public.board.adventurers:
+        if spot.used and spot.adventurer is not None:
+            adv = pack.adventurers[spot.adventurer]
+            bid = view.min_bids[spot.letter]
             obj_options.append(
                 Option(
                     clip(f"Recruit {spot.letter}: {adv.name} {adv.title}", 100),
@@ -300,9 +268,9 @@ def _order_rows(
                     default=objective == spot.letter,
                 )
             )
-    for c in state.board.contracts:
-        if c.used and c.card and c.face_up:
-            contract = pack.contracts[c.card]
+    for c in view.public.board.contracts:
+        if c.used and c.contract is not None:
+            contract = pack.contracts[c.contract]
             obj_options.append(
                 Option(
                     clip(f"Contract {c.number}: {contract.name}", 100),
@@ -348,15 +316,15 @@ def _order_rows(
 
 
 def _plan_rows(
-    state: GameState,
+    view: SeatView,
     pack: Pack,
     names: Names,
     game: int,
-    seat: int,
     space: int,
     o: Order | None,
 ) -> list[tuple]:
-    g = state.guilds[seat]
+    seat = view.seat
+    guild = view.public.guilds[seat]
     plan = o.plan if o else Plan()
     fallback = [
         Option("Best of private contract or wander", "auto", default=plan.fallback == "auto"),
@@ -370,7 +338,7 @@ def _plan_rows(
             clip(cards.targets(pack.contracts[c]), 100),
             default=plan.fallback == c,
         )
-        for c in g.private_contracts
+        for c in view.private_contracts
     ]
     replace = [Option("Same level as the completed contract", "same", default=plan.replace == "")]
     replace += [
@@ -398,10 +366,10 @@ def _plan_rows(
         chosen = plan.builds[0] if plan.builds else None
         options = [Option("Ask me when it resolves", "ask", default=plan.builds is None)]
         options.append(Option("Build nothing", "none", default=plan.builds == ()))
-        for b in build_options(state, pack, seat):
+        for b in view.build_options:
             options.append(
                 Option(
-                    clip(build_name(pack, state, seat, b), 100),
+                    clip(build_name(pack, guild, b), 100),
                     encode_build(b),
                     default=b == chosen,
                 )

@@ -7,11 +7,10 @@ from typing import Any
 
 from bot.render import cards
 from bot.render.ids import ControlId, fingerprint
-from bot.render.order_board import build_name, build_options, encode_build
+from bot.render.order_board import build_name, encode_build
 from bot.render.text import Names, describe_terms
 from bot.render.ui import Button, Embed, Message, Option, Select, clip
 from engine.core.game import Decision
-from games.guild_master.rules.attempt_contract import chance, choose_target
 from games.guild_master.rules.commands import (
     ArrangePeek,
     ChooseBonusTarget,
@@ -30,7 +29,7 @@ from games.guild_master.rules.commands import (
     UsePlotAbility,
 )
 from games.guild_master.rules.content import Pack
-from games.guild_master.rules.state import ActionStep, ContestTask, GameState
+from games.guild_master.rules.views import PublicView, SeatView
 
 STANCE_LABELS = {
     "cooperate": "Cooperate",
@@ -40,9 +39,11 @@ STANCE_LABELS = {
 STANCE_STYLES = {"cooperate": "success", "conflict": "danger", "withdraw": "secondary"}
 
 
-def option_label(command: Command, names: Names, state: GameState) -> str:
-    """A command as the words on its button."""
+def option_label(command: Command, names: Names, view: PublicView | SeatView) -> str:
+    """A command as the words on its button (`view`: any audience's, for the guilds' upgrades
+    a build is named after)."""
     pack = names.pack
+    public = view.public if isinstance(view, SeatView) else view
     if isinstance(command, ChooseSetup):
         return f"Place {names.contract(command.contract)} on the board; {command.side} side"
     if isinstance(command, UsePlotAbility):
@@ -62,7 +63,7 @@ def option_label(command: Command, names: Names, state: GameState) -> str:
     if isinstance(command, ChooseFreeBuild):
         if command.build is None:
             return "Build nothing"
-        return build_name(pack, state, command.seat, command.build)
+        return build_name(pack, public.guilds[command.seat], command.build)
     if isinstance(command, ChooseStance):
         return STANCE_LABELS[command.stance]
     if isinstance(command, ChooseFallback):
@@ -76,7 +77,7 @@ def option_label(command: Command, names: Names, state: GameState) -> str:
     if isinstance(command, ChooseBuilds):
         if not command.builds:
             return "Build nothing"
-        return build_name(pack, state, command.seat, command.builds[0])
+        return build_name(pack, public.guilds[command.seat], command.builds[0])
     if isinstance(command, CorrectOrder):
         return "Give up the order" if command.gold == 0 else f"Put {command.gold} Gold on it"
     if isinstance(command, ModifyRoll):
@@ -91,13 +92,14 @@ def _id(action: str, game: int, seat: int, arg: str) -> str:
 
 
 def deadline_line(due: Any | None, default_label: str) -> str:
+    """When the default applies, in words."""
     if due is None:
         return f"If you do not answer, the host may apply the default: {default_label}."
     return f"Answer by <t:{int(due.timestamp())}:R>; then the default applies: {default_label}."
 
 
 def render(
-    state: GameState,
+    view: SeatView,
     pack: Pack,
     names: Names,
     game_id: int,
@@ -105,30 +107,32 @@ def render(
     *,
     due: Any | None = None,
 ) -> Message:
-    """The DM asking `decision.seat` for `decision`."""
+    """The DM asking the guild whose view `view` is for `decision`, one of its own."""
     seat = decision.seat
-    default = option_label(decision.default, names, state)
+    if seat != view.seat:
+        raise ValueError(f"seat {view.seat}'s view cannot ask seat {seat}")
+    public = view.public
+    default = option_label(decision.default, names, view)
     lines = [decision.prompt]
     rows: list[tuple] = []
     kind = decision.kind
     if kind == "setup":
-        g = state.guilds[seat]
+        g = public.guilds[seat]
         upgrade = pack.skill_upgrades[g.skill_upgrades[0].slug]
-        dealt = state.step.dealt[seat]  # type: ignore[union-attr]
         lines.append("Your three contracts:")
-        lines += [f"• {cards.contract(pack.contracts[c])}" for c in dealt]
+        lines += [f"• {cards.contract(pack.contracts[c])}" for c in view.dealt]
         lines.append(
             f"Your starting skill upgrade is the {upgrade.name} "
             f"({cards.SKILL_SHORT[upgrade.skill]}): the fixer side sets one die to 5 after a "
             f"{cards.SKILL_SHORT[upgrade.skill]} roll; the re-roll side re-rolls up to 2 dice."
         )
-        rows.append((_option_select(game_id, decision, names, state, "Your setup choice"),))
+        rows.append((_option_select(game_id, decision, names, view, "Your setup choice"),))
     elif kind in ("keep_contracts", "peek"):
         shown = decision.context.get("drawn") or decision.context.get("seen") or ()
         lines += [f"• {cards.contract(pack.contracts[c])}" for c in shown]
-        rows.append((_option_select(game_id, decision, names, state, "Your choice"),))
+        rows.append((_option_select(game_id, decision, names, view, "Your choice"),))
     elif kind == "stance":
-        lines += _stance_lines(state, pack, names, decision)
+        lines += _stance_lines(view, pack, names)
         rows.append(
             tuple(
                 Button(
@@ -141,10 +145,11 @@ def render(
         )
     elif kind == "builds":
         space = decision.context["space"]
+        guild = public.guilds[seat]
         options = [Option("Build nothing", "none")]
         options += [
-            Option(clip(build_name(pack, state, seat, b), 100), encode_build(b))
-            for b in build_options(state, pack, seat)
+            Option(clip(build_name(pack, guild, b), 100), encode_build(b))
+            for b in view.build_options
         ]
         rows.append(
             (
@@ -157,10 +162,10 @@ def render(
         )
         rows.append((Button(f"Default: {clip(default, 60)}", _id("default", game_id, seat, kind)),))
     elif kind == "roll":
-        lines += _roll_lines(state, names)
-        rows += _roll_rows(state, game_id, seat)
+        lines += _roll_lines(public, names)
+        rows += _roll_rows(public, game_id, seat)
     elif kind == "cooperation":
-        lines += _cooperation_lines(state, pack, names, decision)
+        lines += _cooperation_lines(public, pack, names)
         contract = pack.contracts[decision.context["contract"]]
         targets = [
             Button(
@@ -188,14 +193,14 @@ def render(
             rows.append(
                 tuple(
                     Button(
-                        clip(option_label(o, names, state), 80),
+                        clip(option_label(o, names, view), 80),
                         _id("opt", game_id, seat, f"{kind}.{fingerprint(o)}"),
                     )
                     for o in decision.options
                 )
             )
         else:
-            rows.append((_option_select(game_id, decision, names, state, "Choose"),))
+            rows.append((_option_select(game_id, decision, names, view, "Choose"),))
     lines.append(deadline_line(due, default))
     embed = Embed(
         title=f"{names.guild(seat)} — your decision", description=clip("\n".join(lines), 4096)
@@ -204,51 +209,34 @@ def render(
 
 
 def _option_select(
-    game_id: int, decision: Decision, names: Names, state: GameState, placeholder: str
+    game_id: int, decision: Decision, names: Names, view: SeatView, placeholder: str
 ) -> Select:
     return Select(
         _id("optsel", game_id, decision.seat, decision.kind),
         tuple(
-            Option(clip(option_label(o, names, state), 100), fingerprint(o))
+            Option(clip(option_label(o, names, view), 100), fingerprint(o))
             for o in decision.options[:25]
         ),
         placeholder=placeholder,
     )
 
 
-def _contest(state: GameState) -> ContestTask | None:
-    step = state.step
-    if isinstance(step, ActionStep) and step.queue and isinstance(step.queue[0], ContestTask):
-        return step.queue[0]
-    return None
-
-
-def _stance_lines(state: GameState, pack: Pack, names: Names, decision: Decision) -> list[str]:
-    task = _contest(state)
-    if task is None:
+def _stance_lines(view: SeatView, pack: Pack, names: Names) -> list[str]:
+    task = view.public.contest
+    if task is None or task.contract is None:
         return []
-    card = state.board.contracts[task.spot - 1].card
-    assert card is not None
-    contract = pack.contracts[card]
-    order = state.step.order(decision.seat, task.space)  # type: ignore[union-attr]
+    contract = pack.contracts[task.contract]
     lines = [
         f"Contract {task.spot}: {cards.contract(contract)}",
         f"Contesting it: {names.guilds(task.seats)}.",
     ]
-    if order is not None:
-        alone = choose_target(state, pack, decision.seat, order.team, contract, order.plan.skill)
-        if alone is not None:
-            p_alone = chance(state, pack, decision.seat, order.team, *alone)
-            hard = choose_target(
-                state, pack, decision.seat, order.team, contract, order.plan.skill, conflict=True
-            )
-            assert hard is not None
-            p_conflict = chance(state, pack, decision.seat, order.team, *hard, conflict=True)
-            lines.append(
-                f"Your team alone: {p_alone * 100:.0f}% without penalty (a lone cooperator); "
-                f"conflicting: {p_conflict * 100:.0f}% against {hard[1]} + your dice. "
-                "Cooperating together pools your teams."
-            )
+    odds = view.stance_odds
+    if odds is not None:
+        lines.append(
+            f"Your team alone: {odds.alone * 100:.0f}% without penalty (a lone cooperator); "
+            f"conflicting: {odds.conflict * 100:.0f}% against {odds.conflict_target} + your "
+            "dice. Cooperating together pools your teams."
+        )
     if task.agreed is not None:
         lines.append(
             f"Agreed split (binding if all cooperate): "
@@ -257,11 +245,10 @@ def _stance_lines(state: GameState, pack: Pack, names: Names, decision: Decision
     return lines
 
 
-def _roll_lines(state: GameState, names: Names) -> list[str]:
-    step = state.step
-    if not isinstance(step, ActionStep) or step.check is None:
+def _roll_lines(view: PublicView, names: Names) -> list[str]:
+    c = view.check
+    if c is None:
         return []
-    c = step.check
     dice = " ".join(f"[{d}]" for d in c.dice)
     total = sum(c.dice) + c.bonus
     target = f" against {c.target}" if c.target is not None else ""
@@ -278,11 +265,10 @@ def _roll_lines(state: GameState, names: Names) -> list[str]:
     ]
 
 
-def _roll_rows(state: GameState, game_id: int, seat: int) -> list[tuple]:
-    step = state.step
-    if not isinstance(step, ActionStep) or step.check is None:
+def _roll_rows(view: PublicView, game_id: int, seat: int) -> list[tuple]:
+    c = view.check
+    if c is None:
         return []
-    c = step.check
     rows: list[tuple] = []
     dice = tuple(Option(f"Die {i + 1}: {d}", str(i)) for i, d in enumerate(c.dice))
     if c.rerolls and dice:
@@ -310,15 +296,13 @@ def _roll_rows(state: GameState, game_id: int, seat: int) -> list[tuple]:
     return rows[:5]
 
 
-def _cooperation_lines(state: GameState, pack: Pack, names: Names, decision: Decision) -> list[str]:
-    task = _contest(state)
-    if task is None:
+def _cooperation_lines(view: PublicView, pack: Pack, names: Names) -> list[str]:
+    task = view.contest
+    if task is None or task.contract is None:
         return []
-    card = state.board.contracts[task.spot - 1].card
-    assert card is not None
     coops = [s for s in task.seats if task.stances.get(str(s)) == "cooperate"]
     return [
-        f"Contract {task.spot}: {cards.contract(pack.contracts[card])}",
+        f"Contract {task.spot}: {cards.contract(pack.contracts[task.contract])}",
         f"Cooperating: {names.guilds(coops)}. Choose the target your team goes for; guilds on "
         "the same target form one combined team of their best adventurers.",
     ]

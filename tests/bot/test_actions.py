@@ -1,12 +1,10 @@
 """The command and control handlers, without Discord: what a player sends, what they get back,
 and what the channel and DMs show (through a Poster that keeps every message)."""
 
-from types import SimpleNamespace
-
 import pytest
 
 from bot.render.ids import ControlId
-from bot.service import GameService
+from bot.service import bot_move
 from games.guild_master import GAME
 from games.guild_master.rules.commands import AnswerSplit, ProposeSplit
 from games.guild_master.rules.state import Phase, SplitTerms
@@ -75,7 +73,7 @@ async def test_a_lobby_is_created_joined_left_and_started(bot):
     assert "Only the host" in text(refused)
     assert "leaves" in text(await actions.leave(who(CHRIS)))
     too_few = await actions.start(who(KIM))
-    assert "Two guilds are needed" in text(too_few)
+    assert "Two players are needed" in text(too_few)
     await actions.join(who(CHRIS, "Chris"))
     start = await actions.start(who(KIM))
     assert "The game begins" in text(start) and "built-in" not in text(start)
@@ -329,12 +327,11 @@ def test_a_built_in_seat_answers_a_proposed_split_before_its_stance():
     state, _ = play(
         state, orders(0, order(1, ["brask"], "1")), orders(1, order(1, ["garrick"], "1"))
     )
-    seats = {0: SimpleNamespace(built_in=False), 1: SimpleNamespace(built_in=True)}
     fair, _ = play(state, ProposeSplit(seat=0, terms=SplitTerms(gold=(2, 1))))
-    move, seat = GameService._bot_move(7, 1, fair, seats)
-    assert seat == 1 and move == AnswerSplit(seat=1, by=0, accept=True)
+    move = bot_move(GAME, 7, 1, fair, {1})
+    assert move == AnswerSplit(seat=1, by=0, accept=True)
     greedy, _ = play(state, ProposeSplit(seat=0, terms=SplitTerms(gold=(3, 0))))
-    move, _ = GameService._bot_move(7, 1, greedy, seats)
+    move = bot_move(GAME, 7, 1, greedy, {1})
     assert move == AnswerSplit(seat=1, by=0, accept=False)
 
 

@@ -7,6 +7,7 @@ import pytest
 from bot.render import channel, order_board, prompts
 from bot.render.text import Names
 from bot.render.ui import Button, Message, Select, clip
+from engine.core.game import PUBLIC, Seat
 from games.guild_master import GAME
 from games.guild_master.players.simulate import play
 from games.guild_master.rules.content import load_pack
@@ -30,26 +31,29 @@ def test_every_message_fits_discords_limits_at_every_step(players):
             state = GAME.evolve(state, e)
             if state.phase is Phase.SETUP and state.step is None:
                 continue
-            for d in GAME.pending(state):
-                if d.kind == "orders":
-                    for page in order_board.PAGES:
-                        for space in range(1, 5):
-                            order_board.render(
-                                state, PACK, n, 1, d.seat, space=space, page=page, notice=LONG
-                            ).check()
-                else:
-                    prompts.render(state, PACK, n, 1, d).check()
+            public = GAME.view(state, PUBLIC)
+            mine = [GAME.view(state, Seat(seat)) for seat in range(players)]
+            for view in mine:
+                for d in view.decisions:
+                    if d.kind == "orders":
+                        for page in order_board.PAGES:
+                            for space in range(1, 5):
+                                order_board.render(
+                                    view, PACK, n, 1, space=space, page=page, notice=LONG
+                                ).check()
+                    else:
+                        prompts.render(view, PACK, n, 1, d).check()
             if state.phase not in (Phase.SETUP,):
-                channel.status(state, n, 1, due=None, paused=False).check()
-                channel.board(state, PACK, n).check()
+                channel.status(public, n, 1, due=None, paused=False).check()
+                channel.board(public, PACK, n).check()
                 for seat in range(players):
-                    channel.hand(state, PACK, n, seat).check()
-                    Message(embeds=(channel.guild_sheet(state, PACK, n, seat),)).check()
-            negotiation = channel.negotiation(state, PACK, n, 1)
+                    channel.hand(mine[seat], PACK, n).check()
+                    Message(embeds=(channel.guild_sheet(public, PACK, n, seat),)).check()
+            negotiation = channel.negotiation(public, PACK, n, 1)
             if negotiation is not None:
                 negotiation.check()
-        channel.final(state, PACK, n).check()
-        channel.history(state, n).check()
+        channel.final(public, PACK, n).check()
+        channel.history(public, n).check()
 
 
 def test_the_board_offers_what_the_order_phase_needs():
@@ -59,7 +63,8 @@ def test_the_board_offers_what_the_order_phase_needs():
         state = GAME.evolve(state, e)
         if state.phase is Phase.ORDERS:
             break
-    board = order_board.render(state, PACK, names(4), 1, 0)
+    view = GAME.view(state, Seat(0))
+    board = order_board.render(view, PACK, names(4), 1)
     ids = [c.custom_id for row in board.rows for c in row]
     assert {"gm:obteam:1:0:1", "gm:obobj:1:0:1", "gm:obready:1:0:1"} <= set(ids)
     objective = next(c for row in board.rows for c in row if c.custom_id == "gm:obobj:1:0:1")
@@ -67,7 +72,7 @@ def test_the_board_offers_what_the_order_phase_needs():
     assert {"hire", "none", "1", "2"} <= values
     assert "The board" in board.embeds[1].title
     assert "min bid" in board.embeds[1].description
-    plan = order_board.render(state, PACK, names(4), 1, 0, page="plan")
+    plan = order_board.render(view, PACK, names(4), 1, page="plan")
     selects = [c for row in plan.rows for c in row if isinstance(c, Select)]
     assert {s.custom_id.split(":")[1] for s in selects} >= {"obfallback", "obreplace"}
 

@@ -245,34 +245,36 @@ def check_names(
 
 
 def state_texts(state: GameState, names: Names, audience: Audience) -> list[str]:
-    """What the bot can show `audience` of `state`, on its own or when asked."""
+    """What the bot can show `audience` of `state`, on its own or when asked: rendered from the
+    audience's view, as the bot does."""
     messages: list[Message] = []
+    view = GAME.view(state, audience)
     if not isinstance(audience, Seat):
         messages += [
-            channel.status(state, names, 1, due=None, paused=False),
-            channel.board(state, PACK, names),
-            channel.history(state, names),
+            channel.status(view, names, 1, due=None, paused=False),
+            channel.board(view, PACK, names),
+            channel.history(view, names),
             *(
-                Message(embeds=(channel.guild_sheet(state, PACK, names, g.seat),))
+                Message(embeds=(channel.guild_sheet(view, PACK, names, g.seat),))
                 for g in state.guilds
             ),
         ]
-        negotiation = channel.negotiation(state, PACK, names, 1)
+        negotiation = channel.negotiation(view, PACK, names, 1)
         messages += [negotiation] if negotiation is not None else []
         if state.phase is Phase.ENDED:
-            messages.append(channel.final(state, PACK, names))
+            messages.append(channel.final(view, PACK, names))
     else:
         seat = audience.seat
-        for d in GAME.pending(state):
-            if d.seat == seat and d.kind != "orders":
-                messages.append(prompts.render(state, PACK, names, 1, d))
+        for d in view.decisions:
+            if d.kind != "orders":
+                messages.append(prompts.render(view, PACK, names, 1, d))
         if state.phase is Phase.ORDERS:
             for space in range(1, order_spaces(PACK, state.guilds[seat]) + 1):
                 for page in order_board.PAGES:
                     messages.append(
-                        order_board.render(state, PACK, names, 1, seat, space=space, page=page)
+                        order_board.render(view, PACK, names, 1, space=space, page=page)
                     )
-        messages.append(channel.hand(state, PACK, names, seat))
+        messages.append(channel.hand(view, PACK, names))
     return [s for m in messages for s in shown(m)]
 
 
@@ -333,16 +335,19 @@ def check_render_layer(players: int, seed: int, short: bool) -> None:
         state, events = game.state, game.log[start:]
         knowledge.learn(state, events)
         told: dict[Audience, list[str]] = {a: [] for a in audiences(state)}
+        # Narrated as the bot does: each event's view, with the view the command ended in.
+        views = {a: GAME.view(state, a) for a in told}
         at = prev
         for e in events:
-            before, at = at, GAME.evolve(at, e)
+            at = GAME.evolve(at, e)
             for a in told:
-                line = narrate(e, before, at, a, names)
+                line = narrate(GAME.event_view(e, a), views[a], a, names)
                 told[a] += [line] if line else []
                 for seat, variant in event_variants(e):
                     if a != Seat(seat):
                         FIGURES["texts compared"] += 1
-                        assert narrate(variant, before, at, a, names) == line, (a, e, variant)
+                        seen = narrate(GAME.event_view(variant, a), views[a], a, names)
+                        assert seen == line, (a, e, variant)
             for a, texts in _pictures(e, at, names).items():
                 told[a] += texts
         for a, texts in told.items():
@@ -365,17 +370,22 @@ def check_render_layer(players: int, seed: int, short: bool) -> None:
 
 
 def _pictures(e: Any, state: GameState, names: Names) -> dict[Audience, list[str]]:
-    """The texts of the pictures the bot posts for this event, per audience."""
+    """The texts of the pictures the bot posts for this event, per audience, drawn from the
+    audience's view as the bot draws them."""
     out: dict[Audience, list[str]] = {}
+    if not isinstance(e, ev.OrderPhaseStarted | ev.OrdersRevealed | ev.GameEnded):
+        return out
+    public = GAME.view(state, PUBLIC)
     if isinstance(e, ev.OrderPhaseStarted):
-        out[PUBLIC] = drawing(pictures.board, state, names)
+        out[PUBLIC] = drawing(pictures.board, public, names)
         for g in state.guilds:
-            out[PUBLIC] += drawing(pictures.guild_sheet, state, names, g.seat, False)
-            out[Seat(g.seat)] = drawing(pictures.guild_sheet, state, names, g.seat, True)
+            out[PUBLIC] += drawing(pictures.guild_sheet, public, names, g.seat, False)
+            own = GAME.view(state, Seat(g.seat))
+            out[Seat(g.seat)] = drawing(pictures.guild_sheet, own, names, g.seat, True)
     elif isinstance(e, ev.OrdersRevealed):
-        out[PUBLIC] = drawing(pictures.reveal, state, names)
+        out[PUBLIC] = drawing(pictures.reveal, public, names)
     elif isinstance(e, ev.GameEnded):
-        out[PUBLIC] = drawing(pictures.final, state, names)
+        out[PUBLIC] = drawing(pictures.final, public, names)
     return out
 
 
@@ -402,10 +412,12 @@ def test_events_told_only_to_their_guild_are_all_perturbed():
     state = None
     personal = set()
     for e in game.log:
-        before, state = state, GAME.evolve(state, e)
-        public = narrate(e, before, state, PUBLIC, names)
-        if any(narrate(e, before, state, Seat(s), names) != public for s in range(3)):
-            personal.add(type(e))
+        state = GAME.evolve(state, e)
+        public = narrate(GAME.event_view(e, PUBLIC), GAME.view(state, PUBLIC), PUBLIC, names)
+        for s in range(3):
+            own = narrate(GAME.event_view(e, Seat(s)), GAME.view(state, Seat(s)), Seat(s), names)
+            if own != public:
+                personal.add(type(e))
     assert personal
     for kind in personal:
         sample = next(e for e in game.log if type(e) is kind)
@@ -543,7 +555,7 @@ async def play_through_the_bot(tmp_path, monkeypatch, players: int, seed: int) -
         await actions.start(who(100))
         await settle(service, notifier)
         state, _ = await service.load(1)
-        names = names_for(state, await service.seats(1))
+        names = names_for(GAME.view(state, PUBLIC), await service.seats(1))
         knowledge = Knowledge(players)
         knowledge.learn(state, [])
         witness.check(state, state, knowledge, names)

@@ -6,6 +6,7 @@ import pytest
 
 from bot.render.text import Names, narrate
 from engine.core import PUBLIC, Seat
+from games.guild_master import GAME
 from games.guild_master.players.simulate import play
 from games.guild_master.rules import events as ev
 from games.guild_master.rules.content import load_pack
@@ -54,14 +55,15 @@ def test_no_line_names_a_secret_card(players):
         attempted = set()
         peeked = {}
         for e in log:
-            before, state = state, evolve(state, e)
+            state = evolve(state, e)
             if isinstance(e, ev.SkillCheckRolled) and e.key.startswith("private:"):
                 attempted.add(e.contract)
             if isinstance(e, ev.EffectPaused):
                 peeked.setdefault(e.prompt.seat, set()).update(e.prompt.seen)
             everyone, own = hidden_cards(state, attempted, peeked)
             for audience in [PUBLIC, *(Seat(s) for s in range(players))]:
-                line = narrate(e, before, state, audience, NAMES)
+                view = GAME.view(state, audience)
+                line = narrate(GAME.event_view(e, audience), view, audience, NAMES)
                 if line is None:
                     continue
                 secret = set(everyone)
@@ -85,7 +87,7 @@ def test_every_public_event_of_a_game_has_a_line():
     }
     state = None
     for e in log:
-        before, state = state, evolve(state, e)
-        line = narrate(e, before, state, PUBLIC, NAMES)
+        state = evolve(state, e)
+        line = narrate(GAME.event_view(e, PUBLIC), GAME.view(state, PUBLIC), PUBLIC, NAMES)
         if type(e).__name__ not in silent and not isinstance(e, ev.OrdersDrafted | ev.PlanAnswered):
             assert line, type(e).__name__

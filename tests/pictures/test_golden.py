@@ -22,6 +22,8 @@ from PIL import Image, ImageChops, ImageStat
 
 from bot.render import pictures
 from bot.render.text import Names
+from engine.core.game import PUBLIC
+from games.guild_master import GAME
 from games.guild_master.rules.content import load_pack
 from games.guild_master.rules.state import ActionStep, GameState
 from tests.pictures.games import phase_states
@@ -47,10 +49,12 @@ def test_the_board_matches_the_golden_image(tmp_path):
     if os.environ.get("PICTURES_GOLDEN") == "regenerate":
         state = golden_state()
         STATE.write_bytes(msgspec.json.format(msgspec.json.encode(state)) + b"\n")
-        IMAGE.write_bytes(pictures.board(state, Names(load_pack(state.pack), PLAYERS)))
+        names = Names(load_pack(state.pack), PLAYERS)
+        IMAGE.write_bytes(pictures.board(GAME.view(state, PUBLIC), names))
         pytest.skip(f"regenerated {IMAGE} and {STATE}")
     state = msgspec.json.decode(STATE.read_bytes(), type=GameState)
-    drawn = Image.open(io.BytesIO(pictures.board(state, Names(load_pack(state.pack), PLAYERS))))
+    names = Names(load_pack(state.pack), PLAYERS)
+    drawn = Image.open(io.BytesIO(pictures.board(GAME.view(state, PUBLIC), names)))
     golden = Image.open(IMAGE)
     out = tmp_path / "board_4p.png"
     drawn.save(out)

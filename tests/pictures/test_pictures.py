@@ -31,9 +31,11 @@ from bot.render.pictures.final_image import draw_final
 from bot.render.pictures.reveal_image import draw_reveal
 from bot.render.pictures.sheet_image import draw_sheet
 from bot.render.text import Names
+from engine.core.game import PUBLIC, Seat
+from games.guild_master import GAME
 from games.guild_master.rules.content import load_pack
 from games.guild_master.rules.state import ActionStep, GameState, Phase, Plan
-from games.guild_master.rules.views import public_view
+from games.guild_master.rules.views import PublicView, SeatView
 from tests.pictures.games import leaked, phase_states, secret_names
 
 # (players, seed, short): every player count, full and short games.
@@ -44,6 +46,18 @@ SHEET_PHASES = {Phase.SETUP, Phase.ORDERS, Phase.ACTION, Phase.ENDED}
 PACK = load_pack("basic")
 ROOT = Path(__file__).resolve().parents[2]
 LONG = "Bartholomew-Maximilian Featherstonehaugh of the Very Long Name"
+
+
+def public(state: GameState) -> PublicView:
+    view = GAME.view(state, PUBLIC)
+    assert isinstance(view, PublicView)
+    return view
+
+
+def own(state: GameState, seat: int) -> SeatView:
+    view = GAME.view(state, Seat(seat))
+    assert isinstance(view, SeatView)
+    return view
 
 
 def check_texts(log: list[Drawn], where: str) -> None:
@@ -65,7 +79,7 @@ def test_every_picture_at_every_phase(players, seed, short):
     names = Names(PACK, [LONG if s % 2 else "" for s in range(players)])
     secrets_seen = 0
     for i, state in enumerate(states):
-        pv = public_view(state, PACK, ())
+        pv = public(state)
         where = f"{players}p seed {seed} state {i} (round {state.round}, {state.phase})"
         secrets = secret_names(state, PACK)
         secrets_seen += bool(secrets)
@@ -84,13 +98,13 @@ def test_every_picture_at_every_phase(players, seed, short):
         if state.phase not in SHEET_PHASES and i != len(states) - 1:
             continue
         seat = i % players
-        private = state.guilds[seat].private_contracts if i % 2 else None
+        private = own(state, seat).private_contracts if i % 2 else None
         with recording() as log:
             draw_sheet(pv.guilds[seat], PACK, names, private)
         check_texts(log, f"sheet {seat} at {where}")
         if private is None:
-            own = {PACK.contracts[c].name for c in state.guilds[seat].private_contracts}
-            assert not leaked([d.text for d in log], own), f"sheet {seat} at {where}"
+            held = {PACK.contracts[c].name for c in state.guilds[seat].private_contracts}
+            assert not leaked([d.text for d in log], held), f"sheet {seat} at {where}"
 
         with recording() as log:
             draw_final(pv, names)
@@ -110,11 +124,11 @@ def test_the_public_api_returns_pngs_of_the_designed_width():
     action = next(s for s in states if isinstance(s.step, ActionStep) and s.round == 4)
     names = Names(PACK, ["Kim", "", "Chris", ""])
     for img in (
-        _png(pictures.board(action, names)),
-        _png(pictures.reveal(action, names)),
-        _png(pictures.guild_sheet(action, names, 2, True)),
-        _png(pictures.guild_sheet(action, names, 3, False)),
-        _png(pictures.final(states[-1], names)),
+        _png(pictures.board(public(action), names)),
+        _png(pictures.reveal(public(action), names)),
+        _png(pictures.guild_sheet(own(action, 2), names, 2, True)),
+        _png(pictures.guild_sheet(public(action), names, 3, False)),
+        _png(pictures.final(public(states[-1]), names)),
     ):
         assert img.width == canvas.WIDTH
         assert 400 < img.height < 2400
@@ -123,26 +137,35 @@ def test_the_public_api_returns_pngs_of_the_designed_width():
 def test_reveal_is_only_for_the_action_phase():
     state = phase_states(3, 104, True)[0]
     with pytest.raises(ValueError, match="Action Phase"):
-        pictures.reveal(state, Names(PACK))
+        pictures.reveal(public(state), Names(PACK))
 
 
 def test_a_guild_sheet_needs_a_guild():
     state = phase_states(2, 101, False)[-1]
     with pytest.raises(ValueError, match="seat 2"):
-        pictures.guild_sheet(state, Names(PACK), 2, False)
+        pictures.guild_sheet(public(state), Names(PACK), 2, False)
+
+
+def test_a_private_sheet_is_drawn_only_from_its_guilds_own_view():
+    state = phase_states(3, 104, True)[-1]
+    names = Names(PACK)
+    for view in (public(state), own(state, 0)):
+        with pytest.raises(ValueError, match="own view"):
+            pictures.guild_sheet(view, names, 1, True)
+    assert _png(pictures.guild_sheet(own(state, 1), names, 1, True)).width == canvas.WIDTH
 
 
 def test_the_private_sheet_shows_the_private_contracts_and_the_public_one_does_not():
     state = next(s for s in phase_states(3, 104, True) if s.guilds[1].private_contracts)
     names = Names(PACK)
-    own = {PACK.contracts[c].name for c in state.guilds[1].private_contracts}
-    assert own
+    mine = {PACK.contracts[c].name for c in state.guilds[1].private_contracts}
+    assert mine
     with recording() as log:
-        pictures.guild_sheet(state, names, 1, True)
-    assert leaked([d.text for d in log], own) == sorted(own)
+        pictures.guild_sheet(own(state, 1), names, 1, True)
+    assert leaked([d.text for d in log], mine) == sorted(mine)
     with recording() as log:
-        pictures.guild_sheet(state, names, 1, False)
-    assert not leaked([d.text for d in log], own)
+        pictures.guild_sheet(public(state), names, 1, False)
+    assert not leaked([d.text for d in log], mine)
 
 
 # --- non-interference: the public pictures do not change when a secret does ----------------
@@ -209,12 +232,14 @@ def test_changing_every_secret_changes_no_public_picture(monkeypatch):
                 continue
             other = rewrite_secrets(state)
             assert other != state
-            assert pictures.board(other, names) == pictures.board(state, names)
+            assert pictures.board(public(other), names) == pictures.board(public(state), names)
             if action:
-                assert pictures.reveal(other, names) == pictures.reveal(state, names)
+                assert pictures.reveal(public(other), names) == pictures.reveal(
+                    public(state), names
+                )
             seat = state.round % players
-            assert pictures.guild_sheet(other, names, seat, False) == pictures.guild_sheet(
-                state, names, seat, False
+            assert pictures.guild_sheet(public(other), names, seat, False) == pictures.guild_sheet(
+                public(state), names, seat, False
             )
             checked["face-down"] += hidden
             checked["action"] += action
@@ -234,11 +259,11 @@ async def test_render_async_runs_off_the_event_loop():
 
     task = asyncio.create_task(ticker())
     try:
-        data = await pictures.render_async(pictures.board, state, names)
-        sheet = await pictures.render_async(pictures.guild_sheet, state, names, 1, True)
+        data = await pictures.render_async(pictures.board, public(state), names)
+        sheet = await pictures.render_async(pictures.guild_sheet, own(state, 1), names, 1, True)
     finally:
         task.cancel()
-    assert data == pictures.board(state, names)
+    assert data == pictures.board(public(state), names)
     assert _png(sheet).width == canvas.WIDTH
     assert ticks > 0  # the loop kept running while the pictures were drawn
 
@@ -246,8 +271,8 @@ async def test_render_async_runs_off_the_event_loop():
 async def test_pictures_are_drawn_in_a_worker_process_of_lower_priority():
     state = phase_states(2, 101, False)[-1]
     names = Names(PACK, ["Ann", "Bo"])
-    data = await pictures.render_async(pictures.board, state, names)
-    assert data == pictures.board(state, names)
+    data = await pictures.render_async(pictures.board, public(state), names)
+    assert data == pictures.board(public(state), names)
     pid = pictures.worker_pid()
     assert pid is not None and pid != os.getpid()
     assert os.getpriority(os.PRIO_PROCESS, pid) >= os.getpriority(os.PRIO_PROCESS, 0) + 1
@@ -263,16 +288,16 @@ def test_names_travel_to_the_worker_by_the_packs_name():
 async def test_a_dead_worker_process_leaves_pictures_drawn_on_a_thread():
     state = phase_states(2, 101, False)[-1]
     names = Names(PACK)
-    await pictures.render_async(pictures.board, state, names)
+    await pictures.render_async(pictures.board, public(state), names)
     pid = pictures.worker_pid()
     assert pid is not None
     os.kill(pid, signal.SIGKILL)
     try:
         # Several pictures asked for at once, as the notifier does: all of them are drawn.
         drawn = await asyncio.gather(
-            *(pictures.render_async(pictures.board, state, names) for _ in range(3))
+            *(pictures.render_async(pictures.board, public(state), names) for _ in range(3))
         )
-        assert drawn == [pictures.board(state, names)] * 3
+        assert drawn == [pictures.board(public(state), names)] * 3
         assert pictures.worker_pid() is None and pictures._fallback is not None
     finally:  # the next tests get a worker process again
         if pictures._fallback is not None:
@@ -284,9 +309,10 @@ async def test_a_renderers_error_reaches_the_caller_and_the_worker_goes_on():
     state = phase_states(2, 101, False)[-1]
     names = Names(PACK)
     with pytest.raises(ValueError, match="only in the Action Phase"):
-        await pictures.render_async(pictures.reveal, phase_states(2, 101, False)[0], names)
+        await pictures.render_async(pictures.reveal, public(phase_states(2, 101, False)[0]), names)
     pid = pictures.worker_pid()
-    assert await pictures.render_async(pictures.board, state, names) == pictures.board(state, names)
+    drawn = await pictures.render_async(pictures.board, public(state), names)
+    assert drawn == pictures.board(public(state), names)
     assert pictures.worker_pid() == pid
 
 

@@ -1,20 +1,22 @@
 """Pictures of a game of Guild Master, as PNG bytes drawn with Pillow.
 
-Each picture is a pure function of the game state and the display names:
+Each picture is a pure function of a view (`games.guild_master.rules.views`) and the display
+names:
 
-- `board(state, names)`: the board everybody sees (round and moon, Fame, Builder Cost, the
+- `board(view, names)`: the board everybody sees (round and moon, Fame, Builder Cost, the
   adventurer and contract spots); face-down cards show only their back.
-- `reveal(state, names)`: in the Action Phase, every guild's revealed orders side by side
+- `reveal(view, names)`: in the Action Phase, every guild's revealed orders side by side
   (team, objective, Gold; never the plans).
-- `guild_sheet(state, names, seat, private)`: one guild's adventurers, upgrades, Gold and
-  completed contracts; with `private=True` also its private contracts, for its own DM only.
-- `final(state, names)`: the standings with where each guild's Fame came from, and a chart of
+- `guild_sheet(view, names, seat, private)`: one guild's adventurers, upgrades, Gold and
+  completed contracts; with `private=True` also its private contracts, drawn from that guild's
+  own view (a `SeatView`), for its own DM only.
+- `final(view, names)`: the standings with where each guild's Fame came from, and a chart of
   Fame over the rounds.
 
-Public pictures are drawn from `games.guild_master.rules.views.public_view`, so nothing secret
-reaches them. `render_async(fn, *args)` runs any of them in a worker process, so drawing neither
-blocks the bot's event loop nor competes with it for the GIL. Text is drawn with DejaVu Sans,
-shipped in `fonts/`.
+Public pictures are drawn from the public view, so nothing secret reaches them.
+`render_async(fn, *args)` runs any of them in a worker process, so drawing neither blocks the
+bot's event loop nor competes with it for the GIL. Text is drawn with DejaVu Sans, shipped in
+`fonts/`.
 """
 
 from __future__ import annotations
@@ -140,8 +142,8 @@ def stop() -> None:
 async def render_async(fn: Callable[..., bytes], *args: Any, **kwargs: Any) -> bytes:
     """Run the renderer `fn(*args, **kwargs)` in the picture worker; await its PNG bytes.
 
-    Renders queue for the one worker. Its arguments are pickled to it: a GameState in some
-    20 µs, and Names by its pack's name (see `Names.__reduce__`). If the worker process cannot
+    Renders queue for the one worker. Its arguments are pickled to it: a view in some tens of
+    µs, and Names by its pack's name (see `Names.__reduce__`). If the worker process cannot
     be started, or dies, pictures are drawn on a thread of this process instead, for good.
     """
     call = functools.partial(fn, *args, **kwargs)

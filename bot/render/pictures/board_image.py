@@ -1,8 +1,8 @@
 """The board as everybody sees it: round and moon, Fame, Builder Cost, adventurer spots A–F and
 contract spots 1–6.
 
-Drawn from `views.public_view` only, so nothing secret can reach it: a face-down card is drawn as
-its back (its level, for a contract), never by name.
+Drawn from the public view only, so nothing secret can reach it: a face-down card is drawn as its
+back (its level, for a contract), never by name.
 """
 
 from __future__ import annotations
@@ -31,13 +31,11 @@ from bot.render.pictures.canvas import (
 from bot.render.text import LEVEL_NAMES, Names
 from games.guild_master.rules.cards import RANKS, SKILLS
 from games.guild_master.rules.content import Pack, load_pack
-from games.guild_master.rules.state import GameState
 from games.guild_master.rules.views import (
     AdventurerSpotView,
     BoardView,
     ContractSpotView,
     PublicView,
-    public_view,
 )
 
 PHASES = {
@@ -66,10 +64,9 @@ def moon_icon(draw: ImageDraw.ImageDraw, cx: int, cy: int, r: int, full: bool) -
         draw.pieslice(box, 90, 270, fill=INK)
 
 
-def board(state: GameState, names: Names) -> bytes:
-    pack = load_pack(state.pack)
-    pv = public_view(state, pack, ())
-    return cv.png(draw_board(pv, pack, names))
+def board(view: PublicView, names: Names) -> bytes:
+    """The board as a PNG."""
+    return cv.png(draw_board(view, load_pack(view.pack), names))
 
 
 # --- layout -------------------------------------------------------------------------------------

@@ -23,9 +23,7 @@ from bot.render.pictures.canvas import (
     text,
 )
 from bot.render.text import Names
-from games.guild_master.rules.content import load_pack
-from games.guild_master.rules.state import GameState
-from games.guild_master.rules.views import PublicView, public_view
+from games.guild_master.rules.views import PublicView
 
 BREAKDOWN = (
     ("Contracts", "contracts"),
@@ -46,9 +44,9 @@ AXIS_W = 56
 SUPER = 2  # the chart's lines are drawn at twice the size and scaled down
 
 
-def final(state: GameState, names: Names) -> bytes:
-    pack = load_pack(state.pack)
-    return cv.png(draw_final(public_view(state, pack, ()), names))
+def final(view: PublicView, names: Names) -> bytes:
+    """The standings (final once the game has ended) as a PNG."""
+    return cv.png(draw_final(view, names))
 
 
 def ordinal(n: int) -> str:

@@ -1,6 +1,6 @@
 """The revealed orders of the Action Phase: every guild's order spaces side by side.
 
-Drawn from `views.public_view`'s revealed orders (team, objective, Gold and status): the plans
+Drawn from the public view's revealed orders (team, objective, Gold and status): the plans
 behind them stay secret and never reach this module.
 """
 
@@ -26,8 +26,7 @@ from bot.render.pictures.canvas import (
 )
 from bot.render.text import Names
 from games.guild_master.rules.content import Pack, load_pack
-from games.guild_master.rules.state import HIRE, NONE, ActionStep, GameState
-from games.guild_master.rules.views import OrderView, PublicView, public_view
+from games.guild_master.rules.views import HIRE, NONE, OrderView, PublicView
 
 COL_GAP = 12
 HEAD_H = 64
@@ -39,11 +38,12 @@ STATUS = {
 }
 
 
-def reveal(state: GameState, names: Names) -> bytes:
-    if not isinstance(state.step, ActionStep):
+def reveal(view: PublicView, names: Names) -> bytes:
+    """Every guild's revealed orders as a PNG; the public view must hold them (Action Phase)."""
+    if not view.orders:
         raise ValueError("orders are revealed only in the Action Phase")
-    pack = load_pack(state.pack)
-    return cv.png(draw_reveal(public_view(state, pack, ()), pack, names))
+    pack = load_pack(view.pack)
+    return cv.png(draw_reveal(view, pack, names))
 
 
 def objective_label(code: str) -> str:

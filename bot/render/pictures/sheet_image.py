@@ -1,8 +1,8 @@
 """One guild's sheet: its adventurers, upgrades, Gold and completed contracts, and (only in the
 picture for the guild's own DM, `private=True`) its private contracts.
 
-The public part is drawn from `views.public_view`'s GuildView; the private contracts are read from
-the state only when `private` is asked for.
+The public part is drawn from the public view's GuildView; the private contracts come from the
+guild's own view, which the private picture is drawn from.
 """
 
 from __future__ import annotations
@@ -29,8 +29,7 @@ from bot.render.pictures.canvas import (
 from bot.render.text import LEVEL_NAMES, Names
 from games.guild_master.rules.cards import SKILLS, Adventurer, Contract
 from games.guild_master.rules.content import Pack, load_pack
-from games.guild_master.rules.state import CompletedContract, GameState
-from games.guild_master.rules.views import GuildView, public_view
+from games.guild_master.rules.views import CompletedContract, GuildView, PublicView, SeatView
 
 INNER = WIDTH - 2 * MARGIN
 TILE_GAP = 14
@@ -45,13 +44,18 @@ ROMAN = ("", "I", "II", "III", "IV")
 SIDES = {"fixer": "fixer side", "reroll": "re-roll side"}
 
 
-def guild_sheet(state: GameState, names: Names, seat: int, private: bool) -> bytes:
-    if not 0 <= seat < state.players:
+def guild_sheet(view: PublicView | SeatView, names: Names, seat: int, private: bool) -> bytes:
+    """Guild `seat`'s sheet as a PNG; with `private`, its private contracts too, which only
+    that guild's own view holds."""
+    public = view.public if isinstance(view, SeatView) else view
+    if not 0 <= seat < public.players:
         raise ValueError(f"no guild in seat {seat}")
-    pack = load_pack(state.pack)
-    g = public_view(state, pack, ()).guilds[seat]
-    secret = state.guilds[seat].private_contracts if private else None
-    return cv.png(draw_sheet(g, pack, names, secret))
+    secret = None
+    if private:
+        if not (isinstance(view, SeatView) and view.seat == seat):
+            raise ValueError(f"the private sheet of seat {seat} is drawn from its own view")
+        secret = view.private_contracts
+    return cv.png(draw_sheet(public.guilds[seat], load_pack(public.pack), names, secret))
 
 
 # Each tile is (height, draw(draw, box)); tiles are laid out two to a row.

@@ -14,9 +14,23 @@ from engine.core.game import PUBLIC, Seat
 from engine.core.rng import Rng
 from games.guild_master import GAME
 from games.guild_master.rules import views
+from games.guild_master.rules.abilities import min_bid
+from games.guild_master.rules.attempt_contract import chance, choose_target
 from games.guild_master.rules.commands import ChooseStance, SetOrders
+from games.guild_master.rules.hire_builders import default_builds
+from games.guild_master.rules.private_and_wander import auto_fallback
+from games.guild_master.rules.state import Build
 from games.guild_master.tests.playout import check_non_interference
-from games.guild_master.tests.table import of_type, order, orders, play, public, seat_view, table
+from games.guild_master.tests.table import (
+    PACK,
+    of_type,
+    order,
+    orders,
+    play,
+    public,
+    seat_view,
+    table,
+)
 
 
 def encoded(state, audience):
@@ -201,3 +215,99 @@ def test_the_shared_non_interference_check_catches_leaks(monkeypatch):
         monkeypatch.setattr(views, "seat_view", leaky)
         with pytest.raises(AssertionError, match=r"sees a change in seat \d's secrets"):
             check_non_interference(contest if kind == "stance" else draft)
+
+
+# --- what the presentation shows that the rules work out -----------------------------------------
+
+
+def guild_view(state, seat):
+    own = GAME.view(state, Seat(seat))
+    assert isinstance(own, views.SeatView)
+    return own
+
+
+def test_a_guilds_odds_and_builds_are_worked_out_in_its_own_view():
+    """The order board shows, for each planned order, what it would do now: the build its Gold
+    affords, the chance of the contract alone, the private contract a team without an order card
+    would go for; and the Gold not yet placed. Worked out by the rules, in the guild's view."""
+    state = table(
+        players=2,
+        board={"contracts": {"1": "border-feud"}},
+        guild=[
+            {
+                "adventurers": ["brask", "kettu", "hob"],
+                "gold": 9,
+                "stables": 2,
+                "private": ["tower-lock"],
+            },
+            {"adventurers": ["garrick"]},
+        ],
+    )
+    draft = (
+        order(1, ["brask"], "1"),
+        order(2, ["kettu"], "hire", gold=3, builds=[Build(core="stables"), Build(core="bar")]),
+        order(3, ["hob"]),
+    )
+    state, _ = play(state, SetOrders(seat=0, orders=draft, ready=False))
+    own = guild_view(state, 0)
+    contract, hire, fallback = own.outlook
+    target = choose_target(state, PACK, 0, ("brask",), PACK.contracts["border-feud"])
+    assert (contract.skill, contract.target) == target
+    assert contract.chance == chance(state, PACK, 0, ("brask",), *target)
+    assert hire.build == Build(core="bar")  # Stables III needs 3 Builders: 10 Gold
+    assert fallback.fallback == auto_fallback(state, PACK, 0, ("hob",))
+    assert own.free_gold == 9 - 3
+    assert own.default_builds == default_builds(state, PACK, 0)
+    assert Build(core="bar") in own.build_options and len(own.build_options) <= 22
+    other = guild_view(state, 1)
+    assert other.outlook == () and other.build_options == () and other.free_gold == 7
+    assert "outlook" not in public(state) and "free_gold" not in public(state)
+
+
+def test_minimum_bids_are_public_and_each_guilds_own_in_its_view():
+    """ "Bid at least the minimum for this moon": the board shows everybody's minimum, and a
+    guild's own order board its own (its abilities may change it)."""
+    state = table(
+        players=2, board={"adventurers": {"B": ["saffi"]}}, guild=[{"adventurers": ["brask"]}]
+    )
+    spot = public(state)["board"]["adventurers"][1]
+    assert spot["adventurer"] == "saffi"
+    assert spot["min_bid"] == min_bid(state, PACK, "saffi")
+    for seat in range(2):
+        assert guild_view(state, seat).min_bids["B"] == min_bid(state, PACK, "saffi", seat)
+    state, _ = play(state, SetOrders(seat=0, orders=(order(1, ["brask"], "B", gold=1),)))
+    (recruit,) = guild_view(state, 0).outlook
+    assert recruit.min_bid == min_bid(state, PACK, "saffi", 0)
+
+
+def test_a_contesting_guild_sees_its_own_odds_for_choosing_a_stance():
+    state = table(
+        players=3,
+        board={"contracts": {"1": "border-feud"}},
+        guild=[
+            {"adventurers": ["brask", "kettu"]},
+            {"adventurers": ["hob", "garrick"]},
+            {"adventurers": ["saffi"]},
+        ],
+    )
+    state, _ = play(
+        state,
+        orders(0, order(1, ["brask", "kettu"], "1")),
+        orders(1, order(1, ["hob", "garrick"], "1")),
+        orders(2),
+    )
+    assert public(state)["contest"]["stage"] == "stances"
+    for seat in (0, 1):
+        odds = guild_view(state, seat).stance_odds
+        assert odds is not None and 0 <= odds.conflict <= odds.alone <= 1
+    assert guild_view(state, 2).stance_odds is None
+    assert "stance_odds" not in public(state)
+
+
+def test_the_views_of_one_state_share_their_public_part():
+    """Built for every update the bot posts, once per audience: the pending decisions and the
+    public view are worked out once per state."""
+    state = table(players=3)
+    public_view = GAME.view(state, PUBLIC)
+    assert all(GAME.view(state, Seat(s)).public is public_view for s in range(3))
+    assert GAME.view(replace(state), PUBLIC) == public_view
