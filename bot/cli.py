@@ -1,25 +1,28 @@
 """The `guildmaster` command line.
 
-guildmaster odds DICE TARGET [--fixers N] [--rerolls N]
 guildmaster scenario run FILE...
-guildmaster simulate --players N --games G --seed S [--seats KINDS] [--short] [--json | --report]
-                     [--jobs J]
+guildmaster simulate [--game G] --players N --games G --seed S [--seats KINDS] [--json]
+                     [--jobs J] [the game's own options]
 guildmaster games [--status S]
 guildmaster export GAME_ID [--output FILE]
 guildmaster replay FILE [--seat N]
+guildmaster run [--config FILE]
+guildmaster demo [--players N] [--play] [--out DIR]
+
+and each game's own tools (`games/<game>/cli.py`), such as Guild Master's
+guildmaster odds DICE TARGET [--fixers N] [--rerolls N]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import sys
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-MAX_ODDS_DICE = 20
+DEFAULT_GAME = "guild-master"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -34,29 +37,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="guildmaster", description="Guild Master, played by chat: tools and the bot."
+        prog="guildmaster", description="Board games played by chat: the bot and its tools."
     )
     sub = parser.add_subparsers(metavar="COMMAND")
-
-    odds = sub.add_parser(
-        "odds",
-        help="the exact chance that a skill check succeeds",
-        description="The exact chance that DICE dice reach TARGET, with skill-upgrade fixers and "
-        "re-rolls used as well as possible. Printed as a percentage with one decimal.",
-    )
-    odds.add_argument("dice", type=int, help=f"number of dice (0–{MAX_ODDS_DICE})")
-    odds.add_argument("target", type=int, help="the Skill Check Target")
-    odds.add_argument(
-        "--fixers", type=int, default=0, metavar="N", help="dice fixers (each sets one die to 5)"
-    )
-    odds.add_argument(
-        "--rerolls",
-        type=int,
-        default=0,
-        metavar="N",
-        help="re-roll upgrades (each re-rolls up to 2 dice, or 1 die twice)",
-    )
-    odds.set_defaults(run=_odds)
 
     scenario = sub.add_parser("scenario", help="run scenario files (docs/scenarios.md)")
     scenario_sub = scenario.add_subparsers(metavar="ACTION")
@@ -70,9 +53,15 @@ def _parser() -> argparse.ArgumentParser:
         "simulate",
         help="play whole games between built-in players",
         description="Play whole games between built-in players and print each game's result "
-        "and the totals, or a balance report. The same arguments give the same output.",
+        "and the totals. The same arguments give the same output.",
     )
-    simulate.add_argument("--players", type=int, default=4, help="guilds per game (2–4)")
+    simulate.add_argument(
+        "--game",
+        default=DEFAULT_GAME,
+        choices=_game_names(),
+        help=f"the game to play (default: {DEFAULT_GAME})",
+    )
+    simulate.add_argument("--players", type=int, help="players per game (default: up to 4)")
     simulate.add_argument("--games", type=int, default=10, help="number of games")
     simulate.add_argument("--seed", type=int, default=1, help="seed of the first game")
     simulate.add_argument(
@@ -82,19 +71,18 @@ def _parser() -> argparse.ArgumentParser:
         help="the player of each seat, comma-separated: builtin (the strategic player) or "
         "random (random legal moves); one kind for every seat (default: builtin)",
     )
-    simulate.add_argument("--short", action="store_true", help="the 6-round short game")
     output = simulate.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print JSON instead of text")
-    output.add_argument(
-        "--report",
-        action="store_true",
-        help="print only a balance report (Markdown): win rates by starting team and seat, "
-        "cards in winners' guilds, Fame totals",
-    )
     simulate.add_argument(
         "--jobs", type=int, default=1, metavar="J", help="play on J processes (same output)"
     )
-    simulate.set_defaults(run=_simulate)
+    # Each game's own options, remembered by game so that one given to another game is refused.
+    owners: dict[str, str] = {}
+    for name, tools in _game_clis().items():
+        known = {a.dest for a in simulate._actions}
+        tools.add_simulate_options(simulate, output)
+        owners |= {a.dest: name for a in simulate._actions if a.dest not in known}
+    simulate.set_defaults(run=_simulate, owners=owners)
 
     games = sub.add_parser("games", help="list the games in the database")
     games.add_argument("--status", help="only games with this status (lobby, running, ended…)")
@@ -133,17 +121,60 @@ def _parser() -> argparse.ArgumentParser:
         "players play a game (or play one guild yourself with --play). The channel is printed "
         "as a person would read it; pictures are saved to --out.",
     )
-    demo.add_argument("--players", type=int, default=4, choices=(2, 3, 4), help="guilds")
-    demo.add_argument("--play", action="store_true", help="play guild 1 from the terminal")
+    demo.set_defaults(game=DEFAULT_GAME)
+    demo.add_argument("--players", type=int, help="players (default: up to 4)")
+    demo.add_argument("--play", action="store_true", help="play seat 1 from the terminal")
     demo.add_argument("--out", default="demo-out", metavar="DIR", help="where pictures go")
     demo.set_defaults(run=_demo)
+    for tools in _game_clis().values():
+        tools.add_commands(sub)
     return parser
+
+
+def _game_names() -> list[str]:
+    from engine.core import registry
+
+    return registry.names()
+
+
+def _game_clis() -> dict[str, Any]:
+    """Each game's command-line tools (the `cli` module of its package), by game name."""
+    from importlib import import_module
+    from importlib.util import find_spec
+
+    import games
+
+    tools = {}
+    for name in _game_names():
+        module = f"{games.package(name)}.cli"
+        if find_spec(module) is not None:
+            tools[name] = import_module(module)
+    return tools
+
+
+def _players(args: argparse.Namespace, command: str) -> int | None:
+    """The number of players asked for (or the default), if the game allows it."""
+    from engine.core import registry
+
+    rules = registry.get(args.game)
+    players = args.players if args.players is not None else min(4, rules.max_players)
+    if not rules.min_players <= players <= rules.max_players:
+        print(
+            f"guildmaster {command}: --players must be {rules.min_players} to "
+            f"{rules.max_players} for {rules.title}.",
+            file=sys.stderr,
+        )
+        return None
+    return players
 
 
 def _demo(args: argparse.Namespace) -> int:
     from bot.demo import main as demo
 
-    return demo(args.players, args.play, args.out)
+    players = _players(args, "demo")
+    if players is None:
+        return 2
+    return demo(players, args.play, args.out)
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -237,24 +268,6 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def _odds(args: argparse.Namespace) -> int:
-    from games.guild_master.rules.dice_math import odds
-
-    problems = []
-    if not 0 <= args.dice <= MAX_ODDS_DICE:
-        problems.append(f"DICE must be 0 to {MAX_ODDS_DICE}")
-    if args.fixers < 0 or args.rerolls < 0:
-        problems.append("--fixers and --rerolls cannot be negative")
-    if args.fixers > max(args.dice, 0):
-        problems.append("there cannot be more fixers than dice")
-    if problems:
-        print(f"guildmaster odds: {'; '.join(problems)}.", file=sys.stderr)
-        return 2
-    chance = odds(args.dice, args.target, args.fixers, args.rerolls)
-    print(f"{chance * 100:.1f}%")
-    return 0
-
-
 def _scenario_files(names: Sequence[str]) -> list[Path] | str:
     files: list[Path] = []
     for name in names:
@@ -295,19 +308,25 @@ def _scenario_run(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
-def _play_one(job: tuple[int, int, bool, tuple[str, ...]]) -> Any:
-    from games.guild_master.players.simulate import play
-
-    players, seed, short, seats = job
-    return play(players, seed, short=short, seats=seats)[0]
-
-
 def _simulate(args: argparse.Namespace) -> int:
-    from games.guild_master.players import PLAYER_TYPES, balance
-    from games.guild_master.rules.content import load_pack
+    from engine.core import registry
 
-    if not 2 <= args.players <= 4:
-        print("guildmaster simulate: --players must be 2, 3 or 4.", file=sys.stderr)
+    players = _players(args, "simulate")
+    if players is None:
+        return 2
+    args.players = players
+    rules = registry.get(args.game)
+    foreign = sorted(
+        f"--{dest.replace('_', '-')} ({registry.get(owner).title})"
+        for dest, owner in args.owners.items()
+        if owner != args.game and getattr(args, dest)
+    )
+    if foreign:
+        print(
+            f"guildmaster simulate: {', '.join(foreign)} is not an option of {rules.title}; "
+            "leave it out.",
+            file=sys.stderr,
+        )
         return 2
     if args.games < 1:
         print("guildmaster simulate: --games must be at least 1.", file=sys.stderr)
@@ -315,9 +334,9 @@ def _simulate(args: argparse.Namespace) -> int:
     seats = tuple(k.strip() for k in args.seats.split(","))
     if len(seats) == 1:
         seats *= args.players
-    unknown = [k for k in seats if k not in PLAYER_TYPES]
+    unknown = [k for k in seats if k not in rules.players]
     if unknown or len(seats) != args.players:
-        kinds = ", ".join(PLAYER_TYPES)
+        kinds = ", ".join(rules.players)
         print(
             f"guildmaster simulate: --seats takes one kind ({kinds}) or one per seat, "
             f"comma-separated ({args.players} here).",
@@ -327,70 +346,16 @@ def _simulate(args: argparse.Namespace) -> int:
     if args.jobs < 1:
         print("guildmaster simulate: --jobs must be at least 1.", file=sys.stderr)
         return 2
-    pack = load_pack("basic")
-    names = [g.name for g in pack.guilds[: args.players]]
-    jobs = [(args.players, args.seed + i, args.short, seats) for i in range(args.games)]
-    if args.jobs > 1:
+
+    def pool(play: Callable[[Any], Any], jobs: list[Any]) -> list[Any]:
+        if args.jobs == 1:
+            return [play(job) for job in jobs]
         import multiprocessing
 
-        with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
-            results = pool.map(_play_one, jobs, chunksize=max(1, len(jobs) // (8 * args.jobs)))
-    else:
-        results = [_play_one(job) for job in jobs]
-    if args.report:
-        print(balance.render(balance.report(results)))
-        return 0
-    wins = [0.0] * args.players
-    for r in results:
-        for w in r.winners:
-            wins[w] += 1 / len(r.winners)
-    totals = {
-        "games": len(results),
-        "players": args.players,
-        "short": args.short,
-        "seats": list(seats),
-        "wins": [round(w, 3) for w in wins],
-        "mean_fame": [
-            round(sum(r.fame[s] for r in results) / len(results), 2) for s in range(args.players)
-        ],
-        "mean_events": round(sum(r.events for r in results) / len(results), 1),
-        "refused_commands": sum(r.refused for r in results),
-    }
-    if args.json:
-        games = [
-            {
-                "seed": r.seed,
-                "rounds": r.rounds,
-                "teams": list(r.teams),
-                "fame": list(r.fame),
-                "gold": list(r.gold),
-                "winners": list(r.winners),
-                "commands": r.commands,
-                "refused": r.refused,
-                "events": r.events,
-            }
-            for r in results
-        ]
-        print(json.dumps({"guilds": names, "games": games, "totals": totals}, indent=2))
-        return 0
-    for i, r in enumerate(results, 1):
-        winners = ", ".join(names[w] for w in r.winners)
-        fame = " ".join(f"{f:>3}" for f in r.fame)
-        print(
-            f"game {i:>4}  seed {r.seed:<8} rounds {r.rounds}  fame {fame}  "
-            f"events {r.events:>5}  winner {winners}"
-        )
-    print(f"{len(results)} games, {args.players} players{', short game' if args.short else ''}")
-    for s, name in enumerate(names):
-        print(
-            f"  {name:<16} wins {wins[s]:>7.2f}  mean Fame {totals['mean_fame'][s]:>6.2f}  "
-            f"({seats[s]})"
-        )
-    print(
-        f"  mean events per game {totals['mean_events']}, refused commands "
-        f"{totals['refused_commands']}"
-    )
-    return 0
+        with multiprocessing.get_context("spawn").Pool(args.jobs) as processes:
+            return processes.map(play, jobs, chunksize=max(1, len(jobs) // (8 * args.jobs)))
+
+    return int(_game_clis()[args.game].simulate(args, seats, pool))
 
 
 if __name__ == "__main__":
