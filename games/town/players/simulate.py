@@ -1,0 +1,149 @@
+"""Whole games between built-in players, for tests, balance checks and the benchmark.
+
+A game is fully determined by (players, seed, seats): the deck is shuffled from the seed and each
+player draws from its own source seeded from it, so the same arguments give the same game. During
+a trade phase the other players are asked first whether they want to make an offer to the current
+player (each once, in turn order); then the pending decisions are answered, the earliest first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.core.errors import RuleError
+from engine.core.turns import Turn
+from games.town.players import BuiltinPlayer, RandomPlayer
+from games.town.rules.commands import Command
+from games.town.rules.events import Event
+from games.town.rules.evolve import evolve
+from games.town.rules.flow import execute
+from games.town.rules.pending import waiting
+from games.town.rules.setup import create
+from games.town.rules.state import TRADE1, TRADE2, TownState
+
+MAX_COMMANDS = 20_000  # far above any real game; a safety net against a rules loop
+PLAYER_TYPES = {"builtin": BuiltinPlayer, "random": RandomPlayer}
+
+
+@dataclass(frozen=True)
+class GameResult:
+    players: int
+    seed: int
+    seats: tuple[str, ...]  # the player type of each seat
+    ranking: tuple[int, ...]  # seats, the winner first
+    won: tuple[int, ...]  # categories won per seat
+    scores: tuple[int, ...]  # total points per seat
+    turns: int
+    reason: str
+    commands: int
+    refused: int
+    events: int
+
+    @property
+    def winner(self) -> int:
+        return self.ranking[0]
+
+
+def play(
+    players: int,
+    seed: int,
+    *,
+    seats: tuple[str, ...] | None = None,
+    keep_events: bool = False,
+) -> tuple[GameResult, TownState, list[Event]]:
+    """Play one game between built-in players of the types `seats` names, one per seat ("random"
+    for all by default). Returns the result, the final state and (if `keep_events`) the log."""
+    kinds = seats or ("random",) * players
+    log: list[Event] = create(players, seed, {})
+    state: TownState | None = None
+    for e in log:
+        state = evolve(state, e)
+    assert state is not None
+    bots = [PLAYER_TYPES[kind](seed * 7919 + 104729 * (i + 1)) for i, kind in enumerate(kinds)]
+    events = len(log)
+    count = refused = 0
+    phase: Turn | None = None  # the trade phase the askers belong to (a new Turn each stage)
+    askers: list[int] = []  # other players not yet asked for an offer in this trade phase
+    while state.result is None:
+        command: Command | None = None
+        turn = state.turn
+        asked = waiting(state)
+        if turn.stage in (TRADE1, TRADE2):
+            if turn is not phase:
+                phase = turn
+                askers = [s for s in turn.order if s != turn.seat]
+            while askers and command is None:
+                seat = askers.pop(0)
+                if seat not in asked:
+                    command = bots[seat].move(state, (seat,))
+        if command is None:
+            seat = asked[0]
+            command = bots[seat].move(state, (seat,))
+            if command is None:
+                raise RuntimeError(f"player {seat} did not answer in {turn.stage}")
+        count += 1
+        if count > MAX_COMMANDS:
+            raise RuntimeError(f"game {seed} did not end after {MAX_COMMANDS} commands")
+        try:
+            new, state = execute(state, command)
+        except RuleError:
+            refused += 1
+            continue
+        events += len(new)
+        if keep_events:
+            log += new
+    result = state.result
+    won = tuple(len(w) for w in result.won)
+    return (
+        GameResult(
+            players=players,
+            seed=seed,
+            seats=kinds,
+            ranking=result.ranking,
+            won=won,
+            scores=tuple(sum(row) for row in state.scores),
+            turns=state.turn.number,
+            reason=result.reason,
+            commands=count,
+            refused=refused,
+            events=events,
+        ),
+        state,
+        log if keep_events else [],
+    )
+
+
+def win_rate(kind: str, games: int, players: int = 4, first_seed: int = 0) -> float:
+    """The share of `games` won by one player of `kind` against random players, its seat
+    rotated from game to game."""
+    wins = 0
+    for game in range(games):
+        seat = game % players
+        seats = tuple(kind if s == seat else "random" for s in range(players))
+        result, _, _ = play(players, first_seed + game, seats=seats)
+        wins += result.winner == seat
+    return wins / games
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m games.town.players.simulate --games 500`: the built-in player's win rate
+    against random players."""
+    import argparse
+    import time
+
+    parser = argparse.ArgumentParser(description=main.__doc__)
+    parser.add_argument("--games", type=int, default=500)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--kind", default="builtin", choices=sorted(PLAYER_TYPES))
+    args = parser.parse_args(argv)
+    start = time.process_time()
+    rate = win_rate(args.kind, args.games, args.players)
+    print(
+        f"{args.kind} player against {args.players - 1} random players, seat rotated: won "
+        f"{rate:.1%} of {args.games} games ({time.process_time() - start:.0f} s CPU)."
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
