@@ -14,12 +14,11 @@ import argparse
 import statistics
 import time
 
-from bot.render import pictures
 from bot.render.pictures import canvas
-from bot.render.text import Names
 from engine.core import PUBLIC, Seat
-from games.guild_master import GAME
+from games.guild_master import GAME, pictures
 from games.guild_master.players.simulate import play
+from games.guild_master.presentation.text import Names
 from games.guild_master.rules.content import load_pack
 from games.guild_master.rules.state import ActionStep, GameState
 

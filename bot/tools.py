@@ -6,9 +6,9 @@ import json
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from bot.render.text import Names, narrate
 from bot.store import EventStore
 from engine.core import PUBLIC, Codec, Seat, get
+from games.guild_master.presentation.text import Names, narrate
 from games.guild_master.rules import events as ev
 from games.guild_master.rules.content import load_pack
 from games.guild_master.rules.state import GameState, Phase

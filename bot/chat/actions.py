@@ -15,15 +15,15 @@ from typing import Any
 from msgspec.structs import replace
 
 from bot.chat.notifier import names_for
-from bot.render import cards, channel, order_board, pictures, prompts
 from bot.render.ids import ControlId, fingerprint, parse
-from bot.render.rules import TOPICS
-from bot.render.text import Names
 from bot.render.ui import Embed, Message, clip
 from bot.service import GameService, Options, ServiceError
 from bot.store import NotFound, StoreError, Unavailable
 from engine.core import PUBLIC, RuleError, Seat
-from games.guild_master import GAME
+from games.guild_master import GAME, pictures
+from games.guild_master.presentation import cards, channel, order_board, prompts
+from games.guild_master.presentation.rules import TOPICS
+from games.guild_master.presentation.text import Names
 from games.guild_master.rules.cards import SKILLS
 from games.guild_master.rules.commands import (
     AnswerSplit,

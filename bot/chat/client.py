@@ -26,10 +26,10 @@ from bot.chat.notifier import DMClosed, Notifier
 from bot.chat.priority import AnswersFirst, AnswersFirstPoster
 from bot.chat.ratelimits import amortise_bucket_eviction
 from bot.config import Config
-from bot.render.rules import TOPICS
 from bot.render.ui import Message, clip
 from bot.service import GameService
 from bot.store import EventStore
+from games.guild_master.presentation.rules import TOPICS
 
 log = logging.getLogger("guildmaster.bot")
 

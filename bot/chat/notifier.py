@@ -21,15 +21,15 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
-from bot.render import channel as channel_render
-from bot.render import order_board, pictures, prompts
-from bot.render.text import Names, narrate
 from bot.render.ui import Embed, Message, clip
 from bot.service import GameService, Seat, Update
 from engine.core import PUBLIC
 from engine.core import Seat as SeatAudience
 from engine.core.game import Decision
-from games.guild_master import GAME
+from games.guild_master import GAME, pictures
+from games.guild_master.presentation import channel as channel_render
+from games.guild_master.presentation import order_board, prompts
+from games.guild_master.presentation.text import Names, narrate
 from games.guild_master.rules import events as ev
 from games.guild_master.rules.content import load_pack
 from games.guild_master.rules.state import Phase

@@ -4,12 +4,12 @@ prompts show what the rules need."""
 
 import pytest
 
-from bot.render import channel, order_board, prompts
-from bot.render.text import Names
 from bot.render.ui import Button, Message, Select, clip
 from engine.core.game import PUBLIC, Seat
 from games.guild_master import GAME
 from games.guild_master.players.simulate import play
+from games.guild_master.presentation import channel, order_board, prompts
+from games.guild_master.presentation.text import Names
 from games.guild_master.rules.content import load_pack
 from games.guild_master.rules.state import Phase
 

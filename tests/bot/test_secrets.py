@@ -48,13 +48,13 @@ from msgspec.structs import replace
 from bot import service as service_module
 from bot.chat.actions import Actions, Reply, Who
 from bot.chat.notifier import names_for
-from bot.render import channel, order_board, pictures, prompts
 from bot.render.pictures.canvas import recording
-from bot.render.text import Names, narrate
 from bot.render.ui import Button, Message
 from engine.core.errors import RuleError
 from engine.core.game import PUBLIC, Audience, Seat
-from games.guild_master import GAME
+from games.guild_master import GAME, pictures
+from games.guild_master.presentation import channel, order_board, prompts
+from games.guild_master.presentation.text import Names, narrate
 from games.guild_master.rules import events as ev
 from games.guild_master.rules.commands import Command, SetOrders
 from games.guild_master.rules.contract_contest import STANCES

@@ -4,10 +4,10 @@ the audience may not know: deck cards, face-down cards, and other guilds' privat
 
 import pytest
 
-from bot.render.text import Names, narrate
 from engine.core import PUBLIC, Seat
 from games.guild_master import GAME
 from games.guild_master.players.simulate import play
+from games.guild_master.presentation.text import Names, narrate
 from games.guild_master.rules import events as ev
 from games.guild_master.rules.content import load_pack
 from games.guild_master.rules.evolve import evolve

@@ -1,9 +1,10 @@
 """Presentations receive views, never raw state (docs: "Presentations receive views, never raw
 state, so a secret cannot leak by accident").
 
-1. Statically: no function in `bot/render/` has a parameter annotated with the state, and
-   `bot/render/` imports nothing from the state's module, nor any part of the rules that works on
-   the state: only content, value types, commands, events and the views.
+1. Statically: no function of Guild Master's presentation and pictures (`games/guild_master/
+   presentation/`, `pictures/`) has a parameter annotated with the state, and they import nothing
+   from the state's module, nor any part of the rules that works on the state: only content,
+   value types, commands, events and the views.
 2. At run time: in a whole game played through the bot (service, notifier and command handlers),
    every renderer is called with views, and never with a `GameState`.
 """
@@ -26,20 +27,22 @@ from typing import Any
 
 import pytest
 
-import bot.render
+import games.guild_master.pictures
+import games.guild_master.presentation
 from bot import service as service_module
 from bot.chat import actions as actions_module
 from bot.chat import notifier as notifier_module
-from bot.render import pictures
 from engine.core.errors import RuleError
-from games.guild_master import GAME
+from games.guild_master import GAME, pictures
 from games.guild_master.players import RandomPlayer
 from games.guild_master.rules.event_views import NO_RNG
 from games.guild_master.rules.state import GameState, Phase
 from games.guild_master.rules.views import PublicView, SeatView
 from tests.bot.fakes import settle, table, who
 
-RENDER = Path(bot.render.__file__).parent
+PACKAGES = (games.guild_master.presentation, games.guild_master.pictures)
+RENDER = tuple(Path(package.__file__).parent for package in PACKAGES)
+PREFIXES = tuple(package.__name__ for package in PACKAGES)
 # The parts of the rules a presentation may import: the card pack and its cards, pure functions
 # of a team's cards, commands (to label answers), events (to narrate them) and the views.
 ALLOWED_RULES = {
@@ -53,10 +56,12 @@ ALLOWED_RULES = {
 
 
 def render_modules() -> list[ModuleType]:
-    names = [bot.render.__name__]
-    names += [
-        m.name for m in pkgutil.walk_packages(bot.render.__path__, prefix=bot.render.__name__ + ".")
-    ]
+    names = []
+    for package in PACKAGES:
+        names.append(package.__name__)
+        names += [
+            m.name for m in pkgutil.walk_packages(package.__path__, prefix=package.__name__ + ".")
+        ]
     return [importlib.import_module(n) for n in names]
 
 
@@ -111,7 +116,7 @@ def _imported(node: ast.Import | ast.ImportFrom) -> Iterator[str]:
 
 
 def test_renderers_import_no_state_and_no_rules_that_work_on_it():
-    files = sorted(RENDER.rglob("*.py"))
+    files = sorted(f for folder in RENDER for f in folder.rglob("*.py"))
     assert len(files) > 10
     imported: set[str] = set()
     for path in files:
@@ -121,7 +126,7 @@ def test_renderers_import_no_state_and_no_rules_that_work_on_it():
                 isinstance(node, ast.ImportFrom) and node.level
             ):
                 for module in _imported(node):
-                    if module.startswith("games."):
+                    if module.startswith("games.") and not module.startswith(PREFIXES):
                         assert module in ALLOWED_RULES, f"{path.name} imports {module}"
                         imported.add(module)
         names = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
@@ -147,11 +152,11 @@ class Watch:
             for name, fn in list(functions_of(module)):
                 if "." not in name and not name.startswith("__"):
                     monkeypatch.setattr(module, name, self.wrap(f"{module.__name__}.{name}", fn))
-        # Names the handlers imported from bot.render themselves (`from bot.render.text import
-        # narrate`)
+        # Names the handlers imported from the presentation themselves (`from
+        # games.guild_master.presentation.text import narrate`)
         for handler in (actions_module, notifier_module):
             for name, value in list(vars(handler).items()):
-                if inspect.isfunction(value) and value.__module__.startswith("bot.render"):
+                if inspect.isfunction(value) and value.__module__.startswith(PREFIXES):
                     where = f"{value.__module__}.{name}"
                     monkeypatch.setattr(handler, name, self.wrap(where, value))
         monkeypatch.setattr(pictures, "render_async", self.render)
@@ -237,15 +242,15 @@ async def test_the_bot_hands_renderers_views_only(tmp_path, monkeypatch):
     assert not watch.wrong, sorted(set(watch.wrong))
     called = set(watch.calls)
     assert {
-        "bot.render.text.narrate",
-        "bot.render.channel.status",
-        "bot.render.channel.board",
-        "bot.render.channel.guild_sheet",
-        "bot.render.channel.hand",
-        "bot.render.channel.history",
-        "bot.render.channel.final",
-        "bot.render.order_board.render",
-        "bot.render.prompts.render",
+        "games.guild_master.presentation.text.narrate",
+        "games.guild_master.presentation.channel.status",
+        "games.guild_master.presentation.channel.board",
+        "games.guild_master.presentation.channel.guild_sheet",
+        "games.guild_master.presentation.channel.hand",
+        "games.guild_master.presentation.channel.history",
+        "games.guild_master.presentation.channel.final",
+        "games.guild_master.presentation.order_board.render",
+        "games.guild_master.presentation.prompts.render",
         "pictures.board",
         "pictures.reveal",
         "pictures.guild_sheet",
@@ -253,4 +258,5 @@ async def test_the_bot_hands_renderers_views_only(tmp_path, monkeypatch):
     } <= called
     assert watch.calls["narrated rolls"] > 10
     for where in ("channel.status", "order_board.render", "prompts.render", "text.narrate"):
-        assert watch.views[f"bot.render.{where}"] == watch.calls[f"bot.render.{where}"]
+        key = f"games.guild_master.presentation.{where}"
+        assert watch.views[key] == watch.calls[key]

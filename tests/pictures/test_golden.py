@@ -20,10 +20,9 @@ import msgspec
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
-from bot.render import pictures
-from bot.render.text import Names
 from engine.core.game import PUBLIC
-from games.guild_master import GAME
+from games.guild_master import GAME, pictures
+from games.guild_master.presentation.text import Names
 from games.guild_master.rules.content import load_pack
 from games.guild_master.rules.state import ActionStep, GameState
 from tests.pictures.games import phase_states

@@ -23,16 +23,16 @@ import pytest
 from msgspec.structs import replace
 from PIL import Image
 
-from bot.render import pictures
+from bot.render import pictures as picture_worker
 from bot.render.pictures import canvas
-from bot.render.pictures.board_image import draw_board
 from bot.render.pictures.canvas import Drawn, recording
-from bot.render.pictures.final_image import draw_final
-from bot.render.pictures.reveal_image import draw_reveal
-from bot.render.pictures.sheet_image import draw_sheet
-from bot.render.text import Names
 from engine.core.game import PUBLIC, Seat
-from games.guild_master import GAME
+from games.guild_master import GAME, pictures
+from games.guild_master.pictures.board_image import draw_board
+from games.guild_master.pictures.final_image import draw_final
+from games.guild_master.pictures.reveal_image import draw_reveal
+from games.guild_master.pictures.sheet_image import draw_sheet
+from games.guild_master.presentation.text import Names
 from games.guild_master.rules.content import load_pack
 from games.guild_master.rules.state import ActionStep, GameState, Phase, Plan
 from games.guild_master.rules.views import PublicView, SeatView
@@ -273,7 +273,7 @@ async def test_pictures_are_drawn_in_a_worker_process_of_lower_priority():
     names = Names(PACK, ["Ann", "Bo"])
     data = await pictures.render_async(pictures.board, public(state), names)
     assert data == pictures.board(public(state), names)
-    pid = pictures.worker_pid()
+    pid = picture_worker.worker_pid()
     assert pid is not None and pid != os.getpid()
     assert os.getpriority(os.PRIO_PROCESS, pid) >= os.getpriority(os.PRIO_PROCESS, 0) + 1
 
@@ -289,7 +289,7 @@ async def test_a_dead_worker_process_leaves_pictures_drawn_on_a_thread():
     state = phase_states(2, 101, False)[-1]
     names = Names(PACK)
     await pictures.render_async(pictures.board, public(state), names)
-    pid = pictures.worker_pid()
+    pid = picture_worker.worker_pid()
     assert pid is not None
     os.kill(pid, signal.SIGKILL)
     try:
@@ -298,11 +298,11 @@ async def test_a_dead_worker_process_leaves_pictures_drawn_on_a_thread():
             *(pictures.render_async(pictures.board, public(state), names) for _ in range(3))
         )
         assert drawn == [pictures.board(public(state), names)] * 3
-        assert pictures.worker_pid() is None and pictures._fallback is not None
+        assert picture_worker.worker_pid() is None and picture_worker._fallback is not None
     finally:  # the next tests get a worker process again
-        if pictures._fallback is not None:
-            pictures._fallback.shutdown()
-        pictures._fallback = None
+        if picture_worker._fallback is not None:
+            picture_worker._fallback.shutdown()
+        picture_worker._fallback = None
 
 
 async def test_a_renderers_error_reaches_the_caller_and_the_worker_goes_on():
@@ -310,10 +310,10 @@ async def test_a_renderers_error_reaches_the_caller_and_the_worker_goes_on():
     names = Names(PACK)
     with pytest.raises(ValueError, match="only in the Action Phase"):
         await pictures.render_async(pictures.reveal, public(phase_states(2, 101, False)[0]), names)
-    pid = pictures.worker_pid()
+    pid = picture_worker.worker_pid()
     drawn = await pictures.render_async(pictures.board, public(state), names)
     assert drawn == pictures.board(public(state), names)
-    assert pictures.worker_pid() == pid
+    assert picture_worker.worker_pid() == pid
 
 
 def test_the_worker_process_ends_when_the_bot_process_is_killed(tmp_path):

@@ -1,22 +1,10 @@
-"""Pictures of a game of Guild Master, as PNG bytes drawn with Pillow.
+"""The picture worker: pictures (PNG bytes drawn with Pillow) are drawn in a process of their own.
 
-Each picture is a pure function of a view (`games.guild_master.rules.views`) and the display
-names:
-
-- `board(view, names)`: the board everybody sees (round and moon, Fame, Builder Cost, the
-  adventurer and contract spots); face-down cards show only their back.
-- `reveal(view, names)`: in the Action Phase, every guild's revealed orders side by side
-  (team, objective, Gold; never the plans).
-- `guild_sheet(view, names, seat, private)`: one guild's adventurers, upgrades, Gold and
-  completed contracts; with `private=True` also its private contracts, drawn from that guild's
-  own view (a `SeatView`), for its own DM only.
-- `final(view, names)`: the standings with where each guild's Fame came from, and a chart of
-  Fame over the rounds.
-
-Public pictures are drawn from the public view, so nothing secret reaches them.
-`render_async(fn, *args)` runs any of them in a worker process, so drawing neither blocks the
-bot's event loop nor competes with it for the GIL. Text is drawn with DejaVu Sans, shipped in
-`fonts/`.
+`render_async(fn, *args)` runs a game's renderer in the worker process, so drawing neither
+blocks the bot's event loop nor competes with it for the GIL; renderers are module-level
+functions of a game's `pictures` package, and their arguments (views, display names) are
+pickled to the worker. `canvas.py` has the drawing helpers every game's pictures use (fitted text,
+symbols, cards, PNG encoding) and the DejaVu Sans fonts shipped in `fonts/`.
 """
 
 from __future__ import annotations
@@ -34,12 +22,8 @@ from typing import IO, Any
 
 from bot.child import child_env
 from bot.render.pictures import worker
-from bot.render.pictures.board_image import board
-from bot.render.pictures.final_image import final
-from bot.render.pictures.reveal_image import reveal
-from bot.render.pictures.sheet_image import guild_sheet
 
-__all__ = ["board", "final", "guild_sheet", "render_async", "reveal", "start", "worker_pid"]
+__all__ = ["render_async", "start", "worker_pid"]
 
 log = logging.getLogger("guildmaster.pictures")
 

@@ -25,8 +25,6 @@ from typing import Literal, ParamSpec, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont
 
-from bot.render.text import Names
-
 FONT_DIR = Path(__file__).with_name("fonts")
 REGULAR = "DejaVuSans.ttf"
 BOLD = "DejaVuSans-Bold.ttf"
@@ -431,24 +429,6 @@ def section(draw: ImageDraw.ImageDraw, y: int, title: str, note: str = "") -> in
         text(draw, (nx, y + 3, WIDTH - MARGIN, y + h), note, BODY, colour=MUTED)
     draw.line((MARGIN, y + h + 4, WIDTH - MARGIN, y + h + 4), fill=LINE, width=2)
     return y + h + 14
-
-
-# --- guilds ------------------------------------------------------------------------------------
-
-
-def guild_name(names: Names, seat: int) -> str:
-    """The guild's display name without its symbol (drawn as a shape beside it instead)."""
-    s = names.guild(seat)
-    sym = names.pack.guilds[seat].symbol
-    return s[len(sym) + 1 :] if s.startswith(sym + " ") else s
-
-
-def guild_colour(names: Names, seat: int) -> Colour:
-    return rgb(names.pack.guilds[seat].colour)
-
-
-def guild_symbol(names: Names, seat: int) -> str:
-    return names.pack.guilds[seat].symbol
 
 
 # --- output ------------------------------------------------------------------------------------

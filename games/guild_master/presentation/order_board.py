@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.render import cards
 from bot.render.ids import ControlId
-from bot.render.text import Names
 from bot.render.ui import Button, Embed, EmbedField, Message, Option, Select, clip
+from games.guild_master.presentation import cards
+from games.guild_master.presentation.text import Names
 from games.guild_master.rules.cards import LEVELS, SKILLS
 from games.guild_master.rules.content import Pack
 from games.guild_master.rules.team import skill_total

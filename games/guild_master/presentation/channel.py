@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from bot.render import cards
 from bot.render.ids import ControlId
-from bot.render.order_board import describe_order
-from bot.render.text import Names, describe_terms
 from bot.render.ui import Button, Embed, EmbedField, Message, clip
+from games.guild_master.presentation import cards
+from games.guild_master.presentation.order_board import describe_order
+from games.guild_master.presentation.text import Names, describe_terms
 from games.guild_master.rules.content import Pack
 from games.guild_master.rules.views import PublicView, SeatView
 

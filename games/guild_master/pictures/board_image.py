@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from bot.render.cards import SKILL_SHORT
 from bot.render.pictures import canvas as cv
 from bot.render.pictures.canvas import (
     BODY,
@@ -28,7 +27,9 @@ from bot.render.pictures.canvas import (
     Box,
     text,
 )
-from bot.render.text import LEVEL_NAMES, Names
+from games.guild_master.pictures.guilds import guild_colour, guild_name, guild_symbol
+from games.guild_master.presentation.cards import SKILL_SHORT
+from games.guild_master.presentation.text import LEVEL_NAMES, Names
 from games.guild_master.rules.cards import RANKS, SKILLS
 from games.guild_master.rules.content import Pack, load_pack
 from games.guild_master.rules.views import (
@@ -123,9 +124,9 @@ def draw_board(pv: PublicView, pack: Pack, names: Names) -> Image.Image:
     y = cv.section(draw, y, "Fame")
     lanes = tuple(
         (
-            cv.guild_name(names, g.seat),
-            cv.guild_colour(names, g.seat),
-            cv.guild_symbol(names, g.seat),
+            guild_name(names, g.seat),
+            guild_colour(names, g.seat),
+            guild_symbol(names, g.seat),
         )
         for g in pv.guilds
     )
@@ -270,13 +271,13 @@ def _fame_markers(
     for i, g in enumerate(pv.guilds):
         ly = y + SCALE_H + i * (LANE_H + LANE_GAP)
         cy = ly + LANE_H // 2
-        colour = cv.guild_colour(names, g.seat)
+        colour = guild_colour(names, g.seat)
         x = _fame_x(g.fame, top)
         if x > t0:
             draw.rounded_rectangle(
                 (t0 - 8, cy - 7, x, cy + 7), radius=7, fill=cv.tint(colour, 0.55)
             )
-        cv.symbol(img, (x, cy), 17, cv.guild_symbol(names, g.seat), colour, INK, 3)
+        cv.symbol(img, (x, cy), 17, guild_symbol(names, g.seat), colour, INK, 3)
         text(
             draw,
             (WIDTH - MARGIN - 84, ly, WIDTH - MARGIN - 12, ly + LANE_H),

@@ -9,7 +9,6 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from bot.render.pictures import canvas as cv
-from bot.render.pictures.board_image import moon_name
 from bot.render.pictures.canvas import (
     BODY,
     INK,
@@ -24,7 +23,9 @@ from bot.render.pictures.canvas import (
     Box,
     text,
 )
-from bot.render.text import Names
+from games.guild_master.pictures.board_image import moon_name
+from games.guild_master.pictures.guilds import guild_colour, guild_name, guild_symbol
+from games.guild_master.presentation.text import Names
 from games.guild_master.rules.content import Pack, load_pack
 from games.guild_master.rules.views import HIRE, NONE, OrderView, PublicView
 
@@ -96,13 +97,13 @@ def draw_reveal(pv: PublicView, pack: Pack, names: Names) -> Image.Image:
     y += 34 + 12
     for seat in range(n):
         x = MARGIN + seat * (col + COL_GAP)
-        colour = cv.guild_colour(names, seat)
+        colour = guild_colour(names, seat)
         draw.rounded_rectangle((x, y, x + col, y + HEAD_H), radius=10, fill=cv.tint(colour, 0.35))
-        cv.symbol(img, (x + 26, y + HEAD_H // 2), 15, cv.guild_symbol(names, seat), colour)
+        cv.symbol(img, (x + 26, y + HEAD_H // 2), 15, guild_symbol(names, seat), colour)
         text(
             draw,
             (x + 50, y + 4, x + col - 10, y + HEAD_H - 4),
-            cv.guild_name(names, seat),
+            guild_name(names, seat),
             BODY,
             bold=True,
             min_size=SMALL,

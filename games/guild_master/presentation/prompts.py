@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.render import cards
 from bot.render.ids import ControlId, fingerprint
-from bot.render.order_board import build_name, encode_build
-from bot.render.text import Names, describe_terms
 from bot.render.ui import Button, Embed, Message, Option, Select, clip
 from engine.core.game import Decision
+from games.guild_master.presentation import cards
+from games.guild_master.presentation.order_board import build_name, encode_build
+from games.guild_master.presentation.text import Names, describe_terms
 from games.guild_master.rules.commands import (
     ArrangePeek,
     ChooseBonusTarget,

@@ -11,9 +11,7 @@ from collections.abc import Callable
 
 from PIL import Image, ImageDraw
 
-from bot.render.cards import SKILL_SHORT
 from bot.render.pictures import canvas as cv
-from bot.render.pictures.board_image import NBSP, RANK_NAMES, targets_text
 from bot.render.pictures.canvas import (
     BODY,
     INK,
@@ -26,7 +24,10 @@ from bot.render.pictures.canvas import (
     Box,
     text,
 )
-from bot.render.text import LEVEL_NAMES, Names
+from games.guild_master.pictures.board_image import NBSP, RANK_NAMES, targets_text
+from games.guild_master.pictures.guilds import guild_colour, guild_name, guild_symbol
+from games.guild_master.presentation.cards import SKILL_SHORT
+from games.guild_master.presentation.text import LEVEL_NAMES, Names
 from games.guild_master.rules.cards import SKILLS, Adventurer, Contract
 from games.guild_master.rules.content import Pack, load_pack
 from games.guild_master.rules.views import CompletedContract, GuildView, PublicView, SeatView
@@ -204,16 +205,16 @@ def draw_sheet(
 
     img = Image.new("RGB", (WIDTH, height), PAPER)
     draw = ImageDraw.Draw(img)
-    colour = cv.guild_colour(names, seat)
+    colour = guild_colour(names, seat)
     y = 12
     draw.rounded_rectangle(
         (MARGIN, y, WIDTH - MARGIN, y + 84), radius=12, fill=cv.tint(colour, 0.3)
     )
-    cv.symbol(img, (MARGIN + 42, y + 42), 24, cv.guild_symbol(names, seat), colour, INK, 3)
+    cv.symbol(img, (MARGIN + 42, y + 42), 24, guild_symbol(names, seat), colour, INK, 3)
     text(
         draw,
         (MARGIN + 80, y + 8, WIDTH - MARGIN - 16, y + 76),
-        cv.guild_name(names, seat),
+        guild_name(names, seat),
         TITLE,
         bold=True,
         min_size=BODY,

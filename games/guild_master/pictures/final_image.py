@@ -22,7 +22,8 @@ from bot.render.pictures.canvas import (
     WIDTH,
     text,
 )
-from bot.render.text import Names
+from games.guild_master.pictures.guilds import guild_colour, guild_name, guild_symbol
+from games.guild_master.presentation.text import Names
 from games.guild_master.rules.views import PublicView
 
 BREAKDOWN = (
@@ -81,7 +82,7 @@ def draw_final(pv: PublicView, names: Names) -> Image.Image:
     y += 56
     if ended:
         winners = pv.winners or tuple(s for p, s, _f in rows if p == 1)
-        who = " and ".join(cv.guild_name(names, s) for s in winners)
+        who = " and ".join(guild_name(names, s) for s in winners)
         line = f"{'Winner' if len(winners) == 1 else 'Winners'}: {who} with {rows[0][2]} Fame"
     else:
         line = f"Round {pv.round} of {pv.rounds}: the game goes on"
@@ -121,14 +122,14 @@ def _table(
             )
         elif i % 2 == 0:
             draw.rounded_rectangle((x + 2, y, x + col - 2, bottom), radius=10, fill=cv.CARD)
-        colour = cv.guild_colour(names, seat)
+        colour = guild_colour(names, seat)
         label = ordinal(place) + (" · winner" if winner else "")
         text(draw, (x + 12, y + 6, x + col - 10, y + 34), label, SMALL, bold=True, colour=MUTED)
-        cv.symbol(img, (x + 26, y + 54), 14, cv.guild_symbol(names, seat), colour)
+        cv.symbol(img, (x + 26, y + 54), 14, guild_symbol(names, seat), colour)
         cv.paragraph(
             draw,
             (x + 48, y + 38, x + col - 10, y + HEAD_H - 6),
-            cv.guild_name(names, seat),
+            guild_name(names, seat),
             BODY,
             bold=True,
             min_size=SMALL,
@@ -216,7 +217,7 @@ def _chart(
     for v in range(0, top + 1, step):
         ld.line((*lp(x0, py(v)), *lp(x1, py(v))), fill=LINE if v else cv.FAINT, width=2 * SUPER)
     for seat, points in series.items():
-        colour = cv.guild_colour(names, seat)
+        colour = guild_colour(names, seat)
         coords = [lp(px(i), py(v)) for i, v in enumerate(points)]
         if len(coords) > 1:
             ld.line(coords, fill=colour, width=5 * SUPER, joint="curve")
@@ -252,8 +253,8 @@ def _chart(
         align="centre",
     )
     for seat, points in series.items():
-        shape = cv.guild_symbol(names, seat)
-        colour = cv.guild_colour(names, seat)
+        shape = guild_symbol(names, seat)
+        colour = guild_colour(names, seat)
         for i, v in enumerate(points):
             cv.symbol(img, (px(i), py(v)), 9, shape, colour)
 
@@ -272,10 +273,14 @@ def _chart(
         last = series[seat][-1]
         _dotted(draw, (px(len(series[seat]) - 1) + 12, want), (lx - 4, at))
         cv.symbol(
-            img, (lx + 12, at), 11, cv.guild_symbol(names, seat), cv.guild_colour(names, seat)
+            img,
+            (lx + 12, at),
+            11,
+            guild_symbol(names, seat),
+            guild_colour(names, seat),
         )
         box = (lx + 30, at - label_h // 2, WIDTH - MARGIN, at + label_h // 2)
-        text(draw, box, f"{last} {cv.guild_name(names, seat)}", SMALL, bold=True)
+        text(draw, box, f"{last} {guild_name(names, seat)}", SMALL, bold=True)
 
 
 def _dotted(draw: ImageDraw.ImageDraw, a: tuple[int, int], b: tuple[int, int]) -> None:
