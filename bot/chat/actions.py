@@ -15,6 +15,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from bot.chat.notifier import names_for
+from bot.presentation import Modal, ModalField, Refused, Reply, number, say
 from bot.render.ids import ControlId, fingerprint, parse
 from bot.render.ui import Embed, Message, clip
 from bot.service import GameService, Options, ServiceError
@@ -86,16 +87,6 @@ class Who:
     is_admin: bool = False  # Manage Server in this server
 
 
-@dataclass(frozen=True)
-class ModalField:
-    custom_id: str
-    label: str
-    placeholder: str = ""
-    default: str = ""
-    required: bool = True
-    max_length: int = 100
-
-
 # The controls whose answer is a form (a modal), which must be an interaction's first answer:
 # these are never acknowledged ahead of their answer (bot/chat/acks.py).
 OPENS_FORM = frozenset({"obgoldset", "correct", "propose"})
@@ -104,53 +95,6 @@ OPENS_FORM = frozenset({"obgoldset", "correct", "propose"})
 def opens_form(action: str) -> bool:
     """Does the control of that action answer with a form?"""
     return action in OPENS_FORM
-
-
-@dataclass(frozen=True)
-class Modal:
-    title: str
-    custom_id: str
-    fields: tuple[ModalField, ...]
-
-
-@dataclass(frozen=True)
-class Reply:
-    """The answer to an interaction: a message (ephemeral or public, or replacing the message the
-    control was on), or a modal to fill in."""
-
-    message: Message | None = None
-    ephemeral: bool = True
-    edit: bool = False
-    modal: Modal | None = None
-    remember: tuple[int, str] | None = None  # keep the sent message as (game, key)
-    also: tuple[tuple[int, str, Message], ...] = ()  # edit these kept messages too
-
-
-def say(text: str, *, ephemeral: bool = True) -> Reply:
-    return Reply(Message(content=clip(text, 2000)), ephemeral=ephemeral)
-
-
-class Refused(Exception):
-    """A request that cannot be done; `text` tells the user what to do instead."""
-
-    def __init__(self, text: str) -> None:
-        super().__init__(text)
-        self.text = text
-
-
-def number(text: str, low: int, high: int, refusal: str) -> int:
-    """`text` as a whole number from `low` to `high`, or Refused(refusal). Only ASCII digits
-    count: str.isdigit() also takes "²" or "٣", which int() then rejects or reads oddly."""
-    text = text.strip()
-    if not text or len(text) > len(str(max(abs(low), abs(high)))) + 1:
-        raise Refused(refusal)
-    body = text[1:] if text.startswith("-") else text
-    if not body or not body.isascii() or not body.isdigit():
-        raise Refused(refusal)
-    value = int(text)
-    if not low <= value <= high:
-        raise Refused(refusal)
-    return value
 
 
 Shown = dict[str, tuple[str, ...]]  # custom id -> option values (none for a button)

@@ -21,11 +21,12 @@ from discord import app_commands
 
 from bot.chat import convert
 from bot.chat.acks import EarlyAcks
-from bot.chat.actions import Actions, Modal, Reply, Who, opens_form
+from bot.chat.actions import Actions, Who, opens_form
 from bot.chat.notifier import DMClosed, Notifier
 from bot.chat.priority import AnswersFirst, AnswersFirstPoster
 from bot.chat.ratelimits import amortise_bucket_eviction
 from bot.config import Config
+from bot.presentation import Modal, Reply
 from bot.render.ui import Message, clip
 from bot.service import GameService
 from bot.store import EventStore

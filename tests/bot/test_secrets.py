@@ -46,8 +46,9 @@ import pytest
 from msgspec.structs import replace
 
 from bot import service as service_module
-from bot.chat.actions import Actions, Reply, Who
+from bot.chat.actions import Actions, Who
 from bot.chat.notifier import names_for
+from bot.presentation import Reply
 from bot.render.pictures.canvas import recording
 from bot.render.ui import Button, Message
 from engine.core.errors import RuleError
