@@ -9,9 +9,13 @@ from games.guild_master import GAME
 from games.guild_master.players.simulate import play
 from games.guild_master.presentation.text import Names, narrate
 from games.guild_master.rules import events as ev
+from games.guild_master.rules.commands import AnswerSplit, ProposeSplit
 from games.guild_master.rules.content import load_pack
 from games.guild_master.rules.evolve import evolve
-from games.guild_master.rules.state import SetupStep
+from games.guild_master.rules.state import SetupStep, SplitTerms
+from games.guild_master.tests.table import everyone_else_ready, order, orders
+from games.guild_master.tests.table import play as play_commands
+from games.guild_master.tests.table import table as engine_table
 
 PACK = load_pack("basic")
 NAMES = Names(PACK)
@@ -91,3 +95,38 @@ def test_every_public_event_of_a_game_has_a_line():
         line = narrate(GAME.event_view(e, PUBLIC), GAME.view(state, PUBLIC), PUBLIC, NAMES)
         if type(e).__name__ not in silent and not isinstance(e, ev.OrdersDrafted | ev.PlanAnswered):
             assert line, type(e).__name__
+
+
+CONTESTERS = [(a, b) for a in range(4) for b in range(4) if a < b]
+
+
+@pytest.mark.parametrize(("first", "second"), CONTESTERS)
+def test_split_lines_name_the_contesting_guilds(first, second):
+    """Issue 19: "Every proposal, acceptance and agreed split must name the contesting guilds"
+    (the shares of a contest between guilds 3 and 4 were credited to guilds 1 and 2)."""
+    teams = [["brask", "kettu"], ["odile", "rowan"], ["sable", "fenn"], ["jory", "nell"]]
+    state = engine_table(
+        players=4,
+        board={"contracts": {"1": "border-feud"}},  # 3 Gold
+        guild=[{"adventurers": team} for team in teams],
+    )
+    state, _ = play_commands(
+        state,
+        orders(first, order(1, teams[first][:1], "1")),
+        orders(second, order(1, teams[second][:1], "1")),
+        *everyone_else_ready(state, first, second),
+    )
+    names = Names(PACK, ["Ann", "Bo", "Cy", "Di"])
+    terms = SplitTerms(gold=(2, 1), keeper=second)
+    state, proposed = play_commands(state, ProposeSplit(seat=first, terms=terms))
+    state, agreed = play_commands(state, AnswerSplit(seat=second, by=first, accept=True))
+    public = GAME.view(state, PUBLIC)
+    lines = [
+        narrate(GAME.event_view(e, PUBLIC), public, PUBLIC, names)
+        for e in [*proposed, *agreed]
+        if type(e).__name__ in ("SplitProposed", "SplitAgreed")
+    ]
+    shares = f"Gold {names.guild(first)} 2, {names.guild(second)} 1; card to {names.guild(second)}"
+    assert len(lines) == 2 and all(shares in line for line in lines), lines
+    others = [names.guild(s) for s in range(4) if s not in (first, second)]
+    assert not any(other in line for other in others for line in lines), lines

@@ -434,18 +434,25 @@ def _contest(e: ev.ContestOpened, _v: Any, _w: Any, n: Names) -> str:
 
 
 @_line(ev.SplitProposed)
-def _proposed(e: ev.SplitProposed, _v: Any, _w: Any, n: Names) -> str:
-    return f"{n.guild(e.by)} proposes a split: {describe_terms(e.terms, n)}."
+def _proposed(e: ev.SplitProposed, v: Any, _w: Any, n: Names) -> str:
+    return f"{n.guild(e.by)} proposes a split: {describe_terms(e.terms, n, _contesters(v))}."
+
+
+def _contesters(view: Any) -> tuple[int, ...] | None:
+    """The guilds of the contest being negotiated, in the order a split's Gold shares follow."""
+    return view.contest.seats if view.contest is not None else None
 
 
 def describe_terms(terms: Any, n: Names, seats: Sequence[int] | None = None) -> str:
-    """A split in words."""
+    """A split in words. Gold shares follow the contesting guilds `seats`; without them (never
+    the case while a contest is negotiated) the shares are given without names rather than
+    credited to the wrong guilds."""
     parts = []
-    if terms.gold is not None:
-        who = seats if seats is not None else range(len(terms.gold))
-        parts.append(
-            "Gold " + ", ".join(f"{n.guild(s)} {g}" for s, g in zip(who, terms.gold, strict=False))
-        )
+    if terms.gold is not None and seats is None:
+        parts.append("Gold shares " + ", ".join(map(str, terms.gold)))
+    elif terms.gold is not None:
+        shares = zip(seats, terms.gold, strict=False)
+        parts.append("Gold " + ", ".join(f"{n.guild(s)} {g}" for s, g in shares))
     if terms.bonus is not None:
         parts.append(f"bonus to {n.guild(terms.bonus)}")
     if terms.keeper is not None:
@@ -460,9 +467,10 @@ def _split_answered(e: ev.SplitAnswered, _v: Any, _w: Any, n: Names) -> str:
 
 
 @_line(ev.SplitAgreed)
-def _agreed(e: ev.SplitAgreed, _v: Any, _w: Any, n: Names) -> str:
+def _agreed(e: ev.SplitAgreed, v: Any, _w: Any, n: Names) -> str:
     again = " Stances already chosen are cleared: choose again." if e.stances_cleared else ""
-    return f"Split agreed: {describe_terms(e.terms, n)} (binding if all cooperate).{again}"
+    terms = describe_terms(e.terms, n, _contesters(v))
+    return f"Split agreed: {terms} (binding if all cooperate).{again}"
 
 
 @_line(ev.StanceChosen)
