@@ -86,6 +86,7 @@ class Options:
 
 
 _HOST_OPTIONS = ("players", "bots", "deadlines", "paused")
+_IN_PLAY = {"lobby": "open for players to join", "running": "being played"}
 _WORDS = dict(enumerate(("No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight")))
 
 
@@ -188,8 +189,8 @@ class GameService:
         if existing is not None:
             raise ServiceError(
                 "channel_busy",
-                f"Game {existing.id} is already {existing.status} in this channel; end it or "
-                "use another channel or thread.",
+                f"Game {existing.id} is already {_IN_PLAY[existing.status]} in this channel; "
+                "end it or use another channel or thread.",
             )
         game_id = await self.store.create_game(
             rules.name,

@@ -66,7 +66,7 @@ async def test_a_lobby_is_created_joined_left_and_started(bot):
     reply = await actions.create(who(KIM, "Kim"), players=3, bots=False)
     assert not reply.ephemeral and "Kim" in text(reply)
     busy = await actions.create(who(CHRIS), players=2)
-    assert "already lobby in this channel" in text(busy)
+    assert "already open for players to join in this channel" in text(busy)
     assert "joins as guild 2" in text(await actions.join(who(CHRIS, "Chris")))
     assert "already in this game" in text(await actions.join(who(CHRIS)))
     refused = await actions.start(who(CHRIS))

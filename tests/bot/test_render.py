@@ -85,3 +85,15 @@ def test_limits_are_checked():
     with pytest.raises(ValueError, match="content"):
         Message(content="x" * 2001).check()
     assert clip("abcdef", 4) == "abc…" and clip("abc", 4) == "abc"
+
+
+def test_history_shows_whole_guild_names():
+    """Issue 19: the `/gm history` table cut names to 14 characters ("Built-in gui")."""
+    _, final, _ = play(3, 7)
+    public = GAME.view(final, PUBLIC)
+    n = Names(PACK, ["Built-in guild 1", "Kim", "Built-in guild 3"])
+    text = channel.history(public, n).content
+    assert n.guild(0) in text and n.guild(2) in text
+    rows = [line for line in text.splitlines() if "Kim" in line or "Built-in" in line]
+    widths = {len(line) for line in rows}
+    assert len(widths) == 1  # the Fame columns line up

@@ -7,7 +7,7 @@ import pytest
 from engine.core import PUBLIC, Seat
 from games.guild_master import GAME
 from games.guild_master.players.simulate import play
-from games.guild_master.presentation.text import Names, narrate
+from games.guild_master.presentation.text import Names, article, narrate
 from games.guild_master.rules import events as ev
 from games.guild_master.rules.commands import AnswerSplit, ProposeSplit
 from games.guild_master.rules.content import load_pack
@@ -130,3 +130,25 @@ def test_split_lines_name_the_contesting_guilds(first, second):
     assert len(lines) == 2 and all(shares in line for line in lines), lines
     others = [names.guild(s) for s in range(4) if s not in (first, second)]
     assert not any(other in line for other in others for line in lines), lines
+
+
+def test_counts_and_articles_read_as_english():
+    """Issue 19's grammar slips: "hires 2 Builder(s)", "keeps 1 private contract(s)", "You keep
+    Charm the Toll-Keeper as private contracts" and "after a Arcane roll"."""
+    names = Names(PACK, ["Ann", "Bo"])
+    view = GAME.view(engine_table(players=2), PUBLIC)
+    one, two = "toll-keeper", "border-feud"
+    lines = [
+        narrate(ev.FreeBuildersHired(seat=0, count=1, marker=2, cause="x"), view, PUBLIC, names),
+        narrate(ev.FreeBuildersHired(seat=0, count=2, marker=2, cause="x"), view, PUBLIC, names),
+        narrate(ev.DrawnKept(seat=0, kept=(one,), returned=(two,)), view, PUBLIC, names),
+        narrate(ev.DrawnKept(seat=0, kept=(one,), returned=(two,)), view, Seat(0), names),
+        narrate(ev.DrawnKept(seat=0, kept=(one, two), returned=()), view, Seat(0), names),
+    ]
+    assert "hires 1 Builder for free" in lines[0]
+    assert "hires 2 Builders for free" in lines[1]
+    assert "keeps 1 private contract and puts 1 back" in lines[2]
+    assert f"You keep {names.contract(one)} as a private contract;" in lines[3]
+    assert "as private contracts;" in lines[4]
+    assert not any("(s)" in line for line in lines)
+    assert [article(w) for w in ("Arcane", "Might", "Logic", "Spirit")] == ["an", "a", "a", "a"]

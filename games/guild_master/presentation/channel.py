@@ -238,17 +238,20 @@ def final(view: PublicView, pack: Pack, names: Names) -> Message:
     return Message(embeds=(Embed(title=title, description="\n".join(rows)),)).check()
 
 
+HISTORY_NAME = 32  # characters of a guild's name in the history table (names are clipped to 32)
+
+
 def history(view: PublicView, names: Names) -> Message:
     """Fame after each finished round."""
     rounds = len(view.guilds[0].fame_by_round)
     if rounds == 0:
         return Message(content="No round has finished yet.")
-    header = f"{'Round':<14} " + " ".join(f"{r + 1:>4}" for r in range(rounds))
+    shown = [clip(names.guild(g.seat), HISTORY_NAME) for g in view.guilds]
+    width = max(len("Round"), *(len(name) for name in shown))
+    header = f"{'Round':<{width}} " + " ".join(f"{r + 1:>4}" for r in range(rounds))
     lines = [header]
-    for g in view.guilds:
-        lines.append(
-            f"{names.guild(g.seat)[:14]:<14} " + " ".join(f"{f:>4}" for f in g.fame_by_round)
-        )
+    for g, name in zip(view.guilds, shown, strict=True):
+        lines.append(f"{name:<{width}} " + " ".join(f"{f:>4}" for f in g.fame_by_round))
     return Message(
         content=clip("Fame after each round:\n```\n" + "\n".join(lines) + "\n```", 2000)
     ).check()

@@ -10,7 +10,7 @@ from bot.render.ui import Button, Embed, Message, Option, Select, clip
 from engine.core.game import Decision
 from games.guild_master.presentation import cards
 from games.guild_master.presentation.order_board import build_name, encode_build
-from games.guild_master.presentation.text import Names, describe_terms
+from games.guild_master.presentation.text import Names, article, describe_terms
 from games.guild_master.rules.commands import (
     ArrangePeek,
     ChooseBonusTarget,
@@ -119,12 +119,13 @@ def render(
     if kind == "setup":
         g = public.guilds[seat]
         upgrade = pack.skill_upgrades[g.skill_upgrades[0].slug]
+        skill = cards.SKILL_SHORT[upgrade.skill]
         lines.append("Your three contracts:")
         lines += [f"• {cards.contract(pack.contracts[c])}" for c in view.dealt]
         lines.append(
             f"Your starting skill upgrade is the {upgrade.name} "
-            f"({cards.SKILL_SHORT[upgrade.skill]}): the fixer side sets one die to 5 after a "
-            f"{cards.SKILL_SHORT[upgrade.skill]} roll; the re-roll side re-rolls up to 2 dice."
+            f"({skill}): the fixer side sets one die to 5 after {article(skill)} "
+            f"{skill} roll; the re-roll side re-rolls up to 2 dice."
         )
         rows.append((_option_select(game_id, decision, names, view, "Your setup choice"),))
     elif kind in ("keep_contracts", "peek"):

@@ -90,6 +90,16 @@ def _names_of_pack(pack: str, players: list[str]) -> Names:
     return Names(load_pack(pack), players)
 
 
+def plural(count: int, word: str, words: str = "") -> str:
+    """`count` and the word, in the singular for one ("1 Builder", "2 Builders")."""
+    return f"{count} {word if count == 1 else words or word + 's'}"
+
+
+def article(word: str) -> str:
+    """The indefinite article before `word` ("an Arcane", "a Might")."""
+    return "an" if word[:1].lower() in "aeiou" else "a"
+
+
 def _dice(dice: Sequence[int]) -> str:
     return " ".join(f"[{d}]" for d in dice) if dice else "no dice"
 
@@ -236,10 +246,11 @@ def _paused(e: ev.EffectPaused, _v: Any, who: Audience, n: Names) -> str:
 def _drawn_kept(e: ev.DrawnKept, _v: Any, who: Audience, n: Names) -> str:
     if _own(who, e.seat):
         kept = ", ".join(n.contract(c) for c in e.kept)
-        return f"You keep {kept} as private contracts; the rest go back on top of the deck."
+        what = "a private contract" if len(e.kept) == 1 else "private contracts"
+        return f"You keep {kept} as {what}; the rest go back on top of the deck."
     return (
-        f"{n.guild(e.seat)} keeps {len(e.kept)} private contract(s) and puts {len(e.returned)} "
-        "back on top of the Common deck."
+        f"{n.guild(e.seat)} keeps {plural(len(e.kept), 'private contract')} and puts "
+        f"{len(e.returned)} back on top of the Common deck."
     )
 
 
@@ -254,7 +265,8 @@ def _peek_arranged(e: ev.PeekArranged, _v: Any, who: Audience, n: Names) -> str:
 
 @_line(ev.FreeBuildersHired)
 def _free_hired(e: ev.FreeBuildersHired, _v: Any, _w: Any, n: Names) -> str:
-    return f"{n.guild(e.seat)} hires {e.count} Builder(s) for free (the marker still moves)."
+    builders = plural(e.count, "Builder")
+    return f"{n.guild(e.seat)} hires {builders} for free (the marker still moves)."
 
 
 @_line(ev.FreeBuildersDeclined)
