@@ -58,6 +58,7 @@ log = logging.getLogger("guildmaster.actions")
 RATE_WINDOW = 10.0  # seconds
 RATE_LIMIT = 25  # actions per window per member (a busy order board takes ~1 a second)
 MAX_GOLD_TEXT = 3  # digits of Gold typed in a modal (the field allows 3)
+MAX_MATCHES_LISTED = 10  # card names listed when part of a name matches several
 
 # The control whose click opens each modal: a modal's submission is only taken from the
 # message that carries its opener (same game, seat and argument).
@@ -374,6 +375,21 @@ class Actions:
                 slug = next(
                     (s for s, a in pack.adventurers.items() if wanted == a.name.lower()), None
                 )
+            if slug is None and wanted:
+                # Part of a name ("Salt"): one card found is shown; several are named, so the
+                # player can type more of the one meant.
+                found = sorted(
+                    {(shown, s) for shown, s in cards.card_names(pack) if wanted in shown.lower()}
+                )
+                if len(found) == 1:
+                    slug = found[0][1]
+                elif found:
+                    listed = ", ".join(shown for shown, _ in found[:MAX_MATCHES_LISTED])
+                    more = " and more" if len(found) > MAX_MATCHES_LISTED else ""
+                    raise Refused(
+                        f"Several cards match: {listed}{more}. Type more of the name, or pick "
+                        "one from the suggestions as you type."
+                    )
             text = None if slug is None else cards.describe(pack, slug)
             if text is None:
                 # Not echoed: the text is the user's own, and may be 6,000 characters of

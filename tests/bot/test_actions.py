@@ -248,6 +248,18 @@ async def test_card_looks_up_upgrades_with_their_rules(bot):
     assert "Charm" in salon and "fixer" in salon and "re-roll" in salon
 
 
+async def test_card_finds_a_card_by_part_of_its_name(bot):
+    """Issue 19: "Salt" found nothing although the suggestions offer "Escort the Salt Wagons".
+    Part of a name finds the card when only one matches, and names them all when several do."""
+    _service, _poster, _notifier, actions = bot
+    wagons = text(await actions.card(who(CHRIS), "salt wagons"))
+    assert "Escort the Salt Wagons" in wagons
+    several = text(await actions.card(who(CHRIS), "Salt"))
+    assert "Several cards match" in several
+    assert "Escort the Salt Wagons" in several and "Reopen the Salt Mine" in several
+    assert "No card" in text(await actions.card(who(CHRIS), "Excalibur"))
+
+
 async def test_a_whole_game_through_the_handlers(bot):
     """One player with a built-in rival, every decision answered through the controls a player
     would use, from the lobby to the final standings."""
