@@ -57,6 +57,9 @@ log = logging.getLogger("guildmaster.actions")
 
 RATE_WINDOW = 10.0  # seconds
 RATE_LIMIT = 25  # actions per window per member (a busy order board takes ~1 a second)
+# How many times the limit each kind of request may reach in a window: lookups ("look") and a
+# player's own game controls ("play") are quick in normal play; the rest ("act") is not.
+ALLOWANCE = {"look": 4, "play": 3, "act": 1}
 MAX_GOLD_TEXT = 3  # digits of Gold typed in a modal (the field allows 3)
 MAX_MATCHES_LISTED = 10  # card names listed when part of a name matches several
 
@@ -126,25 +129,29 @@ class Actions:
     rate_limit: int = RATE_LIMIT
     default_deadlines: dict[str, int] = field(default_factory=dict)  # from the config
     images: bool = True
-    _recent: dict[int, deque[float]] = field(default_factory=dict)
+    _recent: dict[tuple[int, str], deque[float]] = field(default_factory=dict)
 
     # --- plumbing ----------------------------------------------------------------------------
 
-    def slow_down(self, user_id: int) -> str | None:
-        """A polite refusal when a member sends commands too fast."""
+    def slow_down(self, user_id: int, kind: str = "act") -> str | None:
+        """A polite refusal when a member sends commands of one kind too fast. Each kind counts
+        on its own, against `rate_limit` times its allowance: read-only lookups and a player's
+        own game controls are what people do quickly in play, so only a real flood of them is
+        slowed (issue 19); other commands (lobby, host) keep the plain limit."""
         now = time.monotonic()
-        recent = self._recent.setdefault(user_id, deque())
+        recent = self._recent.setdefault((user_id, kind), deque())
         while recent and now - recent[0] > RATE_WINDOW:
             recent.popleft()
-        if len(recent) >= self.rate_limit:
+        if len(recent) >= self.rate_limit * ALLOWANCE[kind]:
             wait = RATE_WINDOW - (now - recent[0])
             return f"Easy there — too many actions at once. Try again in {wait:.0f} seconds."
         recent.append(now)
         return None
 
-    async def guarded(self, who: Who, work: Any) -> Reply:
-        """Run `work()`, turning every refusal into a sentence for the user."""
-        slow = self.slow_down(who.user_id)
+    async def guarded(self, who: Who, work: Any, *, kind: str = "act") -> Reply:
+        """Run `work()`, turning every refusal into a sentence for the user; `kind` is what the
+        flood limit counts it as ("look", "play" or "act")."""
+        slow = self.slow_down(who.user_id, kind)
         if slow:
             return say(slow)
         try:
@@ -331,7 +338,7 @@ class Actions:
                 channel.status(ctx.view, ctx.names, gid, due=due, paused=paused), ephemeral=False
             )
 
-        return await self.guarded(who, work)
+        return await self.guarded(who, work, kind="look")
 
     async def board(self, who: Who) -> Reply:
         async def work() -> Reply:
@@ -343,7 +350,7 @@ class Actions:
                 message = dataclasses.replace(message, files=(("board.png", png),))
             return Reply(message, ephemeral=False)
 
-        return await self.guarded(who, work)
+        return await self.guarded(who, work, kind="look")
 
     async def guild(self, who: Who, number: int | None = None) -> Reply:
         async def work() -> Reply:
@@ -361,7 +368,7 @@ class Actions:
                 message = dataclasses.replace(message, files=((f"guild-{seat + 1}.png", png),))
             return Reply(message, ephemeral=False)
 
-        return await self.guarded(who, work)
+        return await self.guarded(who, work, kind="look")
 
     async def card(self, who: Who, name: str) -> Reply:
         async def work() -> Reply:
@@ -397,7 +404,7 @@ class Actions:
                 raise Refused("No card has that name; pick one from the suggestions as you type.")
             return Reply(Message(embeds=(Embed(description=text),)), ephemeral=True)
 
-        return await self.guarded(who, work)
+        return await self.guarded(who, work, kind="look")
 
     def card_names(self, typed: str) -> list[tuple[str, str]]:
         """(name, value) suggestions for the card option (at most 25)."""
@@ -422,7 +429,7 @@ class Actions:
                 f"{dice} dice reach {target}{with_}: **{chance * 100:.1f}%**", ephemeral=False
             )
 
-        return await self.guarded(who, work)
+        return await self.guarded(who, work, kind="look")
 
     async def rules(self, who: Who, topic: str) -> Reply:
         text = TOPICS.get(topic)
@@ -435,7 +442,7 @@ class Actions:
             ctx = await self.context(await self.game_here(who))
             return Reply(channel.history(ctx.view, ctx.names), ephemeral=False)
 
-        return await self.guarded(who, work)
+        return await self.guarded(who, work, kind="look")
 
     # --- one's own ---------------------------------------------------------------------------
 
@@ -459,7 +466,7 @@ class Actions:
                 message = dataclasses.replace(message, files=(("your-guild.png", png),))
             return Reply(message)
 
-        return await self.guarded(who, work)
+        return await self.guarded(who, work, kind="look")
 
     async def orders(self, who: Who) -> Reply:
         async def work() -> Reply:
@@ -471,7 +478,7 @@ class Actions:
             pack = load_pack(ctx.view.pack)
             return Reply(order_board.render(mine, pack, ctx.names, ctx.game_id))
 
-        return await self.guarded(who, work)
+        return await self.guarded(who, work, kind="look")
 
     async def decide(self, who: Who) -> Reply:
         async def work() -> Reply:
@@ -485,7 +492,7 @@ class Actions:
             pack = load_pack(ctx.view.pack)
             return Reply(prompts.render(mine, pack, ctx.names, ctx.game_id, mine.decisions[0]))
 
-        return await self.guarded(who, work)
+        return await self.guarded(who, work, kind="look")
 
     async def pay(self, who: Who, number: int, amount: int) -> Reply:
         async def work() -> Reply:
@@ -589,7 +596,7 @@ class Actions:
                 return await self._board(who, cid, values, fields)
             return await self._decision(who, cid, values, fields)
 
-        return await self.guarded(who, work)
+        return await self.guarded(who, work, kind="play")
 
     async def _lobby(self, who: Who, cid: ControlId) -> Reply:
         if cid.arg == "join":

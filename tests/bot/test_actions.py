@@ -3,6 +3,7 @@ and what the channel and DMs show (through a Poster that keeps every message).""
 
 import pytest
 
+from bot.chat.actions import RATE_LIMIT
 from bot.render.ids import ControlId
 from bot.service import bot_move
 from games.guild_master import GAME
@@ -196,12 +197,36 @@ async def test_closed_dms_are_announced_once_with_a_way_out(bot):
 
 
 async def test_spamming_is_slowed_down_politely(bot):
+    """A real flood of lookups (four times the limit in ten seconds) is slowed, politely."""
     _service, _poster, _notifier, actions = bot
     await started(bot)
     actions.rate_limit = 10
-    replies = [await actions.status(who(KIM)) for _ in range(20)]
+    replies = [await actions.status(who(KIM)) for _ in range(60)]
     assert any("Try again in" in text(r) for r in replies)
     assert not any("Traceback" in text(r) for r in replies)
+
+
+async def test_quick_lookups_in_play_are_not_throttled(bot):
+    """Issue 19: six quick info commands after a busy order board tripped the flood limit.
+    Lookups and a player's own controls count on their own, with room for normal play; the
+    plain limit stays for other commands."""
+    _service, _poster, _notifier, actions = bot
+    await started(bot)
+    actions.rate_limit = RATE_LIMIT
+    for _ in range(30):  # a busy order board: about one click a second, in a burst
+        assert actions.slow_down(KIM, "play") is None
+    replies = [
+        await actions.card(who(KIM), "Hall of Trophies"),
+        await actions.odds(who(KIM), 3, 11),
+        await actions.history(who(KIM)),
+        await actions.hand(who(KIM)),
+        await actions.status(who(KIM)),
+        await actions.board(who(KIM)),
+    ]
+    assert not any("too many actions" in text(r) for r in replies)
+    for _ in range(RATE_LIMIT):  # MORGAN has sent nothing yet
+        assert actions.slow_down(MORGAN, "act") is None
+    assert "too many actions" in (actions.slow_down(MORGAN, "act") or "")
 
 
 async def test_host_commands_are_refused_to_others(bot):
