@@ -10,8 +10,12 @@ from games.guild_master import GAME
 from games.guild_master.players.simulate import play
 from games.guild_master.presentation import channel, order_board, prompts
 from games.guild_master.presentation.text import Names
+from games.guild_master.rules.commands import SetOrders
 from games.guild_master.rules.content import load_pack
 from games.guild_master.rules.state import Phase
+from games.guild_master.tests.table import order
+from games.guild_master.tests.table import play as play_commands
+from games.guild_master.tests.table import table as engine_table
 
 PACK = load_pack("basic")
 LONG = "Ser Bartholomew-Maximilian the Exceedingly Long-Winded of Lower Wallop" * 2
@@ -97,3 +101,27 @@ def test_history_shows_whole_guild_names():
     rows = [line for line in text.splitlines() if "Kim" in line or "Built-in" in line]
     widths = {len(line) for line in rows}
     assert len(widths) == 1  # the Fame columns line up
+
+
+def test_the_board_warns_before_ready_of_hopeless_and_empty_orders():
+    """Issue 19: Ready was accepted without a word for an order with no chance of success, an
+    empty order space or unused spaces. The board says so beside Ready (Ready stays allowed: it
+    may be a bluff)."""
+    state = engine_table(
+        players=2,
+        board={"contracts": {"1": "guild-vote"}},  # Charm 11
+        guild=[{"adventurers": ["brask", "odile"], "stables": 1}, {"adventurers": ["kettu"]}],
+    )
+    hopeless = SetOrders(seat=0, orders=(order(1, ["brask"], "1"),))
+    state, _ = play_commands(state, hopeless)
+    view = GAME.view(state, Seat(0))
+    assert view.public.guilds[0].order_spaces >= 2
+    text = order_board.render(view, PACK, names(2), 1).embeds[0].description
+    assert "Check before Ready: order 1 has no chance of success alone" in text
+    assert "order space 2 is empty" in text
+    ready = [c for row in order_board.render(view, PACK, names(2), 1).rows for c in row]
+    assert any(c.custom_id == "gm:obready:1:0:1" and not c.disabled for c in ready)
+    fine = SetOrders(seat=0, orders=(order(1, ["brask"], "none"), order(2, ["odile"], "none")))
+    state, _ = play_commands(state, fine)
+    text = order_board.render(GAME.view(state, Seat(0)), PACK, names(2), 1).embeds[0].description
+    assert "no chance" not in text and "is empty" not in text

@@ -165,12 +165,14 @@ def render(
     colour = int(pack.guilds[seat].colour.lstrip("#"), 16)
     upgrades = [f"{pack.skill_upgrades[u.slug].name} ({u.side})" for u in g.skill_upgrades]
     private = ", ".join(names.contract(c) for c in view.private_contracts) or "none"
+    checks = warnings(view, spaces)
     head = (
         f"Round {public.round} of {public.rounds} ({public.moon} moon"
         f"{', Blood Moon' if public.blood_moon else ''}). Gold {g.gold} "
         f"({view.free_gold} not on orders). {spaces} order spaces, teams of "
         f"{g.team_size}.\nSkill upgrades: {', '.join(upgrades) or 'none'}.\n"
         f"Private contracts: {private}.\n"
+        + (f"Check before Ready: {'; '.join(checks)}.\n" if checks else "")
         + (
             "**Ready** — you can still change your orders until everyone is ready."
             if ready
@@ -207,6 +209,21 @@ def render(
     else:
         rows += _order_rows(view, pack, names, game_id, space, o, ready)
     return Message(embeds=(orders_embed, board_embed, team_embed), rows=tuple(rows)).check()
+
+
+def warnings(view: SeatView, spaces: int) -> list[str]:
+    """What the guild may have overlooked before it presses Ready (Ready stays allowed: an order
+    may be a bluff): contract orders its team cannot succeed at alone, and empty order spaces."""
+    out = []
+    for k in range(1, spaces + 1):
+        o = order_at(view.draft, k)
+        if o is None or not o.team:
+            out.append(f"order space {k} is empty")
+        elif is_contract(o.objective):
+            outlook = next((x for x in view.outlook if x.space == k), None)
+            if outlook is None or not outlook.chance:
+                out.append(f"order {k} has no chance of success alone")
+    return out
 
 
 def _id(action: str, game: int, seat: int, arg: str) -> str:
