@@ -125,3 +125,15 @@ def test_the_board_warns_before_ready_of_hopeless_and_empty_orders():
     state, _ = play_commands(state, fine)
     text = order_board.render(GAME.view(state, Seat(0)), PACK, names(2), 1).embeds[0].description
     assert "no chance" not in text and "is empty" not in text
+
+
+def test_the_team_select_marks_adventurers_on_another_order():
+    """Issue 19: the team select offered adventurers already on another order and only
+    complained afterwards; it now says which order holds them."""
+    state = engine_table(players=2, guild=[{"adventurers": ["brask", "odile"], "stables": 1}])
+    state, _ = play_commands(state, SetOrders(seat=0, orders=(order(1, ["brask"], "none"),)))
+    board = order_board.render(GAME.view(state, Seat(0)), PACK, names(2), 1, space=2)
+    team = next(c for row in board.rows for c in row if c.custom_id == "gm:obteam:1:0:2")
+    described = {o.value: o.description for o in team.options}
+    assert described["brask"].startswith("On order 1 — ")
+    assert not described["odile"].startswith("On order")

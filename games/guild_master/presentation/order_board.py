@@ -259,11 +259,17 @@ def _order_rows(
     g = view.public.guilds[seat]
     team = set(o.team) if o else set()
     size = g.team_size
+    # Adventurers on another order are marked with it: an adventurer serves on one order only.
+    elsewhere = {a: d.space for d in view.draft if d.space != space for a in d.team}
     team_options = tuple(
         Option(
             clip(names.adventurer(a), 100),
             a,
-            clip(cards.skills(pack.adventurers[a]), 100),
+            clip(
+                (f"On order {elsewhere[a]} — " if a in elsewhere else "")
+                + cards.skills(pack.adventurers[a]),
+                100,
+            ),
             default=a in team,
         )
         for a in g.adventurers
