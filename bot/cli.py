@@ -99,10 +99,10 @@ def _parser() -> argparse.ArgumentParser:
         "replay",
         help="print an exported game round by round",
         description="Print a game exported with `guildmaster export`, round by round, as the "
-        "public saw it; with --seat, as that guild saw it (only once the game has ended).",
+        "public saw it; with --seat, as that seat saw it (only once the game has ended).",
     )
     replay.add_argument("file", metavar="FILE", help="an export (- for standard input)")
-    replay.add_argument("--seat", type=int, metavar="N", help="guild number, 1 to 4")
+    replay.add_argument("--seat", type=int, metavar="N", help="seat (guild, player) number")
     replay.set_defaults(run=_replay)
 
     run = sub.add_parser(
@@ -121,7 +121,12 @@ def _parser() -> argparse.ArgumentParser:
         "players play a game (or play one guild yourself with --play). The channel is printed "
         "as a person would read it; pictures are saved to --out.",
     )
-    demo.set_defaults(game=DEFAULT_GAME)
+    demo.add_argument(
+        "--game",
+        default=DEFAULT_GAME,
+        choices=_game_names(),
+        help=f"the game to play (default: {DEFAULT_GAME})",
+    )
     demo.add_argument("--players", type=int, help="players (default: up to 4)")
     demo.add_argument("--play", action="store_true", help="play seat 1 from the terminal")
     demo.add_argument("--out", default="demo-out", metavar="DIR", help="where pictures go")
@@ -174,7 +179,7 @@ def _demo(args: argparse.Namespace) -> int:
     players = _players(args, "demo")
     if players is None:
         return 2
-    return demo(players, args.play, args.out)
+    return demo(players, args.play, args.out, args.game)
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -282,7 +287,7 @@ def _scenario_files(names: Sequence[str]) -> list[Path] | str:
 
 
 def _scenario_run(args: argparse.Namespace) -> int:
-    from games.guild_master import scenario
+    from engine import scenario
 
     files = _scenario_files(args.files)
     if isinstance(files, str):

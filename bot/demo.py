@@ -19,6 +19,8 @@ from typing import Any
 from bot.chat.client import GuildMasterBot
 from bot.config import Config
 from bot.loopback import FakeDiscord, LoopbackTimeout
+from bot.service import DEFAULT_GAME
+from engine.core import get
 
 log = logging.getLogger("guildmaster.demo")
 
@@ -54,10 +56,14 @@ class ChannelPrinter:
                     self.write(f"[picture saved: {self.out / a.filename}]")
 
 
-def finished(fake: FakeDiscord, channel: Any) -> bool:
-    return any(
-        "share the victory" in m.text() or " wins!" in m.text() for m in fake.messages(channel)
-    )
+async def finished(bot: GuildMasterBot) -> bool:
+    """Has the demo's game ended, and everything it posted been posted?"""
+    if bot.store is None or bot.notifier is None:
+        return False
+    if not await bot.store.list_games(status="ended"):
+        return False
+    await bot.notifier.idle()
+    return True
 
 
 async def terminal_turn(fake: FakeDiscord, user: Any, ask: Callable[[str], Any]) -> bool:
@@ -96,6 +102,7 @@ async def terminal_turn(fake: FakeDiscord, user: Any, ask: Callable[[str], Any])
 
 async def run_demo(
     *,
+    game: str = DEFAULT_GAME,
     players: int = 4,
     play: bool = False,
     out: Path = Path("demo-out"),
@@ -109,7 +116,7 @@ async def run_demo(
     try:
         with fake.patch_discord():
             you = fake.create_user("you")
-            guild = fake.create_guild("Guild Master demo", owner=you)
+            guild = fake.create_guild(f"{get(game).title} demo", owner=you)
             channel = fake.text_channels(guild)[0]
             bot = GuildMasterBot(
                 Config(token=fake.bot_token, database_path=str(database)),
@@ -119,9 +126,8 @@ async def run_demo(
             await fake.wait_until_connected(timeout=30)
             await fake.wait_for_commands("gm", timeout=30)
             write(f"Loopback Discord on {fake.rest_url}; the bot is connected.\n")
-            await (await fake.slash(you, channel, "gm create", players=players)).wait_reply(
-                timeout=10
-            )
+            create = await fake.slash(you, channel, "gm create", game=game, players=players)
+            await create.wait_reply(timeout=10)
             await (await fake.slash(you, channel, "gm start")).wait_reply(timeout=10)
             if not play:
                 await (await fake.slash(you, channel, "gm replace", guild=1)).wait_reply(timeout=10)
@@ -132,24 +138,24 @@ async def run_demo(
             async def ask(question: str) -> str:
                 return await asyncio.to_thread(input, question)
 
-            while not finished(fake, channel) and loop.time() < end:
+            while not await finished(bot) and loop.time() < end:
                 printer.poll()
                 if play and await terminal_turn(fake, you, ask):
                     continue
                 await asyncio.sleep(0.1)
             await asyncio.sleep(0.3)
             printer.poll()
+            ok = await finished(bot)
             await bot.close()
             await task
-            ok = finished(fake, channel)
             write("\nThe game is over." if ok else "\nThe demo ran out of time.")
             return 0 if ok else 1
     finally:
         await fake.stop()
 
 
-def main(players: int, play: bool, out: str) -> int:
+def main(players: int, play: bool, out: str, game: str = DEFAULT_GAME) -> int:
     if play and not sys.stdin.isatty():
         print("guildmaster demo --play needs a terminal to read your choices.", file=sys.stderr)
         return 2
-    return asyncio.run(run_demo(players=players, play=play, out=Path(out)))
+    return asyncio.run(run_demo(game=game, players=players, play=play, out=Path(out)))

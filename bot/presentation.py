@@ -172,6 +172,7 @@ class Ask(Protocol):
     seat: int | None
     name: str  # the asker's display name, safe to echo
     user_id: int
+    pictures: bool  # whether answers may carry pictures (the bot's config)
 
     async def table(self) -> Table:
         """The asker's table: their own seat's view if they play, else the public one."""
@@ -203,20 +204,26 @@ class Param:
 @dataclass(frozen=True)
 class Command:
     """A game's own slash command, `/gm <name>`: `run(ask, **options)` returns a Reply. With
-    `seated`, only the game's players may use it."""
+    `seated`, only the game's players may use it; with `anywhere`, it needs no game (a
+    calculator: `ask` is None then); with `acts`, it changes the game (the flood limit counts
+    it as a command, not a lookup)."""
 
     name: str
     description: str
     params: tuple[Param, ...]
     run: Callable[..., Awaitable[Reply]]
     seated: bool = False
+    anywhere: bool = False
+    acts: bool = False
 
 
 class Presentation(Protocol):
     """A game's Discord presentation. Everything it shows comes from `Table`s and `Seen`s."""
 
     game: str  # the GameDefinition's name
+    title: str  # the game's title in messages
     seat_word: str  # what a seat is called in messages ("guild", "player")
+    closed_dms: str  # what a player whose DMs are closed uses instead ("use `/gm decide` ...")
     commands: tuple[Command, ...]  # its own /gm subcommands (names unique among all games)
     topics: Mapping[str, str]  # /gm rules: topic -> text
     kinds: Mapping[str, str]  # decision kind -> what it is called ("your orders")
@@ -276,9 +283,16 @@ class Presentation(Protocol):
         ...
 
     async def control(
-        self, ask: Ask, action: str, arg: str, values: list[str], fields: dict[str, str]
+        self,
+        ask: Ask,
+        action: str,
+        arg: str,
+        values: list[str],
+        fields: dict[str, str],
+        target: int,
     ) -> Reply:
-        """A click, a choice or a form of one of its controls."""
+        """A click, a choice or a form of one of its controls (`target`: the seat its custom
+        id names; the core has checked it is the asker's, except for channel controls)."""
         ...
 
     def transcript(self, seen: Seen) -> list[str]:

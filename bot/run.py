@@ -9,9 +9,9 @@ import sys
 
 import yarl
 
+from bot import hosted
 from bot.config import Config
 from bot.store.migrate import migrate_in_child, needs_migrating
-from games.guild_master.rules.content import load_pack
 
 HOW_TO_GET_A_TOKEN = """\
 guildmaster run: no Discord bot token is configured.
@@ -27,6 +27,13 @@ or set it in the environment: DISCORD_TOKEN=... guildmaster run
 (The README explains the permissions and the invite link.) To see the bot work without Discord,
 run: guildmaster demo
 """
+
+
+def warm_up() -> None:
+    """Load every hosted game's presentation, and what it loads on first use."""
+    for game in hosted.games():
+        shown = hosted.presentation(game.name)
+        shown.card_names("")
 
 
 class TokenFilter(logging.Filter):
@@ -94,9 +101,9 @@ def run(config: Config) -> int:
     if asyncio.run(needs_migrating(config.url)):
         migrate_in_child(config.url)
     bot = GuildMasterBot(config)
-    # The card pack is parsed now (some 12 ms), not by the first interaction of a busy minute,
-    # and its cards are frozen with the rest.
-    load_pack("basic")
+    # Every game's presentation and content are loaded now (Guild Master's pack takes some
+    # 12 ms to parse), not by the first interaction of a busy minute, and frozen with the rest.
+    warm_up()
     freeze_loaded()
     if config.images:
         from bot.render import pictures

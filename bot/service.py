@@ -236,7 +236,8 @@ class GameService:
             if any(s.user_id == user_id for s in seats):
                 raise ServiceError("joined", "You are already in this game.")
             if len(seats) >= options.players:
-                raise ServiceError("full", f"This game is full ({options.players} guilds).")
+                noun = registry.get(game.game).seat_noun
+                raise ServiceError("full", f"This game is full ({options.players} {noun}s).")
             taken = {s.seat for s in seats}
             seat = min(set(range(options.players)) - taken)
             await self.store.set_seat(game_id, seat, user_id, name)
@@ -287,7 +288,8 @@ class GameService:
             # key start:<game>.
             layout = [(i, s.user_id, s.name, s.dm_channel_id) for i, s in enumerate(humans)]
             layout += [
-                (i, None, f"Built-in guild {i + 1}", None) for i in range(len(humans), total)
+                (i, None, f"Built-in {rules.seat_noun} {i + 1}", None)
+                for i in range(len(humans), total)
             ]
             await self.store.replace_seats(game_id, layout)
             seed = game.seed

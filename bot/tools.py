@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Iterator
+from datetime import UTC, datetime
 from typing import Any
 
-from bot.store import EventStore
-from engine.core import PUBLIC, Codec, Seat, get
-from games.guild_master.presentation.text import Names, narrate
-from games.guild_master.rules import events as ev
-from games.guild_master.rules.content import load_pack
-from games.guild_master.rules.state import GameState, Phase
+from bot import hosted
+from bot.hosted import Moment, Passage
+from bot.service import Seat
+from bot.store import EventStore, GameInfo
+from engine.core import Codec, get
 
 EXPORT_FORMAT = "guildmaster-export"
 EXPORT_VERSION = 1
@@ -84,57 +84,54 @@ def read_export(lines: Iterable[str]) -> tuple[dict[str, Any], list[Any]]:
 
 
 def replay_lines(lines: Iterable[str], seat: int | None = None) -> Iterator[str]:
-    """The game of an export, round by round, as the public saw it (or as guild `seat` saw it,
-    once the game has ended)."""
+    """The game of an export, event by event, as the public saw it (or as seat `seat` saw it,
+    once the game has ended), in the words of the game's presentation."""
     header, events = read_export(lines)
     definition = get(header["game"]["game"])
+    shown = hosted.presentation(definition.name)
+    word = shown.seat_word
     state: Any = None
     for e in events:
         state = definition.evolve(state, e)
     if state is None:
         raise ToolError("the export holds no events")
-    if seat is not None:
-        if state.phase is not Phase.ENDED:
-            raise ToolError(
-                "a guild's own view is shown only once the game has ended; replay without --seat"
-            )
-        if not 0 <= seat < state.players:
-            raise ToolError(f"--seat must be a guild number from 1 to {state.players}")
-    audience = PUBLIC if seat is None else Seat(seat)
-    players = [s["name"] for s in sorted(header.get("seats", []), key=lambda s: s["seat"])]
-    names = Names(load_pack(state.pack), players)
     g = header["game"]
-    who = "the public" if seat is None else names.guild(seat)
-    yield f"{definition.title} — game {g['id']}, {g['players']} guilds, as seen by {who}"
-    yield "Setup"
+    players = g["players"]
+    if seat is not None:
+        if not definition.is_over(state):
+            raise ToolError(
+                f"a {word}'s own view is shown only once the game has ended; replay without --seat"
+            )
+        if not 0 <= seat < players:
+            raise ToolError(f"--seat must be a {word} number from 1 to {players}")
+    seats = tuple(
+        Seat(s["seat"], None if s.get("built_in") else 0, s["name"])
+        for s in sorted(header.get("seats", []), key=lambda s: s["seat"])
+    )
+    when = datetime.now(UTC)
+    info = GameInfo(
+        id=g["id"],
+        game=definition.name,
+        status=g.get("status", "ended"),
+        players=players,
+        seed=g.get("seed", 0),
+        options=json.dumps(g.get("options", {})),
+        discord_guild_id=None,
+        channel_id=None,
+        host_id=None,
+        created_at=when,
+        updated_at=when,
+        version=len(events),
+    )
+    before: Moment | None = None
     state = None
-    for e in events:
+    for n, e in enumerate(events):
         state = definition.evolve(state, e)
-        if isinstance(e, ev.RoundStarted):
-            yield ""
-        view = definition.view(state, audience)
-        line = narrate(definition.event_view(e, audience), view, audience, names)
-        if line is not None:
-            yield f"  {line}"
-        if isinstance(e, ev.RoundEnded | ev.GameEnded):
-            yield from standings(state, names)
-
-
-def standings(state: GameState, names: Names) -> Iterator[str]:
-    """Each guild's public position."""
-    pack = names.pack
-    yield "  Standings:"
-    for g in sorted(state.guilds, key=lambda g: -g.fame):
-        upgrades = [
-            f"Stables {'I' * g.stables}",
-            f"Mess Hall {'I' * g.mess_hall}",
-            f"Bar {'I' * g.bar}",
-        ]
-        upgrades += [pack.skill_upgrades[u.slug].name for u in g.skill_upgrades]
-        if g.prestige:
-            upgrades.append(pack.prestige[g.prestige].name)
-        yield (
-            f"    {names.guild(g.seat):<20} Fame {g.fame:>3}  Gold {g.gold:>3}  "
-            f"adventurers {len(g.adventurers)}  contracts {len(g.completed)}  "
-            f"upgrades: {', '.join(upgrades)}"
-        )
+        after = Moment(definition, info, seats, state)
+        seen = Passage.of(before, after, (e,)).seen(seat, by=None, replaying=False)
+        if n == 0:
+            who = "the public" if seat is None else shown.seat_name(seen.table, seat)
+            yield f"{definition.title} — game {g['id']}, {players} {word}s, as seen by {who}"
+            yield "Setup"
+        yield from shown.transcript(seen)
+        before = after

@@ -1,7 +1,7 @@
 """The seams between the core and the games, checked on the source.
 
-- The engine core (`engine/`) imports no game package: it reaches the games only through the
-  registry (`games`, the list of built-in games) by name.
+- The engine core (`engine/`) and the bot core (`bot/`) import no game package: they reach the
+  games only through the registry (`games`, the list of built-in games) by name.
 - A game imports no other game.
 - A game's rules (`games/<game>/rules/`) import only the standard library, msgspec, the engine
   core and the game's own rules: no Discord, no database, no presentation, no other game.
@@ -59,6 +59,17 @@ def test_the_engine_core_imports_no_game():
     found = [
         f"{path.relative_to(ROOT)}:{line} imports {module}"
         for path in sources(ROOT / "engine")
+        for line, module in imports(path)
+        if game_of(module)
+    ]
+    assert not found, "\n".join(found)
+
+
+def test_the_bot_core_imports_no_game():
+    """The bot core finds a game's rules and presentation by the game's name (bot/hosted.py)."""
+    found = [
+        f"{path.relative_to(ROOT)}:{line} imports {module}"
+        for path in sources(ROOT / "bot")
         for line, module in imports(path)
         if game_of(module)
     ]

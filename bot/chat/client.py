@@ -9,6 +9,7 @@ custom id, so they all work after a restart.
 from __future__ import annotations
 
 import asyncio
+import inspect
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
@@ -19,6 +20,7 @@ import aiohttp
 import discord
 from discord import app_commands
 
+from bot import hosted
 from bot.chat import convert
 from bot.chat.acks import EarlyAcks
 from bot.chat.actions import Actions, Who, opens_form
@@ -26,11 +28,10 @@ from bot.chat.notifier import DMClosed, Notifier
 from bot.chat.priority import AnswersFirst, AnswersFirstPoster
 from bot.chat.ratelimits import amortise_bucket_eviction
 from bot.config import Config
-from bot.presentation import Modal, Reply
+from bot.presentation import Command, Modal, Reply
 from bot.render.ui import Message, clip
-from bot.service import GameService
+from bot.service import DEFAULT_GAME, GameService
 from bot.store import EventStore
-from games.guild_master.presentation.rules import TOPICS
 
 log = logging.getLogger("guildmaster.bot")
 
@@ -478,27 +479,35 @@ def _safe_url(url: str) -> str:
 
 
 def build_group(actions: Actions) -> app_commands.Group:
-    """The /gm command group."""
-    gm = app_commands.Group(name="gm", description="Guild Master, played by chat")
+    """The /gm command group: the core's commands, and each hosted game's own."""
+    gm = app_commands.Group(name="gm", description="Board games, played by chat")
 
     async def run(interaction: discord.Interaction, reply: Awaitable[Reply]) -> None:
         await answer_command(interaction, reply, actions.service.store)
 
-    @gm.command(name="create", description="Create a game in this channel")
-    @app_commands.describe(
-        players="Number of guilds, 2 to 4",
-        short="The short game: 6 rounds, no prestige upgrades",
-        deadline="Minutes per phase before defaults apply (0: none; default: the server's)",
-        bots="Let built-in players fill the empty seats",
-    )
-    async def create(
-        interaction: discord.Interaction,
-        players: app_commands.Range[int, 2, 4] = 4,
-        short: bool = False,
-        deadline: app_commands.Range[int, 0, 20160] | None = None,
-        bots: bool = True,
-    ) -> None:
-        await run(interaction, actions.create(who(interaction), players, short, deadline, bots))
+    rules_of_games = hosted.games()
+    game_choices = [app_commands.Choice(name=g.title, value=g.name) for g in rules_of_games]
+    options = {o.name: o for g in rules_of_games for o in g.options}
+
+    async def create(interaction: discord.Interaction, **chosen: Any) -> None:
+        await run(interaction, actions.create(who(interaction), **chosen))
+
+    create_params = [
+        _param("game", str, "The game to play (default: Guild Master)", default=DEFAULT_GAME),
+        _param("players", app_commands.Range[int, 1, 8] | None, "Number of seats", None),
+        _param(
+            "deadline",
+            app_commands.Range[int, 0, 20160] | None,
+            "Minutes per phase before defaults apply (0: none; default: the server's)",
+            None,
+        ),
+        _param("bots", bool, "Let built-in players fill the empty seats", True),
+    ]
+    for o in options.values():
+        kind = bool if o.kind == "bool" else app_commands.Range[int, o.low, o.high]
+        create_params.append(_param(o.name, kind | None, o.description, None))
+    command = _command(gm, "create", "Create a game in this channel", create, create_params)
+    command._params["game"].choices = game_choices
 
     @gm.command(name="join", description="Join the game in this channel")
     async def join(interaction: discord.Interaction) -> None:
@@ -512,20 +521,13 @@ def build_group(actions: Actions) -> app_commands.Group:
     async def start(interaction: discord.Interaction) -> None:
         await run(interaction, actions.start(who(interaction)))
 
-    @gm.command(name="status", description="Round, phase, whom we wait for, deadline")
+    @gm.command(name="status", description="Where the game stands, whom it waits for, deadline")
     async def status(interaction: discord.Interaction) -> None:
         await run(interaction, actions.status(who(interaction)))
 
-    @gm.command(name="board", description="The board: objectives and Fame")
+    @gm.command(name="board", description="What is on the table for everybody to see")
     async def board(interaction: discord.Interaction) -> None:
         await run(interaction, actions.board(who(interaction)))
-
-    @gm.command(name="guild", description="A guild's public information")
-    @app_commands.describe(number="Guild number (yours if left out)")
-    async def guild(
-        interaction: discord.Interaction, number: app_commands.Range[int, 1, 4] | None = None
-    ) -> None:
-        await run(interaction, actions.guild(who(interaction), number))
 
     @gm.command(name="card", description="Look up a card")
     @app_commands.describe(name="The card's name")
@@ -536,54 +538,38 @@ def build_group(actions: Actions) -> app_commands.Group:
     async def card_names(
         interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return [
-            app_commands.Choice(name=clip(n, 100), value=v) for n, v in actions.card_names(current)
-        ]
-
-    @gm.command(name="odds", description="The exact chance of a skill check")
-    @app_commands.describe(
-        dice="Dice rolled",
-        target="Target to reach",
-        fixers="Dice fixers (each sets a die to 5)",
-        rerolls="Re-roll upgrades (each re-rolls up to 2 dice)",
-    )
-    async def odds(
-        interaction: discord.Interaction,
-        dice: app_commands.Range[int, 0, 20],
-        target: app_commands.Range[int, 0, 120],
-        fixers: app_commands.Range[int, 0, 10] = 0,
-        rerolls: app_commands.Range[int, 0, 5] = 0,
-    ) -> None:
-        await run(interaction, actions.odds(who(interaction), dice, target, fixers, rerolls))
+        found = await actions.card_names(who(interaction), current)
+        return [app_commands.Choice(name=clip(n, 100), value=v) for n, v in found]
 
     @gm.command(name="rules", description="The rules, by topic")
-    @app_commands.choices(topic=[app_commands.Choice(name=t, value=t) for t in TOPICS])
-    async def rules(interaction: discord.Interaction, topic: str) -> None:
-        await run(interaction, actions.rules(who(interaction), topic))
+    @app_commands.describe(topic="A topic", game="The game (default: this channel's)")
+    @app_commands.choices(game=game_choices)
+    async def rules(interaction: discord.Interaction, topic: str, game: str | None = None) -> None:
+        await run(interaction, actions.rules(who(interaction), topic, game))
 
-    @gm.command(name="history", description="Fame after each round")
-    async def history(interaction: discord.Interaction) -> None:
-        await run(interaction, actions.history(who(interaction)))
+    @rules.autocomplete("topic")
+    async def topics(
+        interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        game = getattr(interaction.namespace, "game", None)
+        found = await actions.topics(who(interaction), game, current)
+        return [app_commands.Choice(name=n, value=v) for n, v in found]
 
-    @gm.command(name="hand", description="Your own guild: private contracts and orders (only you)")
+    @gm.command(name="help", description="The games the bot hosts and their commands")
+    async def help_(interaction: discord.Interaction) -> None:
+        await run(interaction, actions.help(who(interaction)))
+
+    @gm.command(name="hand", description="Your own secrets in this game (only you)")
     async def hand(interaction: discord.Interaction) -> None:
         await run(interaction, actions.hand(who(interaction)))
-
-    @gm.command(name="orders", description="Your order board, here (only you see it)")
-    async def orders(interaction: discord.Interaction) -> None:
-        await run(interaction, actions.orders(who(interaction)))
 
     @gm.command(name="decide", description="What the game asks you now (only you see it)")
     async def decide(interaction: discord.Interaction) -> None:
         await run(interaction, actions.decide(who(interaction)))
 
-    @gm.command(name="pay", description="Give Gold to another guild, to honour a deal")
-    async def pay(
-        interaction: discord.Interaction,
-        guild: app_commands.Range[int, 1, 4],
-        amount: app_commands.Range[int, 1, 999],
-    ) -> None:
-        await run(interaction, actions.pay(who(interaction), guild, amount))
+    for g in rules_of_games:
+        for c in hosted.presentation(g.name).commands:
+            _game_command(gm, actions, c)
 
     for name, description in (
         ("pause", "Pause the game (host)"),
@@ -599,13 +585,79 @@ def build_group(actions: Actions) -> app_commands.Group:
     ) -> None:
         await run(interaction, actions.admin(who(interaction), "extend", minutes))
 
-    @gm.command(name="replace", description="A built-in player takes over a guild (host)")
+    @gm.command(name="replace", description="A built-in player takes over a seat (host)")
+    @app_commands.describe(guild="The seat's number (the guild or player)")
     async def replace(
-        interaction: discord.Interaction, guild: app_commands.Range[int, 1, 4]
+        interaction: discord.Interaction, guild: app_commands.Range[int, 1, 8]
     ) -> None:
         await run(interaction, actions.admin(who(interaction), "replace", guild))
 
     return gm
+
+
+def _param(name: str, kind: Any, description: str, default: Any = inspect.Parameter.empty) -> tuple:
+    return (name, kind, description, default)
+
+
+def _command(
+    group: app_commands.Group,
+    name: str,
+    description: str,
+    handler: Callable[..., Awaitable[None]],
+    params: list[tuple],
+) -> app_commands.Command:
+    """A slash command whose options are made at run time (`params`: name, annotation,
+    description, default), calling `handler(interaction, **options)`."""
+
+    async def callback(interaction: discord.Interaction, **options: Any) -> None:
+        await handler(interaction, **options)
+
+    signature = [
+        inspect.Parameter(
+            "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
+        )
+    ]
+    signature += [
+        inspect.Parameter(n, inspect.Parameter.KEYWORD_ONLY, annotation=k, default=d)
+        for n, k, _description, d in params
+    ]
+    callback.__signature__ = inspect.Signature(signature)  # type: ignore[attr-defined]
+    callback.__name__ = callback.__qualname__ = name.replace("-", "_")
+    described = app_commands.describe(**{n: desc for n, _k, desc, _d in params})(callback)
+    return group.command(name=name, description=description)(described)
+
+
+def _game_command(gm: app_commands.Group, actions: Actions, c: Command) -> None:
+    """A game's own `/gm` command from its presentation's description of it."""
+
+    async def handler(interaction: discord.Interaction, **options: Any) -> None:
+        work = actions.command(who(interaction), c.name, **options)
+        await answer_command(interaction, work, actions.service.store)
+
+    params = []
+    for p in c.params:
+        kind: Any = p.kind
+        if p.kind is int and p.low is not None and p.high is not None:
+            kind = app_commands.Range[int, p.low, p.high]
+        default: Any = inspect.Parameter.empty
+        if not p.required:
+            kind, default = kind | None, None
+        params.append(_param(p.name, kind, p.description, default))
+    command = _command(gm, c.name, clip(c.description, 100), handler, params)
+    for p in c.params:
+        if p.suggest is not None:
+            command.autocomplete(p.name)(_suggestions(p.suggest))
+
+
+def _suggestions(
+    suggest: Callable[[str], list[tuple[str, str]]],
+) -> Callable[..., Awaitable[list[app_commands.Choice[str]]]]:
+    async def complete(
+        interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=clip(n, 100), value=v) for n, v in suggest(current)]
+
+    return complete
 
 
 async def answer_command(

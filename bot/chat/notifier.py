@@ -1,15 +1,14 @@
-"""From game updates to messages: the channel's running text per phase, the contest prompt, the
-final standings, and each guild's DMs (order board, decisions, private news).
+"""From game updates to messages, for any hosted game: the core posts what the game's
+presentation makes of each update (`bot/presentation.py`), and opens and closes the prompts of
+each seat's decisions.
 
-Renderers get views only: each update's views (the channel's, and each guild's for its DMs) are
-built once, of the state the update ends in, and events are narrated from their audience's event
-view. The states the update passes through only route its lines (to the running message of their
-phase), except for the pictures drawn as of an event (the board for the orders, the orders at the
-reveal), which are drawn from the public view of the state just after it.
-
-Discord traffic stays low: one running message per phase is edited as the phase goes on (a new
-one is started only when it would pass Discord's 2,000 characters). Updates of one game are
-posted in order, by one worker per game, so the service never waits for Discord.
+A presentation gets views only: each update is worked out once (`bot/hosted.py`: the states it
+passes through, the stage after each event) and shown to each audience as a `Seen` of its own
+event views and views. The channel's lines are gathered into one running message per block (a
+phase, a turn), edited as it grows; a new one is started only past Discord's 2,000 characters.
+Updates of one game are posted in order, by one worker per game, so the service never waits for
+Discord. Posts carry nonces drawn from the update and the post, so posting an update again after
+a restart does not post twice what Discord already has.
 """
 
 from __future__ import annotations
@@ -17,36 +16,24 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, replace
+import time
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
+from bot import hosted
+from bot.hosted import Moment, Passage
+from bot.presentation import Action, Edit, Line, Post, Presentation
 from bot.render.ui import Embed, Message, clip
-from bot.service import GameService, Seat, Update
-from engine.core import PUBLIC
-from engine.core import Seat as SeatAudience
+from bot.service import GameService, Options, Seat, Update
 from engine.core.game import Decision
-from games.guild_master import GAME, pictures
-from games.guild_master.presentation import channel as channel_render
-from games.guild_master.presentation import order_board, prompts
-from games.guild_master.presentation.text import Names, narrate
-from games.guild_master.rules import events as ev
-from games.guild_master.rules.content import load_pack
-from games.guild_master.rules.state import Phase
-from games.guild_master.rules.views import PublicView, SeatView
 
 log = logging.getLogger("guildmaster.notify")
 
 BLOCK_LIMIT = 1900
-GROUPS = {
-    Phase.SETUP: ("setup", "Setup"),
-    Phase.START: ("start", "Start of Round and Plot Phase"),
-    Phase.PLOT: ("start", "Start of Round and Plot Phase"),
-    Phase.ORDERS: ("orders", "Order Phase"),
-    Phase.ACTION: ("action", "Action Phase"),
-    Phase.RESET: ("reset", "Reset Phase"),
-    Phase.ENDED: ("end", "End of the game"),
-}
+CLOSED_DM_NOTICE_EVERY = 3600.0  # seconds: a player whose DMs are closed is told at most hourly
+DEFAULT_APPLIED = "Closed: the default was applied."
+ANSWERED = "Answered: see what the game asks next."
 
 
 class DMClosed(Exception):
@@ -79,14 +66,13 @@ class Poster(Protocol):
         ...
 
 
-def names_for(view: PublicView, seats: tuple[Seat, ...]) -> Names:
-    """Display names: each guild by its player's name."""
-    by_seat = {s.seat: s.name for s in seats}
-    return Names(load_pack(view.pack), [by_seat.get(i, "") for i in range(view.players)])
-
-
 def decision_id(d: Decision) -> tuple[Any, ...]:
     return (d.kind, tuple(sorted((k, str(v)) for k, v in d.context.items())))
+
+
+def prompt_key(seat: int, kind: str) -> str:
+    """The kept DM of a seat's prompt of one kind of decision."""
+    return f"prompt:{seat}:{kind}"
 
 
 @dataclass
@@ -117,15 +103,15 @@ class Notifier:
         self._queues: dict[int, asyncio.Queue[Update]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._blocks: dict[int, _Block] = {}
-        self._told_closed: set[tuple[int, int, int]] = set()  # (game, seat, round)
+        self._told_closed: dict[tuple[int, int], float] = {}  # (game, seat) -> when
         # Per game: the version of the update being posted. Each post's nonce is drawn from it
         # and the post, so posting the same update again after a restart makes the same
         # nonces, and Discord does not post twice what it already has.
         self._posting: dict[int, int] = {}
         self._replaying: set[int] = set()  # games whose updates are posted again (restart)
         self._closed_now: set[int] = set()  # messages closed while replaying
-        # Per game: the state its last update ended in, and what each guild was asked then.
-        self._asked: dict[int, tuple[Any, dict[int, tuple[Decision, ...]]]] = {}
+        # Per game: the moment its last update ended in (its views and decisions, made once).
+        self._last: dict[int, Moment] = {}
 
     async def __call__(self, update: Update) -> None:
         game_id = update.game.id
@@ -163,10 +149,11 @@ class Notifier:
         game = await store.get_game(game_id)
         if done is None or game.version <= done:
             return False
+        rules = hosted.rules(game.game)
         events = await store.read(game_id)
         state: Any = None
         for _seq, e in events[:done]:
-            state = GAME.evolve(state, e)
+            state = rules.evolve(state, e)
         cuts = {done}
         for first, last, _key in await store.batches(game_id, after=done):
             cuts |= {first - 1, last}
@@ -180,7 +167,7 @@ class Notifier:
             if seq in cuts or seq == game.version:
                 before = state
                 for b in batch:
-                    state = GAME.evolve(state, b)
+                    state = rules.evolve(state, b)
                 # The acting seat is not stored: a player's command (keyed by its interaction
                 # id) names its seat in its first event; start and deadlines have none.
                 key = keys.get(seq, "")
@@ -218,8 +205,8 @@ class Notifier:
     # --- one update --------------------------------------------------------------------------
 
     async def handle(self, update: Update) -> None:
-        """Post what one update changes: narration, pictures, the contest prompt, the final
-        standings, and each guild's DMs."""
+        """Post what one update changes: the presentation's channel posts, each seat's DMs,
+        and the prompts of the decisions opened and closed."""
         game = update.game
         if game.channel_id is None:
             return
@@ -229,76 +216,98 @@ class Notifier:
         finally:
             self._posting.pop(game.id, None)
 
+    def _moments(self, update: Update) -> tuple[Moment | None, Moment]:
+        """The update's moments before and after. The one before is kept from the game's
+        previous update when it ended in the state this one starts from (it does unless the
+        game was reloaded), so its views are not made again."""
+        game = update.game
+        rules = hosted.rules(game.game)
+        paused = Options.from_json(game.options).paused
+        after = Moment(rules, game, update.seats, update.after, paused)
+        if update.before is None:
+            return None, after
+        kept = self._last.get(game.id)
+        if kept is not None and kept.state is update.before:
+            return kept, after
+        return Moment(rules, game, update.seats, update.before, paused), after
+
     async def _handle(self, update: Update) -> None:
         game = update.game
-        assert game.channel_id is not None
-        public = GAME.view(update.after, PUBLIC)
-        names = names_for(public, update.seats)
-        told = [narrate(GAME.event_view(e, PUBLIC), public, PUBLIC, names) for e in update.events]
-        # The state after each event, to route its line and pictures (never rendered from).
-        states = []
-        state = update.before
-        for e in update.events:
-            state = GAME.evolve(state, e)
-            states.append(state)
-        lines: list[tuple[str, str, str]] = []  # (block key, title, line)
-        for e, state, line in zip(update.events, states, told, strict=True):
-            group, title = GROUPS[state.phase]
-            key = f"{state.round}:{group}"
-            if isinstance(e, ev.RoundStarted):
-                key, title = f"{e.round}:start", "Start of Round and Plot Phase"
-            if line:
-                lines.append(
-                    (key, f"Round {state.round} — {title}" if state.round else title, line)
-                )
-        await self._post_lines(game.id, game.channel_id, lines)
-        await self._pictures(update, states, public, names)
-        await self._contest(update, public, names, told)
-        if any(isinstance(e, ev.GameEnded) for e in update.events):
-            pack = load_pack(public.pack)
-            final = channel_render.final(public, pack, names)
-            if self.images:
-                png = await pictures.render_async(pictures.final, public, names)
-                final = replace(final, files=(("standings.png", png),))
-            nonce = self._nonce(game.id, game.channel_id, final)
-            await self.poster.send(game.channel_id, final, nonce=nonce)
-        asked: dict[int, tuple[Decision, ...]] = {}
+        shown = hosted.presentation(game.game)
+        before, after = self._moments(update)
+        passage = Passage.of(before, after, update.events)
+        replaying = game.id in self._replaying
+        public = passage.seen(None, by=update.by, replaying=replaying)
+        await self._channel(game.id, await shown.channel(public, self.images))
+        due = None
+        if any(not s.built_in for s in update.seats) and after.pending:
+            current = await self.service.deadline(game.id)
+            if current is not None:
+                due = (current.due_at, set(current.seats))
         for seat in update.seats:
-            if not seat.built_in:
-                asked[seat.seat] = await self._seat(update, seat, public, names, told)
-        self._asked[game.id] = (update.after, asked)
-
-    async def _pictures(
-        self, update: Update, states: list[Any], public: PublicView, names: Names
-    ) -> None:
-        """The board when orders are to be planned; everybody's orders at the reveal. Drawn
-        from the public view as of the event (an update may go on past the reveal)."""
-        if not self.images or update.game.channel_id is None:
-            return
-        for e, state in zip(update.events, states, strict=True):
-            if not isinstance(e, ev.OrderPhaseStarted | ev.OrdersRevealed):
+            if seat.built_in:
                 continue
-            view = public if state is update.after else GAME.view(state, PUBLIC)
-            if isinstance(e, ev.OrderPhaseStarted):
-                png = await pictures.render_async(pictures.board, view, names)
-                text = f"The board for round {view.round}'s orders:"
-                name = f"board-round-{view.round}.png"
-            else:
-                png = await pictures.render_async(pictures.reveal, view, names)
-                text = f"Round {view.round}: the orders, revealed."
-                name = f"orders-round-{view.round}.png"
-            message = Message(content=text, files=((name, png),))
-            await self.poster.send(
-                update.game.channel_id,
-                message,
-                nonce=self._nonce(update.game.id, update.game.channel_id, message),
-            )
+            when = due[0] if due is not None and seat.seat in due[1] else None
+            seen = passage.seen(seat.seat, by=update.by, replaying=replaying, due=when)
+            for action in await shown.seat(seen, self.images):
+                await self._seat_action(game.id, seat, action)
+            await self._prompts(update, shown, seat, before, after, when)
+        self._last[game.id] = after
 
-    async def _post_lines(
-        self, game_id: int, channel_id: int, lines: list[tuple[str, str, str]]
+    async def _channel(self, game_id: int, actions: Sequence[Action]) -> None:
+        """Carry out a presentation's channel actions in order: runs of lines go into their
+        blocks' running messages; posts and edits go out as they come."""
+        game = await self.service.store.get_game(game_id)
+        channel_id = game.channel_id
+        assert channel_id is not None
+        lines: list[Line] = []
+        for action in [*actions, None]:
+            if isinstance(action, Line):
+                lines.append(action)
+                continue
+            if lines:
+                await self._post_lines(game_id, channel_id, lines)
+                lines = []
+            if isinstance(action, Post):
+                message_id = await self.poster.send(
+                    channel_id,
+                    action.message,
+                    mention=action.mention,
+                    nonce=self._nonce(game_id, channel_id, action.message),
+                )
+                if action.key:
+                    await self._kept(game_id, action.key, channel_id, message_id, action.message)
+            elif isinstance(action, Edit):
+                await self._edit(game_id, action)
+
+    async def _kept(
+        self, game_id: int, key: str, channel_id: int, message_id: int, message: Message
     ) -> None:
+        """Keep a posted message under `key`."""
+        if message_id in self._closed_now:
+            # Posted before the restart, given back by Discord for its nonce, and closed a
+            # moment ago by this replay as if it were the one before it: reopened.
+            self._closed_now.discard(message_id)
+            await self.poster.edit(channel_id, message_id, message)
+        await self.service.store.set_message(game_id, key, channel_id, message_id)
+
+    async def _edit(self, game_id: int, edit: Edit) -> None:
+        found = await self.service.store.message(game_id, edit.key)
+        if found is None:
+            return
+        message = edit.message
+        if edit.rewrite is not None:
+            message = edit.rewrite(await self.poster.fetch_content(*found) or "")
+        if message is None:
+            return
+        if game_id in self._replaying:
+            self._closed_now.add(found[1])
+        await self.poster.edit(found[0], found[1], message)
+
+    async def _post_lines(self, game_id: int, channel_id: int, lines: list[Line]) -> None:
         block: _Block | None = None
-        for key, title, line in lines:
+        for item in lines:
+            key, title, line = item.block, item.title, item.text
             if block is not None and block.key != key:
                 await self._flush(game_id, channel_id, block)
             block = await self._block(game_id, key)
@@ -354,190 +363,107 @@ class Notifier:
         self._blocks[game_id] = block
         return block
 
-    async def _contest(
-        self, update: Update, public: PublicView, names: Names, told: list[str | None]
-    ) -> None:
-        """The negotiation prompt of a contest: posted when it opens, kept up to date while
-        stances are chosen, and closed with the stances when they are revealed (`told`: the
-        channel's line for each event of the update)."""
-        game = update.game
-        assert game.channel_id is not None
-        pack = load_pack(public.pack)
-        for e in update.events:
-            if isinstance(e, ev.ContestOpened):
-                message = channel_render.negotiation(public, pack, names, game.id)
-                if message is not None:
-                    message_id = await self.poster.send(
-                        game.channel_id,
-                        message,
-                        nonce=self._nonce(game.id, game.channel_id, message),
-                    )
-                    await self.service.store.set_message(
-                        game.id, "contest", game.channel_id, message_id
-                    )
-                return
-        found = await self.service.store.message(game.id, "contest")
-        if found is None:
-            return
-        revealed = [
-            line
-            for e, line in zip(update.events, told, strict=True)
-            if isinstance(e, ev.StancesRevealed)
-        ]
-        message = channel_render.negotiation(public, pack, names, game.id)
-        if message is None or revealed:
-            if revealed:
-                content = await self.poster.fetch_content(*found) or ""
-                text = content.split("\nPropose a split")[0]
-                if revealed[0]:
-                    text += f"\n{revealed[0]}"
-                await self.poster.edit(found[0], found[1], Message(content=clip(text, 2000)))
-            return
-        if any(
-            isinstance(e, ev.SplitProposed | ev.SplitAnswered | ev.SplitAgreed | ev.StanceChosen)
-            for e in update.events
-        ):
-            await self.poster.edit(found[0], found[1], message)
-
     async def remind(self, game_id: int, seats: tuple[int, ...], due: Any) -> None:
-        """A reminder, only to the guilds the game still waits for."""
+        """A reminder, only to the seats the game still waits for."""
         state, _ = await self.service.load(game_id)
-        public = GAME.view(state, PUBLIC)
+        game = await self.service.store.get_game(game_id)
+        shown = hosted.presentation(game.game)
         all_seats = await self.service.seats(game_id)
-        names = names_for(public, all_seats)
-        waiting = {w.seat: w.kind for w in public.waiting}
+        moment = Moment(hosted.rules(game.game), game, all_seats, state)
+        table = moment.table(None)
+        waiting: dict[int, str] = {}
+        for d in moment.pending:
+            waiting.setdefault(d.seat, d.kind)
         for seat in all_seats:
             if seat.built_in or seat.seat not in seats or seat.seat not in waiting:
                 continue
-            what = channel_render.KINDS.get(waiting[seat.seat], waiting[seat.seat])
+            what = shown.kinds.get(waiting[seat.seat], waiting[seat.seat])
             text = (
-                f"Reminder for {names.guild(seat.seat)}: the game waits for your {what}. "
-                f"Answer by <t:{int(due.timestamp())}:R>, or the default applies."
+                f"Reminder for {shown.seat_name(table, seat.seat)}: the game waits for your "
+                f"{what}. Answer by <t:{int(due.timestamp())}:R>, or the default applies."
             )
-            await self._dm(game_id, seat, public.round, Message(content=text))
+            await self._dm(game_id, seat, Message(content=text))
 
-    # --- a guild's DMs -----------------------------------------------------------------------
+    # --- a seat's DMs ------------------------------------------------------------------------
 
-    async def _seat(
+    async def _seat_action(self, game_id: int, seat: Seat, action: Action) -> None:
+        if isinstance(action, Post):
+            await self._dm(game_id, seat, action.message, key=action.key)
+        elif isinstance(action, Edit):
+            await self._edit(game_id, action)
+
+    async def _prompts(
         self,
         update: Update,
+        shown: Presentation,
         seat: Seat,
-        public: PublicView,
-        names: Names,
-        told: list[str | None],
-    ) -> tuple[Decision, ...]:
-        """The guild's DMs for one update (`told`: the channel's line for each event). Returns
-        the decisions the guild is asked after it."""
-        game = update.game
-        audience = SeatAudience(seat.seat)
-        mine = GAME.view(update.after, audience)
-        assert isinstance(mine, SeatView)
-        pack = load_pack(public.pack)
-        round_ = public.round
-        private: list[str] = []
-        for e, public_line in zip(update.events, told, strict=True):
-            if isinstance(
-                e, ev.GameCreated | ev.SetupFinished | ev.PrivateContractDrawn | ev.DrawnKept
-            ):
-                line = narrate(GAME.event_view(e, audience), mine, audience, names)
-                if line and line != public_line:
-                    private.append(line)
-        if private:
-            await self._dm(game.id, seat, round_, Message(content=clip("\n".join(private), 2000)))
-        # In event order: one update may reveal this round's orders and open the next round's.
-        if any(isinstance(e, ev.OrdersRevealed) for e in update.events):
-            await self._close(game.id, f"board:{seat.seat}", "Orders revealed — see the channel.")
-        if any(isinstance(e, ev.OrderPhaseStarted) for e in update.events):
-            if self.images:  # the guild's own sheet, private contracts included
-                png = await pictures.render_async(
-                    pictures.guild_sheet, mine, names, seat.seat, True
-                )
-                sheet = Message(
-                    content=f"Your guild, round {round_}:", files=(("your-guild.png", png),)
-                )
-                await self._dm(game.id, seat, round_, sheet)
-            board = order_board.render(mine, pack, names, game.id)
-            await self._dm(game.id, seat, round_, board, key=f"board:{seat.seat}")
-        before = [d for d in self._asked_before(update, audience) if d.kind != "orders"]
-        was = {decision_id(d) for d in before}
-        now = [d for d in mine.decisions if d.kind != "orders"]
-        now_ids = {decision_id(d) for d in now}
-        for d in before:
-            if decision_id(d) not in now_ids:
-                text = "Closed: the default was applied."
-                if update.by == seat.seat:
-                    if game.id not in self._replaying:
-                        continue  # the guild answered it: its own click closed the prompt
-                    # After a restart: the click may have been recorded and never answered,
-                    # which left its buttons on the prompt.
-                    text = "Answered: see what the game asks next."
-                await self._close(game.id, f"prompt:{seat.seat}:{d.kind}", text)
-        current = await self.service.deadline(game.id) if now else None
-        due = current.due_at if current and seat.seat in current.seats else None
-        for d in now:
-            if decision_id(d) in was:
-                continue
-            message = prompts.render(mine, pack, names, game.id, d, due=due)
-            await self._dm(game.id, seat, round_, message, key=f"prompt:{seat.seat}:{d.kind}")
-        return mine.decisions
-
-    def _asked_before(self, update: Update, audience: SeatAudience) -> tuple[Decision, ...]:
-        """The decisions the guild was asked before the update: kept from the game's previous
-        update when it ended in the state this one starts from (it does unless the game was
-        reloaded), else read from the guild's view of that state."""
-        if update.before is None:
-            return ()
-        kept = self._asked.get(update.game.id)
-        if kept is not None and kept[0] is update.before and audience.seat in kept[1]:
-            return kept[1][audience.seat]
-        was = GAME.view(update.before, audience)
-        assert isinstance(was, SeatView)
-        return was.decisions
-
-    async def _dm(
-        self, game_id: int, seat: Seat, round_: int, message: Message, key: str = ""
+        before: Moment | None,
+        after: Moment,
+        due: Any,
     ) -> None:
-        """Send `message` to the guild's player (`round_`: the round it is sent in, so that a
-        player whose DMs are closed is told so once a round)."""
+        """Close the prompts of the seat's decisions the update ended (by default, unless its
+        own click did) and open those of the decisions it began."""
+        game_id = update.game.id
+        was = [d for d in before.pending if d.seat == seat.seat] if before is not None else []
+        now = [d for d in after.pending if d.seat == seat.seat]
+        now_ids = {decision_id(d) for d in now}
+        for d in was:
+            if decision_id(d) in now_ids:
+                continue
+            text = DEFAULT_APPLIED
+            if update.by == seat.seat:
+                if game_id not in self._replaying:
+                    continue  # the seat answered it: its own click closed the prompt
+                # After a restart: the click may have been recorded and never answered,
+                # which left its buttons on the prompt.
+                text = ANSWERED
+            closed = Message(embeds=(Embed(description=text),))
+            await self._edit(game_id, Edit(prompt_key(seat.seat, d.kind), message=closed))
+        was_ids = {decision_id(d) for d in was}
+        opened = [d for d in now if decision_id(d) not in was_ids]
+        if not opened:
+            return
+        table = after.table(seat.seat, due)
+        for d in opened:
+            message = shown.prompt(table, d)
+            if message is not None:
+                await self._dm(game_id, seat, message, key=prompt_key(seat.seat, d.kind))
+
+    async def _dm(self, game_id: int, seat: Seat, message: Message, key: str = "") -> None:
+        """Send `message` to the seat's player. A player whose DMs are closed is told so in the
+        channel, at most once an hour per game."""
         assert seat.user_id is not None
         try:
             channel_id, message_id = await self.poster.dm(
                 seat.user_id, message, nonce=self._nonce(game_id, seat.user_id, message)
             )
         except DMClosed:
-            marker = (game_id, seat.seat, round_)
-            if marker in self._told_closed:
-                return
-            self._told_closed.add(marker)
-            game = await self.service.store.get_game(game_id)
-            if game.channel_id is not None:
-                notice = Message(
-                    content=f"<@{seat.user_id}>, I cannot send you DMs. Allow DMs from "
-                    "server members, or use `/gm orders` for your order board and "
-                    "`/gm decide` for anything the game asks you — only you will see them."
-                )
-                await self.poster.send(
-                    game.channel_id,
-                    notice,
-                    mention=seat.user_id,
-                    nonce=self._nonce(game_id, game.channel_id, notice),
-                )
+            await self._tell_closed(game_id, seat)
             return
         if key:
-            if message_id in self._closed_now:
-                # Posted before the restart, given back by Discord for its nonce, and closed
-                # a moment ago by this replay as if it were the one before it: reopened.
-                self._closed_now.discard(message_id)
-                await self.poster.edit(channel_id, message_id, message)
-            await self.service.store.set_message(game_id, key, channel_id, message_id)
+            await self._kept(game_id, key, channel_id, message_id, message)
 
-    async def _close(self, game_id: int, key: str, text: str) -> None:
-        found = await self.service.store.message(game_id, key)
-        if found is None:
+    async def _tell_closed(self, game_id: int, seat: Seat) -> None:
+        marker = (game_id, seat.seat)
+        now = time.monotonic()
+        told = self._told_closed.get(marker)
+        if told is not None and now - told < CLOSED_DM_NOTICE_EVERY:
             return
-        if game_id in self._replaying:
-            self._closed_now.add(found[1])
-        await self.poster.edit(found[0], found[1], Message(embeds=(Embed(description=text),)))
+        self._told_closed[marker] = now
+        game = await self.service.store.get_game(game_id)
+        if game.channel_id is None:
+            return
+        shown = hosted.presentation(game.game)
+        notice = Message(
+            content=f"<@{seat.user_id}>, I cannot send you DMs. Allow DMs from server members, "
+            f"or {shown.closed_dms} — only you will see them."
+        )
+        await self.poster.send(
+            game.channel_id,
+            notice,
+            mention=seat.user_id,
+            nonce=self._nonce(game_id, game.channel_id, notice),
+        )
 
 
 NONCE_LENGTH = 25

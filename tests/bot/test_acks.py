@@ -12,7 +12,7 @@ from aiohttp.test_utils import TestServer
 
 from bot.chat import acks
 from bot.chat.acks import EarlyAcks
-from bot.chat.actions import OPENS_FORM, opens_form
+from bot.chat.actions import forms, opens_form
 from bot.chat.priority import AnswersFirst
 
 
@@ -79,7 +79,7 @@ async def test_a_slash_command_that_would_wait_gets_a_private_thinking_message()
     }
 
 
-@pytest.mark.parametrize("action", sorted(OPENS_FORM))
+@pytest.mark.parametrize("action", sorted(forms()))
 async def test_a_control_that_opens_a_form_is_never_acknowledged_first(action):
     early = Acks(AnswersFirst(), when_waiting=0)
     early.parse(click(1, f"gm:{action}:1:0:1"))
@@ -164,9 +164,16 @@ async def test_already_acknowledged_on_the_first_try_is_another_deliverys(monkey
 
 
 def test_every_control_that_answers_with_a_form_is_listed():
-    """A control whose answer is a modal must be in OPENS_FORM, or it could be acknowledged
-    first and its form never shown: the handlers build exactly that many modals."""
+    """A control whose answer is a modal must be in its presentation's `forms`, or it could be
+    acknowledged first and its form never shown: each game's controls build exactly that many
+    modals."""
     from pathlib import Path
 
-    source = (Path(__file__).parents[2] / "bot" / "chat" / "actions.py").read_text()
-    assert source.count("modal=Modal(") == len(OPENS_FORM)
+    from bot import hosted
+
+    root = Path(__file__).parents[2] / "games"
+    for game in hosted.games():
+        shown = hosted.presentation(game.name)
+        package = root / type(shown).__module__.split(".")[1] / "presentation"
+        source = "".join(p.read_text() for p in package.rglob("*.py") if "tests" not in p.parts)
+        assert source.count("modal=Modal(") == len(shown.forms), game.name

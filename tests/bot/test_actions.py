@@ -217,8 +217,8 @@ async def test_quick_lookups_in_play_are_not_throttled(bot):
         assert actions.slow_down(KIM, "play") is None
     replies = [
         await actions.card(who(KIM), "Hall of Trophies"),
-        await actions.odds(who(KIM), 3, 11),
-        await actions.history(who(KIM)),
+        await actions.command(who(KIM), "odds", dice=3, target=11),
+        await actions.command(who(KIM), "history"),
         await actions.hand(who(KIM)),
         await actions.status(who(KIM)),
         await actions.board(who(KIM)),
@@ -245,15 +245,15 @@ async def test_information_commands(bot):
     await started(bot)
     assert "Round" in text(await actions.status(who(CHRIS)))
     assert "Hire Builders" in text(await actions.board(who(CHRIS)))
-    assert "Fame" in text(await actions.guild(who(CHRIS), 1))
-    assert "guild number" in text(await actions.guild(who(CHRIS)))
+    assert "Fame" in text(await actions.command(who(CHRIS), "guild", number=1))
+    assert "guild number" in text(await actions.command(who(CHRIS), "guild"))
     hand = await actions.hand(who(KIM))
     assert hand.ephemeral and "Only you can see this" in text(hand)
     assert "do not play" in text(await actions.hand(who(CHRIS)))
-    assert "72.2%" in text(await actions.odds(who(CHRIS), 2, 6))
+    assert "72.2%" in text(await actions.command(who(CHRIS), "odds", dice=2, target=6))
     assert "Combine" not in text(await actions.rules(who(CHRIS), "nonsense"))
     assert "Topics" in text(await actions.rules(who(CHRIS), "nonsense"))
-    names = actions.card_names("old")
+    names = await actions.card_names(who(CHRIS), "old")
     assert names and all("old" in n.lower() for n, _ in names)
     card = await actions.card(who(CHRIS), names[0][1])
     assert names[0][0].split(" ")[0] in text(card)
@@ -266,7 +266,9 @@ async def test_card_looks_up_upgrades_with_their_rules(bot):
     _service, _poster, _notifier, actions = bot
     trophies = text(await actions.card(who(CHRIS), "Hall of Trophies"))
     assert "3 Builders" in trophies and "Example: You completed 2 Heroic" in trophies
-    assert ("Hall of Trophies", "hall-of-trophies") in actions.card_names("trophies")
+    assert ("Hall of Trophies", "hall-of-trophies") in await actions.card_names(
+        who(CHRIS), "trophies"
+    )
     stables = text(await actions.card(who(CHRIS), "stables-2"))
     assert "2 Builders, 3 Fame — 3 orders a round" in stables
     salon = text(await actions.card(who(CHRIS), "Salon"))

@@ -47,7 +47,6 @@ from msgspec.structs import replace
 
 from bot import service as service_module
 from bot.chat.actions import Actions, Who
-from bot.chat.notifier import names_for
 from bot.presentation import Reply
 from bot.render.pictures.canvas import recording
 from bot.render.ui import Button, Message
@@ -535,8 +534,8 @@ def order_and_stance_needles(
 ASKS: tuple[Callable[[Actions, Who, int], Awaitable[Reply]], ...] = (
     lambda a, w, _: a.status(w),
     lambda a, w, _: a.hand(w),
-    lambda a, w, n: a.guild(w, n),
-    lambda a, w, _: a.orders(w),
+    lambda a, w, n: a.command(w, "guild", number=n),
+    lambda a, w, _: a.command(w, "orders"),
     lambda a, w, _: a.board(w),
     lambda a, w, _: a.decide(w),
 )
@@ -556,7 +555,7 @@ async def play_through_the_bot(tmp_path, monkeypatch, players: int, seed: int) -
         await actions.start(who(100))
         await settle(service, notifier)
         state, _ = await service.load(1)
-        names = names_for(GAME.view(state, PUBLIC), await service.seats(1))
+        names = Names(PACK, [s.name for s in await service.seats(1)])
         knowledge = Knowledge(players)
         knowledge.learn(state, [])
         witness.check(state, state, knowledge, names)

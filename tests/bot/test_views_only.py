@@ -44,11 +44,14 @@ PACKAGES = (games.guild_master.presentation, games.guild_master.pictures)
 RENDER = tuple(Path(package.__file__).parent for package in PACKAGES)
 PREFIXES = tuple(package.__name__ for package in PACKAGES)
 # The parts of the rules a presentation may import: the card pack and its cards, pure functions
-# of a team's cards, commands (to label answers), events (to narrate them) and the views.
+# of a team's cards and of dice (`/gm odds`), commands (to label answers), events and the
+# filter of events per audience (to narrate them) and the views.
 ALLOWED_RULES = {
     "games.guild_master.rules.cards",
     "games.guild_master.rules.commands",
     "games.guild_master.rules.content",
+    "games.guild_master.rules.dice_math",
+    "games.guild_master.rules.event_views",
     "games.guild_master.rules.events",
     "games.guild_master.rules.team",
     "games.guild_master.rules.views",
@@ -152,11 +155,16 @@ class Watch:
             for name, fn in list(functions_of(module)):
                 if "." not in name and not name.startswith("__"):
                     monkeypatch.setattr(module, name, self.wrap(f"{module.__name__}.{name}", fn))
-        # Names the handlers imported from the presentation themselves (`from
-        # games.guild_master.presentation.text import narrate`)
-        for handler in (actions_module, notifier_module):
+        # Names imported from another module of the presentation (`from
+        # games.guild_master.presentation.text import narrate`), and by the core's handlers.
+        for handler in (*render_modules(), actions_module, notifier_module):
             for name, value in list(vars(handler).items()):
-                if inspect.isfunction(value) and value.__module__.startswith(PREFIXES):
+                if (
+                    inspect.isfunction(value)
+                    and value.__module__ != handler.__name__
+                    and value.__module__.startswith(PREFIXES)
+                    and not value.__module__.startswith(pictures.__name__)
+                ):
                     where = f"{value.__module__}.{name}"
                     monkeypatch.setattr(handler, name, self.wrap(where, value))
         monkeypatch.setattr(pictures, "render_async", self.render)
@@ -208,10 +216,10 @@ async def test_the_bot_hands_renderers_views_only(tmp_path, monkeypatch):
         asks = (
             lambda w, _s: actions.status(w),
             lambda w, _s: actions.board(w),
-            lambda w, s: actions.guild(w, s + 1),
-            lambda w, _s: actions.history(w),
+            lambda w, s: actions.command(w, "guild", number=s + 1),
+            lambda w, _s: actions.command(w, "history"),
             lambda w, _s: actions.hand(w),
-            lambda w, _s: actions.orders(w),
+            lambda w, _s: actions.command(w, "orders"),
             lambda w, _s: actions.decide(w),
         )
         turn = 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.presentation import Refused
 from games.guild_master.rules.cards import (
     RANKS,
     SKILLS,
@@ -140,3 +141,36 @@ def objectives(view: PublicView, pack: Pack) -> list[str]:
             state_of = f"face down ({c.level})" if c.level else "empty"
             lines.append(f"{c.number}: {state_of}")
     return lines
+
+
+MAX_MATCHES_LISTED = 10  # card names listed when part of a name matches several
+
+
+def find(pack: Pack, typed: str) -> str | None:
+    """The slug of the card called `typed` (its slug, its shown name, an adventurer's name, or
+    part of one name); None when no card matches. Part of several names is refused with the
+    names, so the player can type more of the one meant."""
+    wanted = typed.strip().lower()
+    names = card_names(pack)
+    slug = next((s for shown, s in names if wanted in (s, shown.lower())), None)
+    if slug is None:
+        slug = next((s for s, a in pack.adventurers.items() if wanted == a.name.lower()), None)
+    if slug is not None or not wanted:
+        return slug
+    found = sorted({(shown, s) for shown, s in names if wanted in shown.lower()})
+    if len(found) == 1:
+        return found[0][1]
+    if not found:
+        return None
+    listed = ", ".join(shown for shown, _ in found[:MAX_MATCHES_LISTED])
+    more = " and more" if len(found) > MAX_MATCHES_LISTED else ""
+    raise Refused(
+        f"Several cards match: {listed}{more}. Type more of the name, or pick one from the "
+        "suggestions as you type."
+    )
+
+
+def suggestions(pack: Pack, typed: str) -> list[tuple[str, str]]:
+    """(shown name, slug) of the cards whose name holds what is typed (at most 25)."""
+    typed = typed.lower()
+    return sorted(n for n in card_names(pack) if typed in n[0].lower())[:25]

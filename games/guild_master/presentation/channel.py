@@ -1,9 +1,8 @@
-"""What the game's channel shows: the lobby, status, the board, a guild's public sheet, the
+"""What the game's channel shows: status, the board, a guild's public sheet, the
 contest negotiation, the final standings, history, and one's own hand (ephemeral)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from datetime import datetime
 
 from bot.render.ids import ControlId
@@ -43,42 +42,6 @@ KINDS = {
 
 def _id(action: str, game: int, seat: int, arg: str = "") -> str:
     return ControlId(action, game, seat, arg).encode()
-
-
-def lobby(
-    game_id: int,
-    players: int,
-    seated: Sequence[tuple[int, str]],
-    short: bool,
-    bots: bool,
-    deadlines: dict[str, int],
-    status: str = "lobby",
-) -> Message:
-    """The lobby: who has joined, the options, and Join / Leave / Start buttons."""
-    names = "\n".join(f"{i + 1}. {name}" for i, name in seated) or "nobody yet"
-    rules = [f"{players} guilds", "short game (6 rounds)" if short else "9 rounds"]
-    rules.append("built-in players fill empty seats" if bots else "no built-in players")
-    if deadlines:
-        rules.append("deadlines: " + ", ".join(f"{k} {v} min" for k, v in deadlines.items()))
-    else:
-        rules.append("no deadlines")
-    embed = Embed(
-        title=f"Guild Master — game {game_id}",
-        description=f"{'; '.join(rules)}.\n\n**Guilds**\n{names}",
-        footer="Join with the button or /gm join; the host starts with /gm start."
-        if status == "lobby"
-        else f"This game is {status}.",
-    )
-    rows: tuple = ()
-    if status == "lobby":
-        rows = (
-            (
-                Button("Join", _id("lobby", game_id, 0, "join"), style="success"),
-                Button("Leave", _id("lobby", game_id, 0, "leave")),
-                Button("Start", _id("lobby", game_id, 0, "start"), style="primary"),
-            ),
-        )
-    return Message(embeds=(embed,), rows=rows).check()
 
 
 def status(

@@ -56,7 +56,9 @@ class TownPresentation:
     """Founders' Town's `bot.presentation.Presentation`."""
 
     game = "town"
+    title = w.TITLE
     seat_word = "player"
+    closed_dms = "use `/gm decide` for anything the game asks you and `/gm hand` for your cards"
     commands: tuple[Command, ...] = (
         Command(
             name="trade",
@@ -169,7 +171,13 @@ class TownPresentation:
         )
 
     async def control(
-        self, ask: Ask, action: str, arg: str, values: list[str], fields: dict[str, str]
+        self,
+        ask: Ask,
+        action: str,
+        arg: str,
+        values: list[str],
+        fields: dict[str, str],
+        target: int,
     ) -> Reply:
         """A click or a choice on one of the game's controls (`controls.py`)."""
         return await ctl.control(ask, action, arg, values)

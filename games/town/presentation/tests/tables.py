@@ -142,6 +142,7 @@ class FakeAsk:
     name: str = "Ana"
     user_id: int = 1
     game_id: int = GAME_ID
+    pictures: bool = False
     acted: list[Command] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
 

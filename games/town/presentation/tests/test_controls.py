@@ -8,7 +8,7 @@ import msgspec
 import pytest
 
 from bot.presentation import Reply, Seen
-from bot.render.ids import MAX_LENGTH, ControlId
+from bot.render.ids import MAX_LENGTH, ControlId, parse
 from bot.render.ui import Button, Message, Select
 from engine.core.game import PUBLIC, Seat
 from games.town.presentation import PRESENTATION
@@ -50,7 +50,9 @@ async def press(
 ) -> tuple[Reply, FakeAsk]:
     """`seat` uses `control` (with `values`, for a select) on a game in `state`."""
     ask = FakeAsk(state, seat)
-    reply = await P.control(ask, action_of(control), arg_of(control), values or [], {})
+    reply = await P.control(
+        ask, action_of(control), arg_of(control), values or [], {}, parse(control.custom_id).seat
+    )
     if reply.message is not None:
         reply.message.check()
     return reply, ask
@@ -476,6 +478,6 @@ async def test_the_builder_survives_a_restart():
     fresh = type(P)()
     ask = FakeAsk(state, 0)
     send = find(message, "send")
-    reply = await fresh.control(ask, "send", arg_of(send), [], {})
+    reply = await fresh.control(ask, "send", arg_of(send), [], {}, 0)
     assert reply.edit
     assert ask.acted == [Propose(seat=0, to=(1,), gives=("mason",), asks=("gold-mine",))]

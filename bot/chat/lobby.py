@@ -1,0 +1,56 @@
+"""The lobby message of any game: who has joined, the table's options, and Join / Leave / Start
+buttons (their custom ids carry the game; the `lobby` action is the core's own)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bot.presentation import Presentation
+from bot.render.ids import ControlId
+from bot.render.ui import Button, Embed, Message
+
+
+def plural(word: str) -> str:
+    return word + "s"
+
+
+def lobby(
+    shown: Presentation,
+    game_id: int,
+    players: int,
+    seated: Sequence[tuple[int, str]],
+    bots: bool,
+    deadlines: Mapping[str, int],
+    options: Mapping[str, Any],
+    status: str = "lobby",
+) -> Message:
+    """The lobby of a game of `shown`'s game."""
+    names = "\n".join(f"{i + 1}. {name}" for i, name in seated) or "nobody yet"
+    rules = [f"{players} {plural(shown.seat_word)}", *shown.lobby_lines(options)]
+    rules.append("built-in players fill empty seats" if bots else "no built-in players")
+    if deadlines:
+        rules.append("deadlines: " + ", ".join(f"{k} {v} min" for k, v in deadlines.items()))
+    else:
+        rules.append("no deadlines")
+    embed = Embed(
+        title=f"{shown.title} — game {game_id}",
+        description=f"{'; '.join(rules)}.\n\n**{plural(shown.seat_word).capitalize()}**\n{names}",
+        footer="Join with the button or /gm join; the host starts with /gm start."
+        if status == "lobby"
+        else f"This game is {status}.",
+    )
+    rows: tuple = ()
+    if status == "lobby":
+
+        def button(arg: str) -> str:
+            return ControlId("lobby", game_id, 0, arg).encode()
+
+        rows = (
+            (
+                Button("Join", button("join"), style="success"),
+                Button("Leave", button("leave")),
+                Button("Start", button("start"), style="primary"),
+            ),
+        )
+    return Message(embeds=(embed,), rows=rows).check()

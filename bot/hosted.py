@@ -1,0 +1,166 @@
+"""The hosted games as the bot core meets them: each game's rules and presentation, found by the
+game's stored name, and the `Table`s and `Seen`s the core makes for a presentation.
+
+A presentation is the `PRESENTATION` of the `presentation` module of the game's package (the
+package comes from the registry, `games.package`), so the core names no game. Everything a
+presentation is given is made here, from views and event views of one audience: a state never
+leaves this module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from functools import cache
+from importlib import import_module
+from typing import Any
+
+from bot.presentation import Presentation, Seen, Table
+from bot.service import Seat
+from bot.store import GameInfo
+from engine.core import PUBLIC, GameDefinition, registry
+from engine.core.game import Audience, Decision, Stage
+from engine.core.game import Seat as SeatAudience
+
+
+@cache
+def presentation(game: str) -> Presentation:
+    """The Discord presentation of the game called `game` (KeyError if none is hosted)."""
+    from games import package
+
+    return import_module(f"{package(game)}.presentation").PRESENTATION  # type: ignore[no-any-return]
+
+
+def rules(game: str) -> GameDefinition:
+    """The rules of the game called `game`."""
+    return registry.get(game)
+
+
+def games() -> list[GameDefinition]:
+    """Every hosted game, by title."""
+    return sorted((registry.get(n) for n in registry.names()), key=lambda g: g.title)
+
+
+def audience_of(seat: int | None) -> Audience:
+    return PUBLIC if seat is None else SeatAudience(seat)
+
+
+def names_of(info: GameInfo, seats: Sequence[Seat]) -> tuple[str, ...]:
+    """The players' display names by seat."""
+    by_seat = {s.seat: s.name for s in seats}
+    count = max([info.players, *(s.seat + 1 for s in seats)])
+    return tuple(by_seat.get(i, "") for i in range(count))
+
+
+def built_in_of(info: GameInfo, seats: Sequence[Seat]) -> tuple[bool, ...]:
+    by_seat = {s.seat: s.built_in for s in seats}
+    count = max([info.players, *(s.seat + 1 for s in seats)])
+    return tuple(by_seat.get(i, True) for i in range(count))
+
+
+@dataclass
+class Moment:
+    """One state of a game, as the core knows it, with what every audience's table shares: the
+    views are made once per audience and kept, so one update's channel post and DMs, and the
+    next update's "before", do not make them twice."""
+
+    rules: GameDefinition
+    info: GameInfo
+    seats: tuple[Seat, ...]
+    state: Any
+    paused: bool = False
+    _views: dict[int | None, Any] | None = None
+    _pending: tuple[Decision, ...] | None = None
+    _stage: Stage | None = None
+
+    def view(self, seat: int | None) -> Any:
+        if self._views is None:
+            self._views = {}
+        if seat not in self._views:
+            self._views[seat] = self.rules.view(self.state, audience_of(seat))
+        return self._views[seat]
+
+    @property
+    def pending(self) -> tuple[Decision, ...]:
+        if self._pending is None:
+            self._pending = tuple(self.rules.pending(self.state))
+        return self._pending
+
+    @property
+    def stage(self) -> Stage:
+        if self._stage is None:
+            self._stage = self.rules.stage(self.state)
+        return self._stage
+
+    def table(self, seat: int | None, due: datetime | None = None) -> Table:
+        """The table of `seat` (None: the public one)."""
+        info = self.info
+        return Table(
+            game_id=info.id,
+            game=info.game,
+            status=info.status,
+            channel_id=info.channel_id,
+            names=names_of(info, self.seats),
+            built_in=built_in_of(info, self.seats),
+            view=self.view(seat),
+            stage=self.stage,
+            seat=seat,
+            decisions=tuple(d for d in self.pending if d.seat == seat) if seat is not None else (),
+            due=due,
+            paused=self.paused,
+        )
+
+
+@dataclass
+class Passage:
+    """An update worked out once for all its audiences: the states it passes through (the
+    last is `after`'s) and the stage after each event."""
+
+    before: Moment | None
+    after: Moment
+    events: tuple[Any, ...]
+    states: tuple[Any, ...]
+    stages: tuple[Stage, ...]
+
+    @classmethod
+    def of(cls, before: Moment | None, after: Moment, events: Sequence[Any]) -> Passage:
+        rules = after.rules
+        states: list[Any] = []
+        state = before.state if before is not None else None
+        for e in events[:-1]:
+            state = rules.evolve(state, e)
+            states.append(state)
+        if events:
+            states.append(after.state)
+        stages = tuple(after.stage if s is after.state else rules.stage(s) for s in states)
+        return cls(before, after, tuple(events), tuple(states), stages)
+
+    def seen(
+        self, seat: int | None, *, by: int | None, replaying: bool, due: datetime | None = None
+    ) -> Seen:
+        """The update as `seat` (None: the public) may know it: its event views (those it may
+        not know of left out), the stage after each, and its views."""
+        rules = self.after.rules
+        audience = audience_of(seat)
+        told: list[tuple[Any, Stage]] = []
+        states: list[Any] = []
+        for e, state, stage in zip(self.events, self.states, self.stages, strict=True):
+            shown = rules.event_view(e, audience)
+            if shown is not None:
+                told.append((shown, stage))
+                states.append(state)
+        after = self.after
+
+        def view_at(i: int) -> Any:
+            state = states[i]
+            return after.view(seat) if state is after.state else rules.view(state, audience)
+
+        return Seen(
+            table=after.table(seat, due),
+            before=self.before.view(seat) if self.before is not None else None,
+            events=tuple(told),
+            by=by,
+            replaying=replaying,
+            view_at=view_at,
+        )
