@@ -31,8 +31,9 @@ Reported, for the bot and the floor side by side:
   never hide a slow answer;
 - memory: the process's peak resident memory (VmHWM); for the bot, also the peaks of the
   processes it started (its picture worker), and the sum;
-- CPU: the process's user + system CPU seconds over the whole run (start-up included); for the
-  bot, also its processes' CPU;
+- CPU: the process's user + system CPU seconds over the whole run (start-up included, and for
+  the bot also shown apart: its CPU once its commands are registered); for the bot, also its
+  processes' CPU;
 - REST calls per game round: every REST request the bot makes during burst 3, from round 1's
   first order until it has been idle for a second after the last round 2 board (one full cycle
   of a round: orders, reveal, Action, Reset, Start of Round, Plot, the next boards), divided by
@@ -379,6 +380,7 @@ async def run_bot(games: int, images: bool) -> dict[str, Any]:
     try:
         await fake.wait_until_connected(timeout=60)
         await fake.wait_for_commands("gm", timeout=60)
+        start_cpu = cpu_seconds(proc.pid)
         seconds, calls = await load.run()
         answers = sum(n for route, n in calls.items() if route.split()[1].startswith(ANSWER_ROUTES))
         helpers = children(proc.pid)
@@ -391,6 +393,7 @@ async def run_bot(games: int, images: bool) -> dict[str, Any]:
             "seconds": seconds,
             "rss_mb": rss_peak_mb(proc.pid),
             "cpu_s": cpu_seconds(proc.pid),
+            "start_cpu_s": start_cpu,
             "helpers_rss_mb": sum(rss_peak_mb(c) for c in helpers),
             "helpers_cpu_s": sum(cpu_seconds(c) for c in helpers),
             "rest_per_game_round": sum(calls.values()) / games,
@@ -502,6 +505,8 @@ def line(name: str, r: dict[str, Any]) -> str:
         f"p99 {p99 * 1000:7.1f} ms  max {max(lat) * 1000:7.1f} ms  over 3 s {over:>4}  "
         f"memory {r['rss_mb']:4.0f} MB  CPU {r['cpu_s']:5.1f} s"
     )
+    if "start_cpu_s" in r:
+        text += f" (start-up {r['start_cpu_s']:.2f} s)"
     if "answer_latencies" in r:
         seen = [x for x in r["answer_latencies"] if x is not None]
         text += (

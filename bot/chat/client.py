@@ -486,7 +486,12 @@ def build_group(actions: Actions) -> app_commands.Group:
         await answer_command(interaction, reply, actions.service.store)
 
     rules_of_games = hosted.games()
-    game_choices = [app_commands.Choice(name=g.title, value=g.name) for g in rules_of_games]
+    game_choices = [
+        app_commands.Choice(
+            name=f"{g.title} ({g.min_players}–{g.max_players} {g.seat_noun}s)", value=g.name
+        )
+        for g in rules_of_games
+    ]
     options = {o.name: o for g in rules_of_games for o in g.options}
 
     async def create(interaction: discord.Interaction, **chosen: Any) -> None:

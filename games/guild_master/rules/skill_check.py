@@ -203,28 +203,47 @@ def rank_contested(
     top_only: bool = False,
 ) -> list[int]:
     """Seats from the highest score to the lowest. "If there is a tie, each Guild in the tie
-    re-rolls one of their dice until one Guild has the highest result." Each tied guild re-rolls
-    its lowest die (a guild with no dice rolls one)."""
-    while True:
-        results = ctx.action.results
-        scored = sorted(entries, key=lambda e: -score(results[e[1]]))
-        groups: dict[int, list[tuple[int, str]]] = {}
-        for e in scored:
-            groups.setdefault(score(results[e[1]]), []).append(e)
-        tied = [g for value, g in sorted(groups.items(), reverse=True) if len(g) > 1]
-        if top_only:
-            top = max(groups)
-            tied = [groups[top]] if len(groups[top]) > 1 else []
-        if not tied:
-            return [seat for seat, _ in scored]
-        rerolls = []
-        for group in tied:
-            for _seat, key in group:
-                dice = results[key].dice
-                new = ctx.dice.die()
-                if dice:
-                    index = min(range(len(dice)), key=lambda i: dice[i])
-                    rerolls.append((key, index, dice[index], new))
-                else:
-                    rerolls.append((key, -1, 0, new))
-        ctx.emit(TieRerolled(rerolls=tuple(rerolls), rng=ctx.rng))
+    re-rolls one of their dice until one Guild has the highest result." A tie-break orders only
+    the tied guilds among themselves, at the place their shared result earned: a guild never
+    passes one with a strictly higher result, and a guild in no tie never re-rolls. Each tied
+    guild re-rolls its lowest die (a guild with no dice rolls one). With `top_only`, only a tie
+    for the highest result is broken (the winner is all that counts)."""
+    ranking: list[int] = []
+    for place, group in enumerate(_by_score(ctx, entries, score)):
+        if top_only and place > 0:
+            ranking += [seat for seat, _ in group]
+        else:
+            ranking += _break_tie(ctx, group, score)
+    return ranking
+
+
+def _by_score(
+    ctx: Ctx, entries: list[tuple[int, str]], score: Callable[[CheckResult], int]
+) -> list[list[tuple[int, str]]]:
+    """`entries` in groups of equal score, the highest first (each in the entries' order)."""
+    results = ctx.action.results
+    groups: dict[int, list[tuple[int, str]]] = {}
+    for e in entries:
+        groups.setdefault(score(results[e[1]]), []).append(e)
+    return [groups[value] for value in sorted(groups, reverse=True)]
+
+
+def _break_tie(
+    ctx: Ctx, tied: list[tuple[int, str]], score: Callable[[CheckResult], int]
+) -> list[int]:
+    """The order of guilds tied on one result: they re-roll together, then each group still
+    tied after that re-roll is broken among itself the same way."""
+    if len(tied) == 1:
+        return [tied[0][0]]
+    results = ctx.action.results
+    rerolls = []
+    for _seat, key in tied:
+        dice = results[key].dice
+        new = ctx.dice.die()
+        if dice:
+            index = min(range(len(dice)), key=lambda i: dice[i])
+            rerolls.append((key, index, dice[index], new))
+        else:
+            rerolls.append((key, -1, 0, new))
+    ctx.emit(TieRerolled(rerolls=tuple(rerolls), rng=ctx.rng))
+    return [seat for group in _by_score(ctx, tied, score) for seat in _break_tie(ctx, group, score)]

@@ -353,3 +353,34 @@ def test_only_the_guild_being_asked_chooses_builds():
         "not_asked",
         "Nobody is waiting for your builds",
     )
+
+
+def test_a_tie_break_orders_only_the_tied_guilds_at_the_place_they_earned():
+    """Contested Skill Check: "the highest result wins. If there is a tie, each Guild in the tie
+    re-rolls one of their dice until one Guild has the highest result", then "the Guild with the
+    next highest Skill Check Result may Hire Builders ... next". Seats 1 and 2 tie at 11 above
+    seat 0's 9; their re-rolls drop seat 2 to 9, yet both still hire before seat 0, which was
+    not in the tie and never re-rolls (issue 19: a demo ranked the lowest result first)."""
+    state = table(
+        players=3,
+        guild=[
+            {"gold": 6, "adventurers": ["brask", "wick"], "skill_upgrades": CHARM_FIXER},
+            {"gold": 7, "adventurers": ["thessaly", "bram"], "skill_upgrades": CHARM_FIXER},
+            {"gold": 6, "adventurers": ["brask", "wick"], "skill_upgrades": CHARM_FIXER},
+        ],
+        # Seat 0: 3+3+3 = 9. Seat 1: 2+2+2+2+2+1 = 11. Seat 2: 4+4+3 = 11. Then the tie's
+        # re-rolls of each tied guild's lowest die: seat 1's 1 becomes 2 (12), seat 2's 3
+        # becomes 1 (9).
+        dice=[3, 3, 3, 2, 2, 2, 2, 2, 1, 4, 4, 3, 2, 1],
+    )
+    state, events = play(
+        state,
+        orders(0, _hire(6, Build(core="mess_hall"), team=["brask"])),
+        orders(1, _hire(7, Build(core="stables"))),
+        orders(2, _hire(6, Build(core="bar"), team=["brask"])),
+    )
+    assert [e.total for e in of_type(events, "SkillCheckFinished")] == [9, 11, 11]
+    (tie,) = of_type(events, "TieRerolled")
+    assert sorted(key.split(":")[-1] for key, _i, _old, _new in tie.rerolls) == ["1", "2"]
+    assert of_type(events, "ContestedCheckWon")[0].ranking == (1, 2, 0)
+    assert [e.seat for e in of_type(events, "BuildersHired")][:1] == [1]
