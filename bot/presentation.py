@@ -203,7 +203,8 @@ class Param:
 
 @dataclass(frozen=True)
 class Command:
-    """A game's own slash command, `/gm <name>`: `run(ask, **options)` returns a Reply. With
+    """A game's own slash command (`/gm <name>`, or `/<group> <name>` when its presentation has
+    a `command_group`): `run(ask, **options)` returns a Reply. With
     `seated`, only the game's players may use it; with `anywhere`, it needs no game (a
     calculator: `ask` is None then); with `acts`, it changes the game (the flood limit counts
     it as a command, not a lookup)."""
@@ -224,7 +225,11 @@ class Presentation(Protocol):
     title: str  # the game's title in messages
     seat_word: str  # what a seat is called in messages ("guild", "player")
     closed_dms: str  # what a player whose DMs are closed uses instead ("use `/gm decide` ...")
-    commands: tuple[Command, ...]  # its own /gm subcommands (names unique among all games)
+    commands: tuple[Command, ...]  # its own slash commands (names unique among all games)
+    # Where its commands live: "" puts them in the /gm group (Guild Master's, as they landed);
+    # a name makes them a group of their own, /<name> <command>, as a Discord group holds at
+    # most 25 subcommands and /gm's are the core's.
+    command_group: str
     topics: Mapping[str, str]  # /gm rules: topic -> text
     kinds: Mapping[str, str]  # decision kind -> what it is called ("your orders")
     # Its controls (the `action` of their custom ids, bot.render.ids): all of them; those that

@@ -441,7 +441,7 @@ class Actions:
             lines = ["**Games played here** (`/gm create game:` to pick one)"]
             for g in hosted.games():
                 shown = hosted.presentation(g.name)
-                own = ", ".join(f"`/gm {c.name}`" for c in shown.commands) or "none"
+                own = ", ".join(f"`{slash(shown, c.name)}`" for c in shown.commands) or "none"
                 lines.append(
                     f"• **{g.title}** (`{g.name}`), {g.min_players}–{g.max_players} "
                     f"{shown.seat_word}s; its own commands: {own}"
@@ -469,7 +469,7 @@ class Actions:
 
         async def work() -> Reply:
             if not found:
-                raise Refused(f"There is no command `/gm {name}`.")
+                raise Refused(f"There is no command `{name}` of any game here.")
             shown, cmd = found[0]
             if cmd.anywhere:
                 return await cmd.run(None, **options)
@@ -477,8 +477,8 @@ class Actions:
             game, here = await self.game_of(gid)
             if here.game != shown.game:
                 raise Refused(
-                    f"`/gm {name}` is a command of {shown.title}; this game is {here.title}. "
-                    "`/gm help` lists what works here."
+                    f"`{slash(shown, name)}` is a command of {shown.title}; this game is "
+                    f"{here.title}. `/gm help` lists what works here."
                 )
             if game.status == "lobby":
                 raise Refused("The game has not started yet: `/gm start` when everyone has joined.")
@@ -600,6 +600,11 @@ class Actions:
         else:
             raise Refused("Unknown lobby button.")
         return Reply(await self.lobby_message(cid.game), edit=True)
+
+
+def slash(shown: Presentation, name: str) -> str:
+    """How a game's command is typed: `/gm guild`, `/town trade`."""
+    return f"/{shown.command_group or 'gm'} {name}"
 
 
 def _table_options(rules: GameDefinition, chosen: Mapping[str, Any]) -> dict[str, Any]:

@@ -388,6 +388,8 @@ class GuildMasterBot(discord.AutoShardedClient):
             images=self.config.images,
         )
         self.tree.add_command(build_group(self.actions))
+        for group in game_groups(self.actions):
+            self.tree.add_command(group)
         await self.tree.sync()
         # Games go on where they were: built-in players move, deadlines that passed fire.
         finished = set()
@@ -573,8 +575,10 @@ def build_group(actions: Actions) -> app_commands.Group:
         await run(interaction, actions.decide(who(interaction)))
 
     for g in rules_of_games:
-        for c in hosted.presentation(g.name).commands:
-            _game_command(gm, actions, c)
+        shown = hosted.presentation(g.name)
+        if not shown.command_group:
+            for c in shown.commands:
+                _game_command(gm, actions, c)
 
     for name, description in (
         ("pause", "Pause the game (host)"),
@@ -598,6 +602,22 @@ def build_group(actions: Actions) -> app_commands.Group:
         await run(interaction, actions.admin(who(interaction), "replace", guild))
 
     return gm
+
+
+def game_groups(actions: Actions) -> list[app_commands.Group]:
+    """The slash command groups of the games whose commands are a group of their own
+    (`/town trade`)."""
+    groups = []
+    for g in hosted.games():
+        shown = hosted.presentation(g.name)
+        if shown.command_group and shown.commands:
+            group = app_commands.Group(
+                name=shown.command_group, description=f"{shown.title}: its own commands"
+            )
+            for c in shown.commands:
+                _game_command(group, actions, c)
+            groups.append(group)
+    return groups
 
 
 def _param(name: str, kind: Any, description: str, default: Any = inspect.Parameter.empty) -> tuple:
@@ -633,7 +653,7 @@ def _command(
 
 
 def _game_command(gm: app_commands.Group, actions: Actions, c: Command) -> None:
-    """A game's own `/gm` command from its presentation's description of it."""
+    """A game's own command, in `gm` (its group), from its presentation's description of it."""
 
     async def handler(interaction: discord.Interaction, **options: Any) -> None:
         work = actions.command(who(interaction), c.name, **options)

@@ -186,6 +186,11 @@ def channel_text(fake: FakeDiscord, channel: Any) -> str:
 
 async def test_a_whole_three_player_town_game_with_a_trade(world):
     await town_lobby(world, *NAMES)
+    # The town's own command is a group of its own: /town trade answers with the offer builder
+    # in a trade phase (the first player may have drawn already), else says nobody trades.
+    trade = await world.fake.slash(world.users["chris"], world.channel, "town trade")
+    answer = (await trade.wait_reply(timeout=10)).text()
+    assert "Make an offer" in answer or "Nobody is trading now" in answer, answer
     folk = [Townsfolk(world.fake, world.users[n]) for n in NAMES]
     offered = await play_town(world, folk, trade=True)
     assert offered, "no offer was made"

@@ -147,6 +147,7 @@ class GuildMasterPresentation:
         ),
         Command("history", "Fame after each round", (), _history),
     )
+    command_group = ""  # /gm guild, /gm odds...: as they landed
     topics: Mapping[str, str] = TOPICS
     kinds: Mapping[str, str] = channel.KINDS
     controls = ctl.CONTROLS

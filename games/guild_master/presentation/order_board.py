@@ -13,13 +13,14 @@ from collections.abc import Sequence
 from bot.render.ids import ControlId
 from bot.render.ui import Button, Embed, EmbedField, Message, Option, Select, clip
 from games.guild_master.presentation import cards
-from games.guild_master.presentation.text import Names
+from games.guild_master.presentation.text import Names, plural
 from games.guild_master.rules.cards import LEVELS, SKILLS
 from games.guild_master.rules.content import Pack
 from games.guild_master.rules.team import skill_total
 from games.guild_master.rules.views import (
     HIRE,
     NONE,
+    BoardView,
     Build,
     GuildView,
     Order,
@@ -76,6 +77,24 @@ def build_name(pack: Pack, guild: GuildView, b: Build) -> str:
     return " + ".join(parts)
 
 
+def gold_buys(pack: Pack, board: BoardView, gold: int) -> str:
+    """How many Builders `gold` hires at the track's costs now ("4 Gold hires 1 Builder now
+    (2)"); the costs may move before the order resolves, as other orders hire first."""
+    track = pack.board.builder_track
+    top = len(track) - 1
+    change = board.builder_cost - track[min(board.builder_marker, top)]  # effects on the cost
+    costs: list[int] = []
+    while True:
+        cost = max(1, track[min(board.builder_marker + len(costs), top)] + change)
+        if sum(costs) + cost > gold:
+            break
+        costs.append(cost)
+    if not costs:
+        return f"{gold} Gold hires no Builder now (the next costs {board.builder_cost})"
+    paid = " + ".join(map(str, costs))
+    return f"{gold} Gold hires {plural(len(costs), 'Builder')} now ({paid})"
+
+
 def describe_order(view: SeatView, pack: Pack, names: Names, o: Order) -> str:
     """One of the guild's orders in words, with its chance of success where there is one."""
     team = names.team(o.team) or "no team yet"
@@ -83,10 +102,13 @@ def describe_order(view: SeatView, pack: Pack, names: Names, o: Order) -> str:
     board = view.public.board
     outlook = next((x for x in view.outlook if x.space == o.space), OrderOutlook(space=o.space))
     if o.objective == HIRE:
+        buys = gold_buys(pack, board, o.gold)
         if o.plan.builds is None:
-            then = "you will be asked what to build"
+            then = f"you will be asked what to build; {buys}"
+        elif not o.plan.builds:
+            then = f"no build chosen (Plan ⚙), so no Builder is hired; {buys}"
         elif outlook.build is None:
-            then = "none of your chosen builds is affordable with this Gold"
+            then = f"{buys}, too few for any of your chosen builds"
         else:
             then = f"builds {build_name(pack, view.public.guilds[view.seat], outlook.build)}"
         lines.append(f"Hire Builders with {o.gold} Gold: {then}")

@@ -34,7 +34,7 @@ LINE_LIMIT = 1800  # a narration line, well inside a message's 2,000 characters
 
 
 async def _trade(ask: Ask) -> Reply:
-    """`/gm trade`: the offer builder, for any player during a trade phase."""
+    """`/town trade`: the offer builder, for any player during a trade phase."""
     table = await ask.table()
     view = table.view
     if not isinstance(view, SeatView):
@@ -69,6 +69,7 @@ class TownPresentation:
             seated=True,
         ),
     )
+    command_group = "town"  # /town trade
     topics: Mapping[str, str] = TOPICS
     kinds: Mapping[str, str] = w.KINDS
     controls = frozenset(ctl.HANDLERS)

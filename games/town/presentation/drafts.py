@@ -22,7 +22,7 @@ from games.town.rules.cards import CATEGORIES, load_cards
 
 DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 MAX_SIDE = 12  # cards on one side of an offer: 2 × 12 × 2 digits keep custom ids under 100
-STALE = "That offer form is out of date; `/gm trade` opens a new one. Nothing was changed."
+STALE = "That offer form is out of date; `/town trade` opens a new one. Nothing was changed."
 _ARG = re.compile(r"(\d{1,4})\.([0-9a-f]{0,2})\.([A-Z]\d?)?\.([0-9a-z]*)\.([0-9a-z]*)\Z")
 
 

@@ -111,7 +111,7 @@ def public_lines(
             else:
                 text = f"{n[event.seat]} draws no cards."
             if stage_now in (TRADE1, TRADE2):
-                text += f" Trading is open: `/gm trade` to make {n[event.seat]} an offer."
+                text += f" Trading is open: `/town trade` to make {n[event.seat]} an offer."
         elif isinstance(event, ev.OfferMade):
             offers.made(event)
             text = _offer_made(event, n)

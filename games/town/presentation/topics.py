@@ -32,7 +32,7 @@ TOPICS: dict[str, str] = {
         "offer to does not hold every card you ask for, they cannot accept: they decline, or "
         "answer with a counter-offer. A trade moves at least one card each way but need not be "
         "even. An offer to several players goes to the first who accepts. When the current "
-        "player presses **Done trading**, open offers lapse.\n\n`/gm trade` opens the offer "
+        "player presses **Done trading**, open offers lapse.\n\n`/town trade` opens the offer "
         "form. The channel is told only that a trade happened and how many cards went each "
         "way, never which."
     ),

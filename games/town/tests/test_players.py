@@ -132,12 +132,12 @@ def test_the_builtin_players_offers_help_both_sides_by_its_estimate():
 
 
 def test_the_builtin_player_beats_random_players():
-    """At least 85% of 4-player games against three random players, its seat rotated (the
-    benchmark of docs/rules-notes.md runs 500 games)."""
+    """At least 90% of 4-player games against three random players, its seat rotated (the
+    measurement in docs/rules-notes.md plays 500 games: it won all of them)."""
     wins = 0
     for game in range(GAMES):
         seat = game % 4
         seats = tuple("builtin" if s == seat else "random" for s in range(4))
         result, _, _ = play(4, 9000 + game, seats=seats)
         wins += result.winner == seat
-    assert wins / GAMES >= 0.85, wins
+    assert wins / GAMES >= 0.90, wins

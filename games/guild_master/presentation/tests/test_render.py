@@ -137,3 +137,25 @@ def test_the_team_select_marks_adventurers_on_another_order():
     described = {o.value: o.description for o in team.options}
     assert described["brask"].startswith("On order 1 — ")
     assert not described["odile"].startswith("On order")
+
+
+def test_a_hire_order_says_what_its_gold_buys():
+    """Issue 19: 4 Gold on Hire Builders with the next Builder at 2 and no build chosen said
+    "none of your chosen builds is affordable with this Gold". The order now says what the Gold
+    buys at the track's costs, and that with no build chosen no Builder is hired."""
+    state = engine_table(players=2, guild=[{"adventurers": ["brask", "odile"], "gold": 20}])
+    track = PACK.board.builder_track
+    marker = state.board.builder_marker
+    first, second, third = track[marker : marker + 3]
+    nothing = SetOrders(seat=0, orders=(order(1, ["brask"], "hire", first + 1),))
+    state, _ = play_commands(state, nothing)
+    view = GAME.view(state, Seat(0))
+    text = order_board.describe_order(view, PACK, names(2), view.draft[0])
+    assert "affordable" not in text and "no build chosen" in text
+    assert f"{first + 1} Gold hires 1 Builder now ({first})" in text
+    gold = first + second + third
+    rich = SetOrders(seat=0, orders=(order(1, ["brask"], "hire", gold),))
+    state, _ = play_commands(state, rich)
+    view = GAME.view(state, Seat(0))
+    text = order_board.describe_order(view, PACK, names(2), view.draft[0])
+    assert f"{gold} Gold hires 3 Builders now ({first} + {second} + {third})" in text

@@ -406,7 +406,7 @@ async def test_forged_or_foreign_controls_are_refused():
     refused(reply, ask, state, "only give cards in your hand")
     forged = Select(ControlId("give", 1, 0, "0.2.Q9.zz.").encode(), give.options)
     reply, ask = await press(state, 0, forged, ["mason"])
-    refused(reply, ask, state, "out of date", "/gm trade")
+    refused(reply, ask, state, "out of date", "/town trade")
     reply, ask = await press(state, None, give, ["mason"])
     refused(reply, ask, state, "only this game's players")
     unknown = Button("?", ControlId("nosuch", 1, 0, "").encode())
