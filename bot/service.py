@@ -59,6 +59,9 @@ class Options:
     deadlines: dict[str, int] = field(default_factory=dict)  # deadline kind -> minutes
     paused: bool = False
     game: dict[str, Any] = field(default_factory=dict)
+    # The built-in players' strength: one of the game's `LEVELS`, or "builtin" (its one built-in
+    # player; games created before strengths were offered keep it).
+    strength: str = "builtin"
 
     def table(self, rules: GameDefinition) -> dict[str, Any]:
         """The game's options as its `create` takes them: each one chosen, or its default."""
@@ -71,6 +74,7 @@ class Options:
             "bots": self.bots,
             "deadlines": self.deadlines,
             "paused": self.paused,
+            "strength": self.strength,
         }
 
     @classmethod
@@ -82,10 +86,11 @@ class Options:
             deadlines={k: int(v) for k, v in data.get("deadlines", {}).items()},
             paused=bool(data.get("paused", False)),
             game={k: v for k, v in data.items() if k not in _HOST_OPTIONS},
+            strength=str(data.get("strength", "builtin")),
         )
 
 
-_HOST_OPTIONS = ("players", "bots", "deadlines", "paused")
+_HOST_OPTIONS = ("players", "bots", "deadlines", "paused", "strength")
 _IN_PLAY = {"lobby": "open for players to join", "running": "being played"}
 _WORDS = dict(enumerate(("No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight")))
 
@@ -486,7 +491,8 @@ class GameService:
                 return
             rules = registry.get(game.game)
             state, version = await self.load(game_id)
-            command = bot_move(rules, game.seed, version, state, bots)
+            kind = Options.from_json(game.options).strength
+            command = bot_move(rules, game.seed, version, state, bots, kind)
             if command is None:
                 return
             seat = command.seat
@@ -633,10 +639,17 @@ class GameService:
 
 
 def bot_move(
-    rules: GameDefinition, seed: int, version: int, state: GameState, seats: set[int]
+    rules: GameDefinition,
+    seed: int,
+    version: int,
+    state: GameState,
+    seats: set[int],
+    kind: str = "builtin",
 ) -> Command | None:
-    """The next move of the game's built-in player for any of `seats`, or None. Seeded by the
-    game's seed and version, so the same game moves the same way when played again."""
+    """The next move of the game's built-in player (of strength `kind`, when the game offers
+    it) for any of `seats`, or None. Seeded by the game's seed and version, so the same game
+    moves the same way when played again."""
     if not seats:
         return None
-    return rules.players["builtin"](seed * 1_000_003 + version * 7).move(state, seats)
+    player = rules.players.get(kind) or rules.players["builtin"]
+    return player(seed * 1_000_003 + version * 7).move(state, seats)

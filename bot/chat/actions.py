@@ -24,6 +24,7 @@ from bot.render.ui import Embed, Message
 from bot.service import DEFAULT_GAME, GameService, Options, ServiceError
 from bot.store import GameInfo, NotFound, StoreError, Unavailable
 from engine.core import GameDefinition, RuleError
+from engine.core.game import LEVELS
 
 log = logging.getLogger("guildmaster.actions")
 
@@ -238,10 +239,12 @@ class Actions:
         deadline: int | None = None,
         bots: bool = True,
         game: str = DEFAULT_GAME,
+        strength: str | None = None,
         **chosen: Any,
     ) -> Reply:
         """A lobby of `game`. `deadline`: minutes per phase, 0 for none, None for the
-        configured ones; `chosen`: the game's own table options (`GameOption`s) by name."""
+        configured ones; `strength`: the built-in players' (None: "normal" where the game offers
+        strengths); `chosen`: the game's own table options (`GameOption`s) by name."""
 
         async def work() -> Reply:
             if who.guild_id is None or who.channel_id is None:
@@ -260,7 +263,13 @@ class Actions:
                 deadlines = {k: v for k, v in self.default_deadlines.items() if k in kinds}
             else:
                 deadlines = {k: deadline for k in kinds} if deadline else {}
-            options = Options(players=seats, bots=bots, deadlines=deadlines, game=table)
+            options = Options(
+                players=seats,
+                bots=bots,
+                deadlines=deadlines,
+                game=table,
+                strength=_strength(rules, strength),
+            )
             info = await self.service.create_game(
                 discord_guild_id=who.guild_id,
                 channel_id=who.channel_id,
@@ -288,6 +297,7 @@ class Actions:
             options.deadlines,
             options.game,
             game.status,
+            strength=options.strength,
         )
 
     async def join(self, who: Who, game_id: int | None = None) -> Reply:
@@ -605,6 +615,21 @@ class Actions:
 def slash(shown: Presentation, name: str) -> str:
     """How a game's command is typed: `/gm guild`, `/town trade`."""
     return f"/{shown.command_group or 'gm'} {name}"
+
+
+def _strength(rules: GameDefinition, chosen: str | None) -> str:
+    """The built-in players' strength for a new game of `rules`."""
+    offered = [level for level in LEVELS if level in rules.players]
+    if chosen is None:
+        return "normal" if "normal" in offered else "builtin"
+    if chosen not in offered:
+        if not offered:
+            raise Refused(
+                f"{rules.title}'s built-in players come in one strength: leave `strength` out; "
+                "nothing was created."
+            )
+        raise Refused(f"Built-in players are {', '.join(offered)}; nothing was created.")
+    return chosen
 
 
 def _table_options(rules: GameDefinition, chosen: Mapping[str, Any]) -> dict[str, Any]:

@@ -32,6 +32,7 @@ from bot.presentation import Command, Modal, Reply
 from bot.render.ui import Message, clip
 from bot.service import DEFAULT_GAME, GameService
 from bot.store import EventStore
+from engine.core.game import LEVELS
 
 log = logging.getLogger("guildmaster.bot")
 
@@ -509,12 +510,21 @@ def build_group(actions: Actions) -> app_commands.Group:
             None,
         ),
         _param("bots", bool, "Let built-in players fill the empty seats", True),
+        _param(
+            "strength",
+            str | None,
+            "How well built-in players play (Guild Master; default: normal)",
+            None,
+        ),
     ]
     for o in options.values():
         kind = bool if o.kind == "bool" else app_commands.Range[int, o.low, o.high]
         create_params.append(_param(o.name, kind | None, o.description, None))
     command = _command(gm, "create", "Create a game in this channel", create, create_params)
     command._params["game"].choices = game_choices
+    command._params["strength"].choices = [
+        app_commands.Choice(name=level, value=level) for level in LEVELS
+    ]
 
     @gm.command(name="join", description="Join the game in this channel")
     async def join(interaction: discord.Interaction) -> None:

@@ -24,11 +24,14 @@ def lobby(
     deadlines: Mapping[str, int],
     options: Mapping[str, Any],
     status: str = "lobby",
+    *,
+    strength: str = "builtin",
 ) -> Message:
     """The lobby of a game of `shown`'s game."""
     names = "\n".join(f"{i + 1}. {name}" for i, name in seated) or "nobody yet"
     rules = [f"{players} {plural(shown.seat_word)}", *shown.lobby_lines(options)]
-    rules.append("built-in players fill empty seats" if bots else "no built-in players")
+    level = "" if strength == "builtin" else f" ({strength})"
+    rules.append(f"built-in players{level} fill empty seats" if bots else "no built-in players")
     if deadlines:
         rules.append("deadlines: " + ", ".join(f"{k} {v} min" for k, v in deadlines.items()))
     else:

@@ -83,6 +83,9 @@ class Player(Protocol):
         ...
 
 
+LEVELS = ("easy", "normal", "strong")  # the built-in player strengths a game may offer
+
+
 class GameDefinition(Protocol):
     """The contract a game implements to be hosted."""
 
@@ -94,7 +97,9 @@ class GameDefinition(Protocol):
     options: tuple[GameOption, ...]  # table options offered when a game is created
     deadline_kinds: tuple[str, ...]  # the deadline settings a host may set, one per kind of wait
     # Built-in players by name: "builtin" (fills empty seats) and "random" (random legal moves,
-    # for the conformance suite); each takes a seed.
+    # for the conformance suite); each takes a seed. A game whose built-in player comes in
+    # strengths a host may choose also names them "easy", "normal" (the default for new games)
+    # and "strong" (`LEVELS`).
     players: Mapping[str, Callable[[int], Player]]
     event_types: tuple[type, ...]
     command_types: tuple[type, ...]

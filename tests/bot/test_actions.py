@@ -402,3 +402,33 @@ async def test_malformed_arguments_get_an_answer_and_change_nothing(bot):
     assert (await service.store.get_game(1)).version == version
     ready = await actions.control(who(KIM), "gm:obready:1:0:0")  # "Not ready": its arg is 0
     assert "⚠" in text(ready) or "your orders" in text(ready)
+
+
+async def test_the_host_chooses_how_well_built_in_players_play(bot):
+    """Issue 19: `/gm create strength:` easy, normal or strong, normal by default; the lobby says
+    which; the built-in players of the game are that strength's; a game without strengths
+    refuses one, and games created before strengths keep the one built-in player."""
+    from bot.service import Options
+    from games.guild_master.players.levels import EasyPlayer, NormalPlayer
+    from games.guild_master.players.strategy import StrategicPlayer
+
+    service, _poster, _notifier, actions = bot
+    lobby = text(await actions.create(who(KIM, "Kim"), players=2))
+    assert "built-in players (normal) fill empty seats" in lobby
+    game = await service.store.get_game(1)
+    assert Options.from_json(game.options).strength == "normal"
+    await actions.admin(who(KIM), "end")
+    await actions.create(who(KIM, "Kim"), players=2, strength="easy")
+    game = await service.store.get_game(2)
+    assert Options.from_json(game.options).strength == "easy"
+    refused = text(await actions.create(who(CHRIS), game="town", strength="strong"))
+    assert "come in one strength" in refused
+    wrong = text(await actions.create(who(CHRIS), strength="heroic"))
+    assert "easy, normal, strong" in wrong
+    assert Options.from_json('{"players": 2}').strength == "builtin"  # an older game's row
+    players = GAME.players
+    assert players["easy"](1).kind is EasyPlayer and players["normal"](1).kind is NormalPlayer
+    assert players["strong"](1).kind is StrategicPlayer is players["builtin"](1).kind
+    state = engine_table(players=2)
+    for kind in ("easy", "normal", "strong"):
+        assert bot_move(GAME, 7, 3, state, {0, 1}, kind) is not None

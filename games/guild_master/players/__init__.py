@@ -13,6 +13,7 @@ from typing import Protocol
 
 from engine.core.game import Decision
 from engine.core.rng import Dice, seeded
+from games.guild_master.players.levels import EasyPlayer, NormalPlayer
 from games.guild_master.players.strategy import StrategicPlayer
 from games.guild_master.rules.abilities import min_bid
 from games.guild_master.rules.cards import LEVELS
@@ -215,6 +216,10 @@ class RandomPlayer:
 PLAYER_TYPES: dict[str, Callable[[int], Player]] = {
     "random": RandomPlayer,
     "builtin": StrategicPlayer,
+    # The strengths a host may choose (levels.py); "strong" is the built-in player itself.
+    "easy": EasyPlayer,
+    "normal": NormalPlayer,
+    "strong": StrategicPlayer,
 }
 
 
