@@ -1,5 +1,5 @@
 """A contested contract through the loopback Discord: the channel's negotiation prompt, a split
-proposed in a modal and accepted with a button, stances chosen in secret by DM and revealed
+proposed with selects and accepted with a button, stances chosen in secret by DM and revealed
 together."""
 
 from games.guild_master.rules.content import load_pack
@@ -74,11 +74,19 @@ async def test_a_negotiated_split_and_secret_stances(world):
     kim, chris = world.users["kim"], world.users["chris"]
     prompt, _spot, contract = await open_contest(world)
     propose = await fake.click(kim, prompt, button(prompt, "Propose a split…"))
-    await propose.wait_modal(timeout=10)
-    submitted = await fake.submit_modal(
-        kim, propose, {"gold": f"{contract.gold}, 0", "keeper": "1"}
-    )
-    assert "on the table" in (await submitted.wait_reply(timeout=10)).text()
+    form = await propose.wait_reply(timeout=10)
+    assert "Propose a split" in form.text() and form.ephemeral  # for Kim alone
+    # All the Gold to Kim (the second guild gets the rest: none), and the card to Kim.
+    gold = next(s for s in form.selects() if s["custom_id"].startswith("gm:splitg:"))
+    chosen = await fake.select(kim, form, gold["custom_id"], [str(contract.gold)])
+    form = await chosen.wait_reply(timeout=10)
+    card = next(s for s in form.selects() if s["custom_id"].startswith("gm:splitbk:"))
+    to_kim = next(o["value"] for o in card["options"] if o["value"].endswith(".0"))
+    chosen = await fake.select(kim, form, card["custom_id"], [to_kim])
+    form = await chosen.wait_reply(timeout=10)
+    assert f"Gold ● kim {contract.gold}, ▲ chris 0" in form.text(), form.text()
+    sent = await fake.click(kim, form, button(form, "Propose"))
+    assert "on the table" in (await sent.wait_reply(timeout=10)).text()
     prompt = await fake.wait_for(
         lambda: (
             fake.message(prompt.id) if "Proposal by" in fake.message(prompt.id).text() else None

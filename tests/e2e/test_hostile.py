@@ -43,8 +43,11 @@ FAMILIES = {
     "rollboon": "0",
     "split": "yes",
     "propose": "1",
+    "splitg": "1/d/d/d",
+    "splitbk": "1/d/d/d",
+    "splitgo": "1/d/d/d",
 }
-MODALS = {"obgoldm": "1", "correctm": "1", "proposem": "1"}
+MODALS = {"obgoldm": "1", "correctm": "1"}
 ODD_ARGS = ("x", "-1", "99", "²", "٣", "1:99999", "1:-99999", ":", "9" * 80, "@everyone")
 ODD_NUMBERS = ("²", "٣", "-5", "1e3", "0x10", "1000", " ", "@everyone", "9" * 4000, "1" * 4000)
 TRIED: dict[str, int] = {}  # what each test sent, for docs/reliability.md
@@ -194,8 +197,9 @@ async def test_odd_numbers_in_modals_are_refused(world, request):
 
 
 async def test_hostile_input_to_a_contest_negotiation(world, request):
-    """People outside the contest press its buttons; a contester fills the split modal with
-    4,000 characters, the wrong number of shares, odd digits and guild numbers out of range."""
+    """People outside the contest press its buttons; a contester's split form gets choices it
+    does not offer (4,000 digits, odd digits, negative and too large shares, mentions) and
+    forged controls with made-up drafts; an old split modal is submitted."""
     fake = world.fake
     world.bot.actions.rate_limit = 10_000
     kim, morgan = world.users["kim"], world.users["morgan"]
@@ -206,25 +210,35 @@ async def test_hostile_input_to_a_contest_negotiation(world, request):
         rec = await fake.click(morgan, prompt, custom_id)
         tried(request)
         await refused(rec, "Only the contesting guilds can negotiate")
-    propose = f"gm:proposem:1:0:{spot}"
-    for fields, words in (
-        ({"gold": "1," * 2000}, "whole numbers separated by commas"),
-        ({"gold": "9" * 4000}, "whole numbers separated by commas"),
-        ({"gold": "², 1"}, "whole numbers separated by commas"),
-        ({"gold": f"{contract.gold}, -0, 1"}, "whole numbers separated by commas"),
-        ({"gold": "@everyone, <@1>"}, "whole numbers separated by commas"),
-        ({"bonus": "3"}, "Give a number from 1 to 2"),
-        ({"bonus": "9" * 4000}, "Give a number from 1 to 2"),
-        ({"keeper": "0"}, "Give a number from 1 to 2"),
-        ({"keeper": "٢"}, "Give a number from 1 to 2"),
-        ({"gold": f"{contract.gold + 50}, 0"}, "Gold"),
+    opened = await fake.click(kim, prompt, f"gm:propose:1:0:{spot}")
+    form = await opened.wait_reply(timeout=10)
+    gold = next(c for c in form.custom_ids() if c.startswith("gm:splitg:"))
+    receivers = next(c for c in form.custom_ids() if c.startswith("gm:splitbk:"))
+    for custom_id, values in (
+        (gold, ["9" * 4000]),
+        (gold, ["²"]),
+        (gold, ["-1"]),
+        (gold, [str(contract.gold + 50)]),
+        (gold, ["@everyone"]),
+        (receivers, ["9.9"]),
+        (receivers, ["0.0", "1.1"]),
     ):
-        rec = await fake.forge_modal(kim, world.channel, propose, fields, prompt)
+        rec = await fake.forge_component(kim, form, custom_id, values)
         tried(request)
-        await refused(rec, words)
-    rec = await fake.forge_modal(morgan, world.channel, propose, {"gold": "1, 1"}, prompt)
+        await refused(rec, "not offered")
+    for forged in (
+        f"gm:splitg:1:5:{spot}/d/d/d",
+        f"gm:splitbk:1:0:{spot}/{contract.gold + 50}/d/d",
+        f"gm:splitgo:1:0:{spot}/99/9/9",
+        f"gm:splitgo:1:0:{spot}/x/y/z",
+        f"gm:splitgo:1:0:{spot + 1}/d/d/d",
+    ):
+        rec = await fake.forge_component(kim, form, forged)
+        tried(request)
+        await refused(rec, "not on this message")
+    rec = await fake.forge_modal(kim, world.channel, f"gm:proposem:1:0:{spot}", {"gold": "1, 1"})
     tried(request)
-    await refused(rec, "Only the contesting guilds can negotiate")
+    await refused(rec, "not on this message")  # no form opens from this message any more
     await unchanged(world, before)
 
 

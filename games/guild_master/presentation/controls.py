@@ -5,8 +5,9 @@
 - a decision's prompt: `opt`/`optsel` (one of the decision's options, by fingerprint),
   `default`, `builds`, the roll's `rollgo`/`rollre`/`rollfix`/`rollboon`, `coop`, and the
   mistaken order's `correct` (opens a form) and `correctm` (the form);
-- the contest negotiation in the channel: `split` (answer a proposal), `propose` (opens a form)
-  and `proposem` (the form).
+- the contest negotiation in the channel: `split` (answer a proposal), `propose` (the split
+  form, for the contester alone: `split.py`) and its `splitg` (a Gold share), `splitbk` (who
+  receives the bonus and keeps the card) and `splitgo` (propose it).
 
 Every answer edits the message the control was on; a refusal is answered privately and changes
 nothing.
@@ -20,9 +21,9 @@ from msgspec.structs import replace
 
 from bot.presentation import Ask, Modal, ModalField, Refused, Reply, Table, number, say
 from bot.render.ids import ControlId, fingerprint
-from bot.render.ui import Embed, Message, clip
+from bot.render.ui import Embed, Message
 from engine.core import RuleError
-from games.guild_master.presentation import order_board, prompts
+from games.guild_master.presentation import order_board, prompts, split
 from games.guild_master.presentation.updates import names_of
 from games.guild_master.rules.cards import SKILLS
 from games.guild_master.rules.commands import (
@@ -36,7 +37,6 @@ from games.guild_master.rules.commands import (
     ProposeSplit,
     SetOrders,
     SetReady,
-    SplitTerms,
 )
 from games.guild_master.rules.content import load_pack
 from games.guild_master.rules.team import skill_total
@@ -64,12 +64,12 @@ DECISIONS = frozenset(
     {"opt", "optsel", "default", "builds", "rollgo", "rollre", "rollfix", "rollboon", "coop"}
     | {"correct", "correctm"}
 )
-CONTEST = frozenset({"split", "propose", "proposem"})
+CONTEST = frozenset({"split", "propose", "splitg", "splitbk", "splitgo"})
 CONTROLS = BOARD | DECISIONS | CONTEST
 # The controls whose answer is a form, and the control whose click opens each form: a form's
 # submission is only taken from the message that carries its opener.
-FORMS = frozenset({"obgoldset", "correct", "propose"})
-MODAL_OPENERS = {"obgoldm": "obgoldset", "correctm": "correct", "proposem": "propose"}
+FORMS = frozenset({"obgoldset", "correct"})
+MODAL_OPENERS = {"obgoldm": "obgoldset", "correctm": "correct"}
 PLAN_PAGE = frozenset({"obfallback", "obreplace", "obbuild", "obskill", "obrolls", "obcoop"})
 
 CLOSED = (
@@ -88,7 +88,7 @@ async def control(
     """A click, a choice or a form of one of the game's controls (`target`: the seat its id
     names: the guild it belongs to, or for `split` the guild whose proposal it answers)."""
     if action in CONTEST:
-        return await _contest(ask, action, arg, fields, target)
+        return await _contest(ask, action, arg, values, target)
     table = await ask.table()
     if not isinstance(table.view, SeatView):
         raise Refused("Only the game's guilds can use its controls.")
@@ -360,7 +360,7 @@ def _roll(own: SeatView, action: str, arg: str, values: list[str]) -> Command | 
 # --- the contest negotiation in the channel ------------------------------------------------------
 
 
-async def _contest(ask: Ask, action: str, arg: str, fields: dict[str, str], target: int) -> Reply:
+async def _contest(ask: Ask, action: str, arg: str, values: list[str], target: int) -> Reply:
     table = await ask.public()
     names = names_of(table)
     task = table.view.contest
@@ -373,57 +373,28 @@ async def _contest(ask: Ask, action: str, arg: str, fields: dict[str, str], targ
     if action == "split":
         await ask.act(AnswerSplit(seat=ask.seat, by=target, accept=arg == "yes"))
         return say("Your answer is recorded.")
+    pack = load_pack(table.view.pack)
+    contract = pack.contracts[task.contract] if task.contract is not None else None
+    if contract is None:
+        raise Refused("This negotiation is over.")
+    seats, gold = task.seats, contract.gold
+    has_bonus = contract.effect("bonus") is not None
     if action == "propose":
-        order = ", ".join(f"{i + 1}={names.guild(s)}" for i, s in enumerate(task.seats))
-        return Reply(
-            modal=Modal(
-                "Propose a split",
-                ControlId("proposem", table.game_id, 0, arg).encode(),
-                (
-                    ModalField(
-                        "gold",
-                        "Gold shares, in this order: " + clip(order, 20),
-                        "e.g. 2, 1 (blank: the default split)",
-                        required=False,
-                    ),
-                    ModalField(
-                        "bonus",
-                        "Bonus to guild number (blank: default)",
-                        required=False,
-                        max_length=2,
-                    ),
-                    ModalField(
-                        "keeper",
-                        "Card to guild number (blank: default)",
-                        required=False,
-                        max_length=2,
-                    ),
-                ),
-            )
-        )
-    await ask.act(ProposeSplit(seat=ask.seat, terms=terms(fields, task.seats)))
-    return say("Your proposal is on the table.")
-
-
-def terms(fields: dict[str, str], seats: tuple[int, ...]) -> SplitTerms:
-    """A split from the form: shares in contester order, guild numbers by contester order."""
-    gold = None
-    text = fields.get("gold", "").strip()
-    if text:
-        parts = [p.strip() for p in text.replace(";", ",").split(",")]
-        refusal = (
-            f"Gold shares are {len(seats)} whole numbers separated by commas, like 2, 1 "
-            "(one per contester, in the order shown)."
-        )
-        if len(parts) != len(seats):
-            raise Refused(refusal)
-        gold = tuple(number(p, 0, 999, refusal) for p in parts)
-
-    def pick(name: str) -> int | None:
-        value = fields.get(name, "").strip()
-        if not value:
-            return None
-        refusal = f"Give a number from 1 to {len(seats)} (the contesters' order)."
-        return seats[number(value, 1, len(seats), refusal) - 1]
-
-    return SplitTerms(gold=gold, bonus=pick("bonus"), keeper=pick("keeper"))
+        draft = split.Draft(spot=number(arg, 1, 9, split.STALE))
+    else:
+        draft = split.Draft.decode(arg, len(seats))
+    if draft.spot != task.spot:
+        raise Refused(split.STALE)
+    if action == "splitg":
+        draft = split.with_share(draft, target, values[0] if values else "", gold, len(seats))
+    elif action == "splitbk":
+        draft = split.with_receivers(draft, values[0] if values else "", len(seats))
+    elif action == "splitgo":
+        terms = draft.terms(gold, seats)
+        if terms.gold is not None and min(terms.gold) < 0:
+            raise Refused(f"The shares add up to more than {gold} Gold; nothing was proposed.")
+        await ask.act(ProposeSplit(seat=ask.seat, terms=terms))
+        done = f"Your proposal is on the table: {split.describe_terms(terms, names, seats)}."
+        return Reply(_embed(done), edit=True)
+    message = split.form(table.game_id, draft, seats, gold, has_bonus, names)
+    return Reply(message, edit=action != "propose")

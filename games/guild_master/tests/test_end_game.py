@@ -61,17 +61,17 @@ def test_one_fame_for_every_5_gold_rounded_down(gold, fame):
 @pytest.mark.parametrize(
     ("guild", "fame"),
     [
-        # "Stables III, Mess Hall II and Bar I: 3 levels above I, 6 Fame."
-        ({"prestige": "great-keep", "stables": 3, "mess_hall": 2, "bar": 1, "gold": 0}, 6),
-        # "You end with 17 Gold: 4 Fame here, and 3 Fame for Gold as usual."
-        ({"prestige": "counting-house", "gold": 15, "bar": 1}, 4),
-        # "Your starting upgrade and two more: 6 Fame."
+        # "Stables III, Mess Hall II and Bar I: 3 levels above I, 9 Fame."
+        ({"prestige": "great-keep", "stables": 3, "mess_hall": 2, "bar": 1, "gold": 0}, 9),
+        # "You end with 17 Gold: 2 + 5 = 7 Fame here, and 3 Fame for Gold as usual."
+        ({"prestige": "counting-house", "gold": 15, "bar": 1}, 7),
+        # "Your starting upgrade and two more: 9 Fame."
         (
             {
                 "prestige": "grand-workshop",
                 "skill_upgrades": ["salon:fixer", "weapon-rack:fixer", "reading-hall:reroll"],
             },
-            6,
+            9,
         ),
         # "Your guild has 2 Heroes and 1 Legend: 9 Fame."
         ({"prestige": "statue-garden", "adventurers": ["brask", "valka", "nyx", "morgath"]}, 9),
@@ -107,8 +107,8 @@ def test_final_fame_adds_gold_and_prestige_to_fame():
     Prestige Fame."""
     state, events = _last_round(fame=20, gold=8, prestige="great-keep", stables=2, bar=1)
     (ended,) = of_type(events, "GameEnded")
-    assert ended.fame[0] == 20 + 2 + 2
-    assert public(state)["guilds"][0]["fame"] == 24
+    assert ended.fame[0] == 20 + 2 + 3
+    assert public(state)["guilds"][0]["fame"] == 25
 
 
 def test_the_guild_with_the_highest_fame_wins():
