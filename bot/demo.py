@@ -66,6 +66,14 @@ async def finished(bot: GuildMasterBot) -> bool:
     return True
 
 
+def pick_question(select: dict[str, Any]) -> str:
+    """What the terminal asks for a select's choice: one number, or up to its most."""
+    most = int(select.get("max_values", 1))
+    if most <= 1:
+        return "Pick one (its number): "
+    return f"Pick up to {most} (their numbers, separated by spaces): "
+
+
 async def terminal_turn(fake: FakeDiscord, user: Any, ask: Callable[[str], Any]) -> bool:
     """Show the player's open DM prompt and act on their choice; False if none is open."""
     prompt = next(
@@ -75,7 +83,7 @@ async def terminal_turn(fake: FakeDiscord, user: Any, ask: Callable[[str], Any])
     if prompt is None:
         return False
     print("\n=== Your DMs ===\n" + prompt.text())
-    controls = prompt.buttons() + prompt.selects()
+    controls = [c for c in prompt.buttons() + prompt.selects() if not c.get("disabled")]
     for i, c in enumerate(controls, 1):
         label = c.get("label") or c.get("placeholder") or c["custom_id"]
         print(f"  [{i}] {label}")
@@ -86,7 +94,7 @@ async def terminal_turn(fake: FakeDiscord, user: Any, ask: Callable[[str], Any])
     if "options" in control:
         for j, o in enumerate(control["options"], 1):
             print(f"    ({j}) {o['label']}")
-        picks = (await ask("Pick (numbers separated by spaces): ")).split()
+        picks = (await ask(pick_question(control))).split()
         values = [
             control["options"][int(p) - 1]["value"]
             for p in picks
@@ -115,7 +123,8 @@ async def run_demo(
     database = Path(tempfile.mkdtemp(prefix="guildmaster-demo-")) / "demo.sqlite3"
     try:
         with fake.patch_discord():
-            you = fake.create_user("you")
+            # Without --play the demo's one person only opens the game, as its host.
+            you = fake.create_user("you" if play else "host")
             guild = fake.create_guild(f"{get(game).title} demo", owner=you)
             channel = fake.text_channels(guild)[0]
             bot = GuildMasterBot(
@@ -130,6 +139,10 @@ async def run_demo(
             await create.wait_reply(timeout=10)
             await (await fake.slash(you, channel, "gm start")).wait_reply(timeout=10)
             if not play:
+                write(
+                    "(The host sits in the first seat only to open the game: a built-in player "
+                    "takes it over, so built-in players play every seat.)\n"
+                )
                 await (await fake.slash(you, channel, "gm replace", guild=1)).wait_reply(timeout=10)
             printer = ChannelPrinter(fake, channel, out, write)
             loop = asyncio.get_running_loop()

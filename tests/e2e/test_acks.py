@@ -102,6 +102,14 @@ async def test_a_control_that_opens_a_form_still_opens_it_under_load(world):
             break
         await asyncio.sleep(0.05)
     assert message is not None
+    # Gold goes on Hire Builders and Recruit orders only: a team and the objective first.
+    for action, pick in (("gm:obteam:", 0), ("gm:obobj:", None)):
+        select = message.component(next(i for i in message.custom_ids() if i.startswith(action)))
+        values = [o["value"] for o in select["options"]]
+        value = values[pick] if pick is not None else "hire"
+        chosen = await fake.select(kim, message, select["custom_id"], [value])
+        await chosen.wait_reply(timeout=10)
+        message = fake.message(message.id)
     gold = next(i for i in message.custom_ids() if i.startswith("gm:obgoldset:"))
     opened = await fake.click(kim, message, gold)
     form = await opened.wait_modal(timeout=10)

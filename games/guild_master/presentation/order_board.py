@@ -136,11 +136,13 @@ def describe_order(view: SeatView, pack: Pack, names: Names, o: Order) -> str:
         else:
             lines.append(f"Contract {o.objective}")
     elif o.team:
+        # "Orders without an Objective": the team attempts a private contract or wanders.
+        head = "No objective: this team attempts a private contract or wanders"
         if outlook.fallback == "wander" or outlook.chance is None:
-            lines.append("Private contract or wander: wander")
+            lines.append(f"{head} (best now: wander)")
         else:
             c = pack.contracts[outlook.fallback]
-            lines.append(f"Private contract {c.name}: {outlook.chance * 100:.0f}%")
+            lines.append(f"{head} (best now: {c.name}, {outlook.chance * 100:.0f}%)")
     plan = o.plan
     fallback = {
         "auto": "best of private contract or wander",
@@ -327,6 +329,8 @@ def _order_rows(
                     default=objective == str(c.number),
                 )
             )
+    # Only Hire Builders and Recruit orders carry Gold: the Gold buttons wait for one.
+    no_gold = o is None or not (o.objective == HIRE or is_recruit(o.objective))
     rows: list[tuple] = [
         (
             Select(
@@ -345,9 +349,9 @@ def _order_rows(
             ),
         ),
         (
-            Button("−1 Gold", _id("obgold", game, seat, f"{space}:-1")),
-            Button("+1 Gold", _id("obgold", game, seat, f"{space}:1")),
-            Button("Gold…", _id("obgoldset", game, seat, str(space))),
+            Button("−1 Gold", _id("obgold", game, seat, f"{space}:-1"), disabled=no_gold),
+            Button("+1 Gold", _id("obgold", game, seat, f"{space}:1"), disabled=no_gold),
+            Button("Gold…", _id("obgoldset", game, seat, str(space)), disabled=no_gold),
             Button("Clear order", _id("obclear", game, seat, str(space)), style="danger"),
         ),
         (

@@ -159,3 +159,33 @@ def test_a_hire_order_says_what_its_gold_buys():
     view = GAME.view(state, Seat(0))
     text = order_board.describe_order(view, PACK, names(2), view.draft[0])
     assert f"{gold} Gold hires 3 Builders now ({first} + {second} + {third})" in text
+
+
+def test_gold_buttons_only_for_orders_that_carry_gold():
+    """Issue 19: "+1 Gold" was offered on contract orders and then refused. Only Hire Builders
+    and Recruit orders carry Gold ("Only Hire Builders and Recruit orders carry Gold"): the Gold
+    buttons are disabled on other orders and on an empty space."""
+    state = engine_table(players=2, guild=[{"adventurers": ["brask", "odile"], "gold": 9}])
+    state, _ = play_commands(
+        state, SetOrders(seat=0, orders=(order(1, ["brask"], "1"), order(2, ["odile"], "hire")))
+    )
+    view = GAME.view(state, Seat(0))
+
+    def gold_buttons(space):
+        board = order_board.render(view, PACK, names(2), 1, space=space)
+        return [c for row in board.rows for c in row if "Gold" in getattr(c, "label", "")]
+
+    assert all(b.disabled for b in gold_buttons(1))
+    assert not any(b.disabled for b in gold_buttons(2))
+
+
+def test_an_order_without_an_objective_says_what_its_team_will_do():
+    """Issue 19: "Private contract or wander: wander" showed before any objective was chosen.
+    An order space without an objective card sends its team to attempt a private contract or
+    wander ("Orders without an Objective"): the board says so in those words."""
+    state = engine_table(players=2, guild=[{"adventurers": ["brask", "odile"]}])
+    state, _ = play_commands(state, SetOrders(seat=0, orders=(order(1, ["brask"], "none"),)))
+    view = GAME.view(state, Seat(0))
+    text = order_board.describe_order(view, PACK, names(2), view.draft[0])
+    assert "Private contract or wander: wander" not in text
+    assert "No objective: this team attempts a private contract or wanders" in text
