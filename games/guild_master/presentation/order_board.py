@@ -31,7 +31,9 @@ from games.guild_master.rules.views import (
     is_recruit,
 )
 
-PAGES = ("orders", "plan")
+# The board's pages: the orders (chosen, odds, what is missing), the plan of one order, and the
+# board and the guild's adventurers (kept off the other pages so an edit stays short).
+PAGES = ("orders", "plan", "board")
 
 
 def order_at(draft: Sequence[Order], space: int) -> Order | None:
@@ -187,15 +189,11 @@ def render(
     draft = view.draft
     ready = bool(public.ready) and public.ready[seat]
     colour = int(pack.guilds[seat].colour.lstrip("#"), 16)
-    upgrades = [f"{pack.skill_upgrades[u.slug].name} ({u.side})" for u in g.skill_upgrades]
-    private = ", ".join(names.contract(c) for c in view.private_contracts) or "none"
     checks = warnings(view, spaces)
+    moon = f"{public.moon} moon{', Blood Moon' if public.blood_moon else ''}"
     head = (
-        f"Round {public.round} of {public.rounds} ({public.moon} moon"
-        f"{', Blood Moon' if public.blood_moon else ''}). Gold {g.gold} "
-        f"({view.free_gold} not on orders). {spaces} order spaces, teams of "
-        f"{g.team_size}.\nSkill upgrades: {', '.join(upgrades) or 'none'}.\n"
-        f"Private contracts: {private}.\n"
+        f"Round {public.round} of {public.rounds} ({moon}). Gold {g.gold} "
+        f"({view.free_gold} not on orders); teams of {g.team_size}.\n"
         + (f"Check before Ready: {'; '.join(checks)}.\n" if checks else "")
         + (
             "**Ready** — you can still change your orders until everyone is ready."
@@ -207,7 +205,7 @@ def render(
     for k in range(1, spaces + 1):
         o = order_at(draft, k)
         title = f"{'▶ ' if k == space else ''}Order {k}"
-        value = describe_order(view, pack, names, o) if o else "Empty"
+        value = describe_order(view, pack, names, o) if o else "Empty: choose a team"
         fields.append(EmbedField(title, clip(value, 1024)))
     orders_embed = Embed(
         title=f"{names.guild(seat)} — your orders",
@@ -216,23 +214,33 @@ def render(
         colour=colour,
         footer=clip(notice, 2048),
     )
-    board_embed = Embed(
-        title="The board",
-        description=clip("\n".join(cards.objectives(public, pack)), 2400),
-    )
-    team_embed = Embed(
-        title="Your adventurers",
-        description=clip(
-            "\n".join(cards.adventurer(pack.adventurers[a]) for a in g.adventurers), 1500
-        ),
-    )
     rows = [_space_row(game_id, seat, spaces, space, page)]
     o = order_at(draft, space)
+    if page == "board":
+        return Message(embeds=_board_page(view, pack, names), rows=tuple(rows)).check()
     if page == "plan":
         rows += _plan_rows(view, pack, names, game_id, space, o)
     else:
         rows += _order_rows(view, pack, names, game_id, space, o, ready)
-    return Message(embeds=(orders_embed, board_embed, team_embed), rows=tuple(rows)).check()
+    return Message(embeds=(orders_embed,), rows=tuple(rows)).check()
+
+
+def _board_page(view: SeatView, pack: Pack, names: Names) -> tuple[Embed, ...]:
+    """The board's objectives, and the guild's adventurers, upgrades and private contracts."""
+    g = view.public.guilds[view.seat]
+    upgrades = [f"{pack.skill_upgrades[u.slug].name} ({u.side})" for u in g.skill_upgrades]
+    private = ", ".join(names.contract(c) for c in view.private_contracts) or "none"
+    team = "\n".join(cards.adventurer(pack.adventurers[a]) for a in g.adventurers)
+    mine = (
+        f"{team}\n\nSkill upgrades: {', '.join(upgrades) or 'none'}.\nPrivate contracts: {private}."
+    )
+    return (
+        Embed(
+            title="The board",
+            description=clip("\n".join(cards.objectives(view.public, pack)), 2400),
+        ),
+        Embed(title="Your adventurers", description=clip(mine, 1500)),
+    )
 
 
 def warnings(view: SeatView, spaces: int) -> list[str]:
@@ -265,6 +273,8 @@ def _space_row(game: int, seat: int, spaces: int, current: int, page: str) -> tu
     ]
     if page == "orders":
         row.append(Button("Plan ⚙", _id("obspace", game, seat, f"{current}:plan")))
+    elif page == "board":
+        row.append(Button("Back to orders", _id("obspace", game, seat, f"{current}:orders")))
     else:
         row.append(Button("Back to orders", _id("obspace", game, seat, f"{current}:orders")))
     return tuple(row)
@@ -359,6 +369,7 @@ def _order_rows(
             if ready
             else Button("Ready", _id("obready", game, seat, "1"), style="success", emoji="✅"),
             Button("Refresh", _id("obspace", game, seat, f"{space}:refresh")),
+            Button("Board & team", _id("obspace", game, seat, f"{space}:board")),
         ),
     ]
     return rows

@@ -74,8 +74,12 @@ def test_the_board_offers_what_the_order_phase_needs():
     objective = next(c for row in board.rows for c in row if c.custom_id == "gm:obobj:1:0:1")
     values = {o.value for o in objective.options}
     assert {"hire", "none", "1", "2"} <= values
-    assert "The board" in board.embeds[1].title
-    assert "min bid" in board.embeds[1].description
+    # The objectives are in their select (and the board picture), and on the board page.
+    assert len(board.embeds) == 1
+    assert any("min bid" in (o.description or "") for o in objective.options)
+    page = order_board.render(view, PACK, names(4), 1, page="board")
+    assert "The board" in page.embeds[0].title and "min bid" in page.embeds[0].description
+    assert "Your adventurers" in page.embeds[1].title
     plan = order_board.render(view, PACK, names(4), 1, page="plan")
     selects = [c for row in plan.rows for c in row if isinstance(c, Select)]
     assert {s.custom_id.split(":")[1] for s in selects} >= {"obfallback", "obreplace"}
@@ -189,3 +193,21 @@ def test_an_order_without_an_objective_says_what_its_team_will_do():
     text = order_board.describe_order(view, PACK, names(2), view.draft[0])
     assert "Private contract or wander: wander" not in text
     assert "No objective: this team attempts a private contract or wanders" in text
+
+
+def test_the_order_board_is_compact():
+    """Issue 19: the DM order board reprinted about 35 lines on every edit. It shows what is
+    chosen, the odds and what still needs a choice; the board and the team are a page away."""
+    state = engine_table(
+        players=2, guild=[{"adventurers": ["brask", "odile", "kettu", "rowan"], "stables": 3}]
+    )
+    state, _ = play_commands(
+        state,
+        SetOrders(seat=0, orders=(order(1, ["brask"], "1"), order(2, ["odile"], "hire", 3))),
+    )
+    board = order_board.render(GAME.view(state, Seat(0)), PACK, names(2), 1)
+    shown = [board.embeds[0].description] + [f.value for f in board.embeds[0].fields]
+    lines = sum(len(text.splitlines()) for text in shown) + len(board.embeds[0].fields)
+    assert len(board.embeds) == 1 and lines <= 22, lines
+    buttons = [c.label for row in board.rows for c in row if isinstance(c, Button)]
+    assert "Board & team" in buttons
