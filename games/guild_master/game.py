@@ -32,7 +32,7 @@ class GuildMaster:
     command_types: tuple[type, ...] = COMMAND_TYPES
     upcasters = UPCASTERS
     state_type = GameState
-    state_version = 2
+    state_version = 3  # 3: orders record their outcomes
     options = (
         GameOption("short", "bool", False, "The short game: 6 rounds, no prestige upgrades"),
     )

@@ -347,3 +347,53 @@ def _alive(pid: int) -> bool:
     except OSError:
         return False
     return state != "Z"
+
+
+def _before_each_reset(players: int, seed: int) -> list[GameState]:
+    """The state at the end of each Action Phase of a simulated game (the orders resolved)."""
+    from games.guild_master.players.simulate import play
+
+    _, _, log = play(players, seed, keep_events=True)
+    out, state = [], None
+    for e in log:
+        if type(e).__name__ == "ResetPhaseStarted":
+            out.append(state)
+        state = GAME.evolve(state, e)
+    return out
+
+
+def test_the_revealed_orders_show_what_became_of_them():
+    """Issue 19: the revealed-orders picture, posted after the resolution, said "to resolve" on
+    every card, "0 Gold" on contract orders and "Space 3 — no order" for guilds with two spaces.
+    Drawn at the end of the Action Phase it says what became of each order, shows Gold only on
+    Hire Builders and Recruit orders, and no space a guild does not have."""
+    names = Names(PACK, ["Kim", "Chris", "Morgan"])
+    states = _before_each_reset(3, 11)
+    assert states
+    for state in states:
+        pv = public(state)
+        with recording() as log:
+            draw_reveal(pv, PACK, names)
+        texts = [d.text for d in log]
+        assert any("what became of them" in t for t in texts)
+        assert "to resolve" not in texts
+        gold_chips = sum(1 for t in texts if t.endswith(" Gold") and t[0].isdigit())
+        carrying = sum(  # Gold still on an order that carries it (none once it resolved)
+            1
+            for orders in pv.orders
+            for o in orders
+            if not o.outcomes and (o.objective == "hire" or o.objective in tuple("ABCDEF"))
+        )
+        assert gold_chips == carrying
+        labels = {"hired", "recruited", "completed", "failed", "wandered", "missed"}
+        assert labels & set(texts), texts
+        # A row per space anybody used; in it, "no order" only where that guild has the space.
+        rows = {o.space for orders in pv.orders for o in orders}
+        empties = sum(1 for t in texts if t == "no order")
+        spaces_without = sum(
+            1
+            for g in pv.guilds
+            for k in rows
+            if k <= g.order_spaces and not any(o.space == k for o in pv.orders[g.seat])
+        )
+        assert empties == spaces_without

@@ -1,7 +1,10 @@
-"""The revealed orders of the Action Phase: every guild's order spaces side by side.
+"""The revealed orders of the Action Phase: every guild's order spaces side by side, with what
+became of each so far (hired and built, recruited, completed, won or lost a conflict, missed,
+wandered; the Fame and Gold it gained).
 
-Drawn from the public view's revealed orders (team, objective, Gold and status): the plans
-behind them stay secret and never reach this module.
+Drawn from the public view's revealed orders (team, objective, Gold, status and outcomes): the
+plans behind them stay secret and never reach this module. A guild's column shows only the order
+spaces it has; Gold shows only on orders that carry it (Hire Builders and Recruit).
 """
 
 from __future__ import annotations
@@ -27,7 +30,14 @@ from games.guild_master.pictures.board_image import moon_name
 from games.guild_master.pictures.guilds import guild_colour, guild_name, guild_symbol
 from games.guild_master.presentation.text import Names
 from games.guild_master.rules.content import Pack, load_pack
-from games.guild_master.rules.views import HIRE, NONE, OrderView, PublicView
+from games.guild_master.rules.views import (
+    HIRE,
+    NONE,
+    OrderOutcome,
+    OrderView,
+    PublicView,
+    is_recruit,
+)
 
 COL_GAP = 12
 HEAD_H = 64
@@ -36,6 +46,19 @@ STATUS = {
     "done": ("done", cv.tint(cv.GREEN, 0.35)),
     "declined": ("declined", cv.tint(cv.VERMILION, 0.3)),
     "pending": ("to resolve", cv.tint(cv.SKY, 0.3)),
+}
+GOOD, BAD, PLAIN = cv.tint(cv.GREEN, 0.35), cv.tint(cv.VERMILION, 0.3), cv.tint(cv.SKY, 0.3)
+# An order's latest outcome, as its chip says it.
+OUTCOME = {
+    "hired": ("hired", GOOD),
+    "recruited": ("recruited", GOOD),
+    "not_recruited": ("not recruited", BAD),
+    "completed": ("completed", GOOD),
+    "failed": ("failed", BAD),
+    "conflict_won": ("won the conflict", GOOD),
+    "conflict_lost": ("lost the conflict", BAD),
+    "missed": ("missed", BAD),
+    "wandered": ("wandered", PLAIN),
 }
 
 
@@ -55,6 +78,41 @@ def objective_label(code: str) -> str:
     if code in "ABCDEF":
         return f"Recruit {code}"
     return f"Contract {code}"
+
+
+def gains(fame: int, gold: int) -> str:
+    parts = [f"+{fame} Fame"] if fame else []
+    if gold:
+        parts.append(f"{gold:+d} Gold")
+    return ", ".join(parts)
+
+
+def outcome_words(o: OrderOutcome, pack: Pack, names: Names) -> str:
+    """One outcome in a few words ("Mess Hall II +2 Fame, -3 Gold")."""
+    if o.kind == "hired":
+        built = [names.upgrade(u) for u in o.card.split(",") if u]
+        what = " + ".join(built) if built else "no upgrade"
+        return f"{what} {gains(o.fame, o.gold)}".strip()
+    if o.kind == "recruited":
+        return f"{names.short(o.card)} {gains(o.fame, o.gold)}".strip()
+    if o.kind in ("completed", "failed"):
+        card = names.contract(o.card) if o.card else "a private contract"
+        return f"{card} {gains(o.fame, o.gold)}".strip()
+    if o.kind == "wandered":
+        return gains(o.fame, o.gold) or "nothing found"
+    return ""
+
+
+def _outcomes(pack: Pack, names: Names, order: OrderView) -> str:
+    """What became of the order, in order ("missed; then a private contract +2 Fame"): the last
+    outcome's kind is on the card's chip, so only the earlier ones are named."""
+    parts = []
+    last = len(order.outcomes) - 1
+    for i, o in enumerate(order.outcomes):
+        label = OUTCOME.get(o.kind, (o.kind, PLAIN))[0]
+        words = outcome_words(o, pack, names)
+        parts.append(words if i == last else f"{label} {words}".strip())
+    return "; then ".join(p for p in parts if p)
 
 
 def _detail(pv: PublicView, pack: Pack, order: OrderView) -> str:
@@ -89,7 +147,9 @@ def draw_reveal(pv: PublicView, pack: Pack, names: Names) -> Image.Image:
     img = Image.new("RGB", (WIDTH, height), PAPER)
     draw = ImageDraw.Draw(img)
     y = 12
-    title = f"Orders revealed · Round {pv.round} · {moon_name(pv.round)}"
+    told = any(o.outcomes for orders in pv.orders for o in orders)
+    head = "Orders and what became of them" if told else "Orders revealed"
+    title = f"{head} · Round {pv.round} · {moon_name(pv.round)}"
     text(draw, (MARGIN, y, WIDTH - MARGIN, y + 52), title, TITLE, bold=True, min_size=LARGE)
     y += 56
     note = "Orders resolve Hire Builders first, then Recruit A–F, then Contracts 1–6."
@@ -113,6 +173,8 @@ def draw_reveal(pv: PublicView, pack: Pack, names: Names) -> Image.Image:
         for seat in range(n):
             x = MARGIN + seat * (col + COL_GAP)
             order = next((o for o in pv.orders[seat] if o.space == space), None)
+            if order is None and space > pv.guilds[seat].order_spaces:
+                continue  # a space this guild does not have
             _cell(draw, (x, y, x + col, y + h), space, order, pv, pack, names)
         y += h + 10
     return img
@@ -134,6 +196,8 @@ def _cell(
         text(draw, (x0 + 12, y0 + 42, x1 - 12, y0 + 78), "no order", BODY, colour=MUTED)
         return
     label, fill = STATUS.get(order.status, (order.status, cv.SHADE))
+    if order.outcomes:
+        label, fill = OUTCOME.get(order.outcomes[-1].kind, (label, fill))
     cv.card(draw, box, fill=cv.CARD if order.status == "pending" else cv.tint(cv.SHADE, 0.5))
     y = y0 + 12
     w = text(draw, (x0 + 12, y, x1 - 12, y + 30), f"Space {space}", SMALL, bold=True, colour=MUTED)
@@ -159,18 +223,24 @@ def _cell(
         min_size=SMALL,
     )
     y += 36
-    text(draw, (x0 + 12, y, x1 - 12, y + 28), _detail(pv, pack, order), SMALL, colour=MUTED)
+    told = _outcomes(pack, names, order)
+    if told:  # what became of it, on up to two lines where the Gold chip would be
+        cv.paragraph(draw, (x0 + 12, y, x1 - 12, y + 70), told, SMALL, colour=MUTED, max_lines=2)
+    else:
+        text(draw, (x0 + 12, y, x1 - 12, y + 28), _detail(pv, pack, order), SMALL, colour=MUTED)
     y += 28 + 8
-    cv.chip(
-        draw,
-        x0 + 12,
-        y,
-        f"{order.gold} Gold",
-        cv.tint(cv.YELLOW, 0.5),
-        size=BODY,
-        max_right=x1 - 12,
-        height=34,
-    )
+    # Gold shows on orders that carry it, while it is still on them.
+    if not order.outcomes and (order.objective == HIRE or is_recruit(order.objective)):
+        cv.chip(
+            draw,
+            x0 + 12,
+            y,
+            f"{order.gold} Gold",
+            cv.tint(cv.YELLOW, 0.5),
+            size=BODY,
+            max_right=x1 - 12,
+            height=34,
+        )
     y += 34 + 10
     for slug in order.team:
         text(draw, (x0 + 12, y, x1 - 12, y + TEAM_LINE), names.short(slug), BODY, colour=INK)

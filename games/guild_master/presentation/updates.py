@@ -89,21 +89,39 @@ async def channel(seen: Seen, pictures_on: bool) -> list[Action]:
     return out
 
 
+def _last_of_the_action_phase(seen: Seen, i: int) -> int:
+    """The last event of this update still in the Action Phase that event `i` (the reveal)
+    began: the revealed orders are drawn as of it, with what became of them so far."""
+    round_, _ = where(seen.events[i][1])
+    last = i
+    for j in range(i + 1, len(seen.events)):
+        if where(seen.events[j][1]) != (round_, "action"):
+            break
+        last = j
+    return last
+
+
 async def _pictures(seen: Seen, names: Names) -> list[Action]:
-    """The board when orders are to be planned; everybody's orders at the reveal. Drawn from
-    the public view as of the event (an update may go on past the reveal)."""
+    """The board when orders are to be planned, drawn as of that event; everybody's orders at
+    the reveal, drawn as of the last moment of the Action Phase in this update (an update may go
+    on past the reveal: the orders then show what became of them)."""
     out: list[Action] = []
     for i, (e, _stage) in enumerate(seen.events):
         if not isinstance(e, ev.OrderPhaseStarted | ev.OrdersRevealed):
             continue
-        view = seen.view_at(i)
+        if isinstance(e, ev.OrdersRevealed):
+            view = seen.view_at(_last_of_the_action_phase(seen, i))
+        else:
+            view = seen.view_at(i)
         if isinstance(e, ev.OrderPhaseStarted):
             png = await pictures.render_async(pictures.board, view, names)
             text = f"The board for round {view.round}'s orders:"
             name = f"board-round-{view.round}.png"
         else:
             png = await pictures.render_async(pictures.reveal, view, names)
-            text = f"Round {view.round}: the orders, revealed."
+            told = any(o.outcomes for orders in view.orders for o in orders)
+            what = "the orders and what became of them" if told else "the orders, revealed"
+            text = f"Round {view.round}: {what}."
             name = f"orders-round-{view.round}.png"
         out.append(Post(Message(content=text, files=((name, png),))))
     return out

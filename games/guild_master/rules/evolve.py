@@ -15,6 +15,7 @@ from games.guild_master.rules.content import load_pack
 from games.guild_master.rules.state import (
     ActionStep,
     ActiveCheck,
+    BuildTask,
     CheckResult,
     CompletedContract,
     CompleteTask,
@@ -25,6 +26,7 @@ from games.guild_master.rules.state import (
     FinalScore,
     GameState,
     Guild,
+    OrderOutcome,
     OrderStep,
     OwnedSkillUpgrade,
     Phase,
@@ -154,13 +156,68 @@ def _round_started(s: GameState, e: ev.RoundStarted) -> GameState:
 @_on(ev.EventsAnnounced)
 @_on(ev.GoldAnnounced)
 @_on(ev.ContestedCheckWon)
-@_on(ev.RecruitFailed)
-@_on(ev.OrderMissed)
 @_on(ev.ContestOpened)
-@_on(ev.ContractFailed)
-@_on(ev.ContractCompleted)
 @_on(ev.DefaultsApplied)
 def _noted(s: GameState, _: ev.Event) -> GameState:
+    return s
+
+
+def _outcome(s: GameState, seat: int, space: int, outcome: OrderOutcome) -> GameState:
+    """Note what became of the guild's order on `space` (nothing to note outside the Action
+    Phase's orders: a Hire or a recruit by an effect)."""
+    step = s.step
+    if not isinstance(step, ActionStep) or not space:
+        return s
+    order = step.order(seat, space)
+    if order is None:
+        return s
+    return _order(s, seat, space, outcomes=(*order.outcomes, outcome))
+
+
+def _amend_last(s: GameState, seat: int, kind: str, card: str, **changes: Any) -> GameState:
+    """Add to the latest outcome of `kind` (about `card`, if given) of the guild's orders."""
+    step = s.step
+    if not isinstance(step, ActionStep):
+        return s
+    for order in reversed(step.orders[seat]):
+        for i in range(len(order.outcomes) - 1, -1, -1):
+            found = order.outcomes[i]
+            if found.kind == kind and (not card or found.card in ("", card)):
+                changed = replace(found, **changes)
+                outcomes = (*order.outcomes[:i], changed, *order.outcomes[i + 1 :])
+                return _order(s, seat, order.space, outcomes=outcomes)
+    return s
+
+
+@_on(ev.RecruitFailed)
+def _not_recruited(s: GameState, e: ev.RecruitFailed) -> GameState:
+    return _outcome(s, e.seat, e.space, OrderOutcome(kind="not_recruited", card=e.reason))
+
+
+@_on(ev.OrderMissed)
+def _missed(s: GameState, e: ev.OrderMissed) -> GameState:
+    return _outcome(s, e.seat, e.space, OrderOutcome(kind="missed", card=e.reason))
+
+
+def _named(s: GameState, seat: int, contract: str) -> str:
+    """A contract as an order's outcome names it: a private one stays unnamed (a failed one
+    stays in its guild's hand; a completed one is named when it is kept)."""
+    return "" if contract in s.guilds[seat].private_contracts else contract
+
+
+@_on(ev.ContractFailed)
+def _failed(s: GameState, e: ev.ContractFailed) -> GameState:
+    for seat in e.seats:
+        failed = OrderOutcome(kind="failed", card=_named(s, seat, e.contract))
+        s = _outcome(s, seat, e.space, failed)
+    return s
+
+
+@_on(ev.ContractCompleted)
+def _completed(s: GameState, e: ev.ContractCompleted) -> GameState:
+    for seat in e.seats:
+        completed = OrderOutcome(kind="completed", card=_named(s, seat, e.contract))
+        s = _outcome(s, seat, e.space, completed)
     return s
 
 
@@ -368,6 +425,7 @@ def _hired(s: GameState, e: ev.BuildersHired) -> GameState:
     if e.space:
         order = s.step.order(e.seat, e.space)  # type: ignore[union-attr]
         s = _order(s, e.seat, e.space, gold=order.gold - cost)
+        s = _outcome(s, e.seat, e.space, OrderOutcome(kind="hired", gold=-cost))
     return _board(s, builder_marker=e.marker)
 
 
@@ -393,7 +451,24 @@ def _built(s: GameState, e: ev.UpgradeBuilt) -> GameState:
     else:
         changes["prestige"] = e.upgrade
         s = _board(s, prestige_supply=tuple(p for p in b.prestige_supply if p != e.upgrade))
-    return _guild(s, e.seat, **changes)
+    s = _guild(s, e.seat, **changes)
+    return _built_by_order(s, e)
+
+
+def _built_by_order(s: GameState, e: ev.UpgradeBuilt) -> GameState:
+    """An upgrade built by a Hire Builders order joins the order's "hired" outcome (upgrades
+    built otherwise, by free Builders, belong to no order)."""
+    step = s.step
+    head = step.queue[0] if isinstance(step, ActionStep) and step.queue else None
+    if not isinstance(head, BuildTask) or head.seat != e.seat:
+        return s
+    order = step.order(e.seat, head.space)  # type: ignore[union-attr]
+    if order is None or not order.outcomes or order.outcomes[-1].kind != "hired":
+        return s
+    last = order.outcomes[-1]
+    card = f"{last.card},{e.upgrade}" if last.card else e.upgrade
+    hired = replace(last, fame=last.fame + e.fame, card=card)
+    return _order(s, e.seat, head.space, outcomes=(*order.outcomes[:-1], hired))
 
 
 @_on(ev.GoldReturned)
@@ -413,6 +488,8 @@ def _recruited(s: GameState, e: ev.AdventurerRecruited) -> GameState:
     )
     if e.space:
         s = _order(s, e.seat, e.space, gold=0)
+        recruited = OrderOutcome(kind="recruited", fame=e.fame, gold=-e.paid, card=e.adventurer)
+        s = _outcome(s, e.seat, e.space, recruited)
     spots = list(s.board.adventurers)
     i = "ABCDEF".index(e.spot)
     spots[i] = replace(spots[i], deck=spots[i].deck[1:], face_up=False)
@@ -463,7 +540,10 @@ def _stances_revealed(s: GameState, _: ev.StancesRevealed) -> GameState:
 
 
 @_on(ev.ConflictDecided)
-def _conflict_decided(s: GameState, _: ev.ConflictDecided) -> GameState:
+def _conflict_decided(s: GameState, e: ev.ConflictDecided) -> GameState:
+    for seat, _margin in e.margins:
+        kind = "conflict_won" if seat == e.winner else "conflict_lost"
+        s = _outcome(s, seat, e.space, OrderOutcome(kind=kind))
     return _head(s, stage="cooperate")
 
 
@@ -477,7 +557,8 @@ def _coop(s: GameState, e: ev.CooperationChosen) -> GameState:
 @_on(ev.ContractRewarded)
 def _rewarded(s: GameState, e: ev.ContractRewarded) -> GameState:
     g = s.guilds[e.seat]
-    return _guild(s, e.seat, gold=g.gold + e.gold, **_fame(g, e.fame, "contracts"))
+    s = _guild(s, e.seat, gold=g.gold + e.gold, **_fame(g, e.fame, "contracts"))
+    return _amend_last(s, e.seat, "completed", e.contract, fame=e.fame, gold=e.gold)
 
 
 @_on(ev.BonusDiceRolled)
@@ -515,7 +596,8 @@ def _replaced(s: GameState, e: ev.ContractReplaced) -> GameState:
 @_on(ev.Wandered)
 def _wandered(s: GameState, e: ev.Wandered) -> GameState:
     g = s.guilds[e.seat]
-    return _guild(s, e.seat, gold=g.gold + e.gold, **_fame(g, e.fame, "wander"))
+    s = _guild(s, e.seat, gold=g.gold + e.gold, **_fame(g, e.fame, "wander"))
+    return _outcome(s, e.seat, e.space, OrderOutcome(kind="wandered", fame=e.fame, gold=e.gold))
 
 
 # --- effects that stop for a choice -------------------------------------------------------------

@@ -174,10 +174,23 @@ class Plan(_S):
     cooperation: Literal["auto", "ask"] = "auto"
 
 
+class OrderOutcome(_S):
+    """What became of a revealed order, as the table saw it happen: `kind` is `hired`,
+    `recruited`, `not_recruited`, `missed`, `conflict_won`, `conflict_lost`, `completed`,
+    `failed` or `wandered`; with the Fame and Gold it gained and the card (an upgrade, an
+    adventurer, a contract) or reason it concerned."""
+
+    kind: str
+    fame: int = 0
+    gold: int = 0
+    card: str = ""
+
+
 class Order(_S):
     """An order on an order space. `status` is used once orders are revealed: a declined order
     keeps its card (and its place in the Order Resolution Sequence), where its team then attempts
-    a private contract or wanders."""
+    a private contract or wanders. `outcomes` tell what became of it, in order (a missed order
+    may then wander, say)."""
 
     space: int
     team: tuple[str, ...]
@@ -185,6 +198,7 @@ class Order(_S):
     gold: int = 0
     plan: Plan = Plan()
     status: Literal["pending", "declined", "done"] = "pending"
+    outcomes: tuple[OrderOutcome, ...] = ()
 
 
 class SplitTerms(_S):

@@ -47,6 +47,7 @@ from games.guild_master.rules.state import (
     is_recruit,
 )
 from games.guild_master.rules.state import Build as Build
+from games.guild_master.rules.state import OrderOutcome as OrderOutcome
 from games.guild_master.rules.state import Plan as Plan
 from games.guild_master.rules.treasury import free_gold
 from games.guild_master.rules.upgrades import (
@@ -113,13 +114,15 @@ class GuildView(_V):
 
 
 class OrderView(_V):
-    """A revealed order: team, objective and Gold (the plan behind it stays secret)."""
+    """A revealed order: team, objective and Gold (the plan behind it stays secret), and what
+    became of it so far (public: the channel tells each as it happens)."""
 
     space: int
     team: tuple[str, ...]
     objective: str
     gold: int
     status: str
+    outcomes: tuple[OrderOutcome, ...] = ()
 
 
 class ContestView(_V):
@@ -269,7 +272,12 @@ def public_view(
         extra["orders"] = tuple(
             tuple(
                 OrderView(
-                    space=o.space, team=o.team, objective=o.objective, gold=o.gold, status=o.status
+                    space=o.space,
+                    team=o.team,
+                    objective=o.objective,
+                    gold=o.gold,
+                    status=o.status,
+                    outcomes=o.outcomes,
                 )
                 for o in orders
             )

@@ -327,3 +327,44 @@ def test_a_declined_hire_order_is_not_asked_what_to_build():
     state, events = play(state, ChooseBuilds(seat=0, space=1, builds=(Build(core="bar"),)))
     assert [(e.seat, e.space) for e in of_type(events, "Wandered")] == [(1, 1)]
     assert state.phase is not Phase.ACTION
+
+
+def _at_the_end_of_the_action_phase(state, events):
+    """The state just before the Reset Phase begins: the revealed orders and their outcomes."""
+    from games.guild_master.rules.evolve import evolve
+
+    for e in events:
+        if type(e).__name__ == "ResetPhaseStarted":
+            return state
+        state = evolve(state, e)
+    raise AssertionError("no Reset Phase")
+
+
+def test_each_revealed_order_records_what_became_of_it():
+    """Issue 19: the revealed orders' picture showed every order "to resolve". Each order now
+    records its outcome as the table sees it: what it hired and built (with the Fame), whom it
+    recruited (Fame, Gold paid), a wander's Gold and Fame."""
+    from engine.core.game import PUBLIC
+    from games.guild_master.rules.views import view
+
+    state = table(
+        players=2,
+        guild=[
+            {"adventurers": ["thessaly", "bram", "brask"], "gold": 9, "stables": 2},
+            {"adventurers": ["kettu"]},
+        ],
+        dice=[6, 6, 6],
+    )
+    start = state
+    hire = order(1, ["thessaly", "bram"], "hire", 5, builds=[Build(core="mess_hall")])
+    wander = order(2, ["brask"], "none", fallback="wander")
+    state, events = play(state, orders(0, hire, wander), orders(1))
+    before_reset = _at_the_end_of_the_action_phase(start, events)
+    public = view(before_reset, PUBLIC)
+    mine = {o.space: o.outcomes for o in public.orders[0]}
+    (hired,) = mine[1]
+    assert (hired.kind, hired.card, hired.fame) == ("hired", "mess-hall-2", 2)
+    (paid,) = of_type(events, "BuildersHired")
+    assert hired.gold == -sum(paid.costs)
+    (wandered,) = mine[2]
+    assert wandered.kind == "wandered" and (wandered.gold, wandered.fame) == (1, 1)

@@ -254,6 +254,12 @@ class GuildMasterMachine(RuleBasedStateMachine):
         if how == "option" and d.options:
             return data.draw(st.sampled_from(d.options))
         if how == "default":
+            if d.kind == "orders" and d.context.get("draft"):
+                # A draft may hold an order that cannot be carried out as placed (Hire Builders
+                # with no Gold): sent as the guild's own orders it is refused, while its default
+                # reveals it as placed, to be corrected ("Reveal Orders"). So the default is
+                # taken as the rules apply it.
+                return ApplyDefaults(seat=d.seat, seats=(d.seat,))
             return d.default
         return self.game.bots[d.seat].answer(state, d)
 
