@@ -265,6 +265,10 @@ class Presentation(Protocol):
         """`/gm card`: the text of the card called `name` (a slug or its shown name)."""
         ...
 
+    async def card_picture(self, name: str) -> bytes | None:
+        """`/gm card`'s picture of the card called `name` (PNG), or None for text alone."""
+        ...
+
     def card_names(self, typed: str) -> list[tuple[str, str]]:
         """(shown name, value) suggestions for a card name being typed (at most 25)."""
         ...

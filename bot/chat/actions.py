@@ -401,7 +401,10 @@ class Actions:
             for shown in await self._shown_here(who):
                 text = shown.card(name)
                 if text is not None:
-                    return Reply(Message(embeds=(Embed(description=text),)), ephemeral=True)
+                    png = await shown.card_picture(name) if self.images else None
+                    files = (("card.png", png),) if png else ()
+                    message = Message(embeds=(Embed(description=text),), files=files)
+                    return Reply(message, ephemeral=True)
             # Not echoed: the text is the user's own, and may be 6,000 characters of mentions
             # and markdown.
             raise Refused("No card has that name; pick one from the suggestions as you type.")

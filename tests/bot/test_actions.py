@@ -264,8 +264,12 @@ async def test_card_looks_up_upgrades_with_their_rules(bot):
     """A prestige upgrade's scoring rule comes with its worked example; skill and core upgrades
     say what they cost and do."""
     _service, _poster, _notifier, actions = bot
-    trophies = text(await actions.card(who(CHRIS), "Hall of Trophies"))
+    reply = await actions.card(who(CHRIS), "Hall of Trophies")
+    trophies = text(reply)
     assert "3 Builders" in trophies and "Example: You completed 2 Heroic" in trophies
+    # Issue 19: the card as a small picture too.
+    ((name, png),) = reply.message.files
+    assert name == "card.png" and png.startswith(b"\x89PNG")
     assert ("Hall of Trophies", "hall-of-trophies") in await actions.card_names(
         who(CHRIS), "trophies"
     )

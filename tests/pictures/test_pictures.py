@@ -397,3 +397,19 @@ def test_the_revealed_orders_show_what_became_of_them():
             if k <= g.order_spaces and not any(o.space == k for o in pv.orders[g.seat])
         )
         assert empties == spaces_without
+
+
+def test_every_card_and_upgrade_draws_as_a_small_picture():
+    """Issue 19: `/gm card` shows the card as a small picture as well as text. Every card and
+    upgrade of the pack draws, with its name and nothing cut off."""
+    from games.guild_master.pictures.card_image import draw_card
+    from games.guild_master.presentation.cards import card_names
+
+    found = card_names(PACK)
+    assert len(found) > 150
+    for shown, slug in found:
+        with recording() as log:
+            img = draw_card(PACK, slug)
+        check_texts(log, f"card {slug}")
+        assert log[0].text == shown or shown.startswith(log[0].text), (shown, log[0].text)
+        assert img.width == canvas.WIDTH and img.height < 600

@@ -21,6 +21,7 @@ from engine.core import PUBLIC
 from engine.core.game import Decision
 from engine.core.game import Seat as SeatAudience
 from games.guild_master import pictures
+from games.guild_master.pictures import card_image
 from games.guild_master.presentation import cards, channel, order_board, prompts, updates
 from games.guild_master.presentation import controls as ctl
 from games.guild_master.presentation.rules import TOPICS
@@ -199,6 +200,13 @@ class GuildMasterPresentation:
         pack = load_pack(PACK)
         slug = cards.find(pack, name)
         return None if slug is None else cards.describe(pack, slug)
+
+    async def card_picture(self, name: str) -> bytes | None:
+        """The card as a small picture: name, kind, skills or targets, text."""
+        slug = cards.find(load_pack(PACK), name)
+        if slug is None:
+            return None
+        return await pictures.render_async(card_image.card, PACK, slug)
 
     def card_names(self, typed: str) -> list[tuple[str, str]]:
         """Cards whose name holds what is typed."""

@@ -107,6 +107,10 @@ class TownPresentation:
         slug = w.find_card(pack, name)
         return w.card_text(pack, slug) if slug is not None else None
 
+    async def card_picture(self, name: str) -> bytes | None:
+        """Town cards are looked up as text only."""
+        return None
+
     def card_names(self, typed: str) -> list[tuple[str, str]]:
         """Card names starting with (then containing) what is typed."""
         return w.card_suggestions(load_cards(), typed)
