@@ -54,22 +54,13 @@ def test_there_are_games_to_check():
     assert {"guild_master", "town"} <= set(GAMES)
 
 
-def test_the_engine_core_imports_no_game():
-    """The engine core reaches games only through the registry, by name."""
+@pytest.mark.parametrize("core", ["engine", "bot"])
+def test_the_core_imports_no_game(core):
+    """The engine core reaches games only through the registry, by name; the bot core finds a
+    game's rules and presentation by the game's name (bot/hosted.py)."""
     found = [
         f"{path.relative_to(ROOT)}:{line} imports {module}"
-        for path in sources(ROOT / "engine")
-        for line, module in imports(path)
-        if game_of(module)
-    ]
-    assert not found, "\n".join(found)
-
-
-def test_the_bot_core_imports_no_game():
-    """The bot core finds a game's rules and presentation by the game's name (bot/hosted.py)."""
-    found = [
-        f"{path.relative_to(ROOT)}:{line} imports {module}"
-        for path in sources(ROOT / "bot")
+        for path in sources(ROOT / core)
         for line, module in imports(path)
         if game_of(module)
     ]

@@ -120,8 +120,11 @@ async def play_to_the_end(
         for p in players:
             acted = await p.act_once() or acted
         if not acted:
-            mark = fake.mark()
-            with contextlib.suppress(LoopbackTimeout):
-                await fake.wait_for(
-                    lambda m=mark: fake.mark() != m, what="anything new", timeout=2.0
-                )
+            await anything_new(fake)
+
+
+async def anything_new(fake: FakeDiscord, timeout: float = 2.0) -> None:
+    """Wait (at most `timeout` seconds) until anything new happens on the loopback Discord."""
+    mark = fake.mark()
+    with contextlib.suppress(LoopbackTimeout):
+        await fake.wait_for(lambda: fake.mark() != mark, what="anything new", timeout=timeout)

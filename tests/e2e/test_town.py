@@ -9,14 +9,13 @@ can be accepted: a person would ask at the table, which the loopback has no word
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.loopback import FakeDiscord, LoopbackTimeout
+from bot.loopback import FakeDiscord
 from games.town.rules.cards import load_cards
-from tests.e2e.people import WAIT, Player, open_prompt
+from tests.e2e.people import WAIT, Player, anything_new, open_prompt
 
 NAMES = ("kim", "chris", "morgan")
 
@@ -82,23 +81,17 @@ class Townsfolk:
         message = self.prompt()
         if message is None:
             return False
-        for action, label in (("accept", ""), ("draw", "(default)"), ("keep", "")):
-            found = button(message, action, label)
-            if found:
-                await self.press(message, found)
-                return True
-        if button(message, "decline"):
-            await self.press(message, button(message, "decline"))  # type: ignore[arg-type]
-            return True
+        first = (("accept", ""), ("draw", "(default)"), ("keep", ""), ("decline", ""))
+        found = next((b for a, label in first if (b := button(message, a, label))), None)
         discard = select(message, "discard")
-        if discard is not None:
+        if found is None and discard is not None:
             await self.press(message, discard["custom_id"], [discard["options"][0]["value"]])
             return True
-        for action, label in (("build", "(default)"), ("nobuild", ""), ("done", "")):
-            found = button(message, action, label)
-            if found:
-                await self.press(message, found)
-                return True
+        last = (("build", "(default)"), ("nobuild", ""), ("done", ""))
+        found = found or next((b for a, label in last if (b := button(message, a, label))), None)
+        if found is not None:
+            await self.press(message, found)
+            return True
         self.closed.add(message.id)  # nothing it knows how to answer (e.g. a lone builder)
         return False
 
@@ -169,9 +162,7 @@ async def play_town(world: Any, folk: list[Townsfolk], *, trade: bool, limit: fl
                 continue  # the trader waits for the answer before ending its trading
             acted = await f.act_once() or acted
         if not acted:
-            mark = fake.mark()
-            with contextlib.suppress(LoopbackTimeout):
-                await fake.wait_for(lambda m=mark: fake.mark() != m, what="anything", timeout=2)
+            await anything_new(fake)
     await world.settled()
     return offered
 
@@ -253,9 +244,7 @@ async def test_a_guild_master_game_and_a_town_game_side_by_side(world):
         for f in folk:
             acted = await f.act_once() or acted
         if not acted:
-            mark = fake.mark()
-            with contextlib.suppress(LoopbackTimeout):
-                await fake.wait_for(lambda m=mark: fake.mark() != m, what="anything", timeout=2)
+            await anything_new(fake)
     await world.settled()
     gm_text = channel_text(fake, world.channel)
     town_text = channel_text(fake, other)
