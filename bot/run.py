@@ -5,13 +5,20 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+import signal
 import sys
+from typing import TYPE_CHECKING
 
 import yarl
 
 from bot import hosted
 from bot.config import Config
 from bot.store.migrate import migrate_in_child, needs_migrating
+
+if TYPE_CHECKING:
+    from bot.chat.client import GuildMasterBot
+
+log = logging.getLogger("guildmaster.run")
 
 HOW_TO_GET_A_TOKEN = """\
 guildmaster run: no Discord bot token is configured.
@@ -109,5 +116,30 @@ def run(config: Config) -> int:
         from bot.render import pictures
 
         pictures.start()  # the picture worker starts while the bot connects
-    bot.run(config.token, log_handler=None)
+    return asyncio.run(serve(bot, config.token))
+
+
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
+
+
+async def serve(bot: GuildMasterBot, token: str) -> int:
+    """Run the bot until it fails or is asked to stop. SIGTERM (what Heroku, `docker stop` and
+    systemd send) and SIGINT stop it gracefully: it stops taking interactions, finishes those
+    in flight and the built-in players' moves, posts what is left to post, closes the database,
+    then disconnects (`GuildMasterBot.close`). Exit status 0."""
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for sig in STOP_SIGNALS:
+        loop.add_signal_handler(sig, stop.set)
+    running = asyncio.create_task(bot.start(token))
+    asked = asyncio.create_task(stop.wait())
+    done, _ = await asyncio.wait({running, asked}, return_when=asyncio.FIRST_COMPLETED)
+    if asked in done:
+        log.info("stopping: a stop signal came; finishing what is in flight")
+        await bot.close()
+        await running
+        log.info("stopped cleanly")
+        return 0
+    asked.cancel()
+    running.result()  # a failure to start or a lost connection: raised as it is
     return 0

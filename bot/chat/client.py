@@ -28,7 +28,7 @@ from bot.chat.notifier import DMClosed, Notifier
 from bot.chat.priority import AnswersFirst, AnswersFirstPoster
 from bot.chat.ratelimits import amortise_bucket_eviction
 from bot.config import Config
-from bot.presentation import Command, Modal, Reply
+from bot.presentation import Command, Modal, Reply, say
 from bot.render.ui import Message, clip
 from bot.service import DEFAULT_GAME, GameService
 from bot.store import EventStore
@@ -37,6 +37,7 @@ from engine.core.game import LEVELS
 log = logging.getLogger("guildmaster.bot")
 
 DEADLINE_POLL_SECONDS = 30.0
+STOPPING = "The bot is restarting: nothing was changed. Try again in a minute."
 CATCH_UP_ENDED = timedelta(days=1)  # games ended this recently get their last posts at start
 CLOSED_DMS = 50007
 HTTP_CONNECTIONS = 64
@@ -365,6 +366,7 @@ class GuildMasterBot(discord.AutoShardedClient):
         self.actions: Actions | None = None
         self.notifier: Notifier | None = None
         self._deadline_task: asyncio.Task[None] | None = None
+        self.closing = False  # stopping: interactions are answered, not carried out
 
     async def login(self, token: str) -> None:
         self.http.connector = aiohttp.TCPConnector(limit=HTTP_CONNECTIONS, keepalive_timeout=60)
@@ -444,6 +446,10 @@ class GuildMasterBot(discord.AutoShardedClient):
         assert self.actions is not None
         ack = self.acks.take(interaction.id)
         acknowledged = await self.acks.settled(ack)
+        if self.closing:
+            if ack is None or acknowledged:
+                await respond(interaction, say(STOPPING), acknowledged=acknowledged)
+            return
         data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
         custom_id = str(data.get("custom_id", ""))
         values = [str(v) for v in data.get("values", [])]
@@ -461,6 +467,10 @@ class GuildMasterBot(discord.AutoShardedClient):
             log.exception("answering interaction %s failed", interaction.id)
 
     async def close(self) -> None:
+        """Stop gracefully: take no new interactions (they are told to try again), let the
+        built-in players and what is in flight finish, post what is left, close the database,
+        then disconnect."""
+        self.closing = True
         if self._deadline_task is not None:
             self._deadline_task.cancel()
         if self.service is not None:
@@ -705,7 +715,12 @@ async def answer_command(
     if isinstance(bot, GuildMasterBot):
         ack = bot.acks.take(interaction.id)
         acknowledged = await bot.acks.settled(ack)
-    reply = await work
+    if isinstance(bot, GuildMasterBot) and bot.closing:
+        if asyncio.iscoroutine(work):
+            work.close()  # never run: nothing is carried out while stopping
+        reply = say(STOPPING)
+    else:
+        reply = await work
     if ack is not None and not acknowledged:
         return  # Discord refused the acknowledgement: it takes no answer now
     await respond(interaction, reply, store, acknowledged=acknowledged)

@@ -235,11 +235,14 @@ def carried_out(sent: list[Sent]) -> list[Sent]:
     return out
 
 
-async def test_the_bot_killed_and_restarted_under_a_load_of_games(world):
+@pytest.mark.parametrize("stop", [signal.SIGKILL, signal.SIGTERM], ids=["SIGKILL", "SIGTERM"])
+async def test_the_bot_killed_and_restarted_under_a_load_of_games(world, stop):
     """GM_KILL_GAMES tables (3) play game after game through the bot run as a process, which
-    is SIGKILLed at random moments (seeded by GM_KILL_SEED) and restarted, GM_KILL_CYCLES times
-    (3). Afterwards every command whose answer said it was carried out is in the store (under
-    its interaction id); no interaction is recorded twice, in any game, and no batch bears a key
+    is killed (SIGKILL) or stopped (SIGTERM, as Heroku, `docker stop` and systemd do) at random
+    moments (seeded by GM_KILL_SEED) and restarted, GM_KILL_CYCLES times (3). A stop by SIGTERM
+    ends with exit status 0 and nothing left to post in any game. Afterwards every command
+    whose answer said it was carried out is in the store (under its interaction id); no
+    interaction is recorded twice, in any game, and no batch bears a key
     nobody sent; every log is whole command batches; no channel post is made twice in a game and
     no DM twice in a round; and every game still running goes on: each table sees orders
     revealed again after the last restart."""
@@ -261,6 +264,7 @@ async def test_the_bot_killed_and_restarted_under_a_load_of_games(world):
     store = None
     killer_done = asyncio.Event()
     final_mark: list[int] = []
+    unposted: list[int] = []  # games with events not yet posted when a SIGTERM stop ended
     survived = 0
     started = time.monotonic()
 
@@ -278,8 +282,14 @@ async def test_the_bot_killed_and_restarted_under_a_load_of_games(world):
         for _ in range(cycles):
             await asyncio.sleep(rng.uniform(0.5, 3.0))
             before = dict(fake.gateway.active)
-            proc.send_signal(signal.SIGKILL)
-            await asyncio.to_thread(proc.wait, 10)
+            proc.send_signal(stop)
+            code = await asyncio.to_thread(proc.wait, 30)
+            if stop == signal.SIGTERM:
+                assert code == 0, f"exit status {code} after SIGTERM"
+                for game in await store.list_games():
+                    posted = await store.notified(game.id)
+                    if posted is not None and posted < game.version:
+                        unposted.append(game.id)
             proc = guildmaster_process(fake, world.db)
             await restarted(before)
             survived += 1
@@ -378,13 +388,15 @@ async def test_the_bot_killed_and_restarted_under_a_load_of_games(world):
         if store is not None:
             await store.close()
     print(
-        f"\nkill-restart cycles survived: {survived}; games: {len(game_ids)}; interactions: "
+        f"\n{signal.Signals(stop).name} restart cycles survived: {survived}; "
+        f"games: {len(game_ids)}; interactions: "
         f"{len(sent)}, acknowledged {len(acknowledged)}, carried out {len(carried)}; "
         f"lost {len(lost)}, duplicated {len(duplicated)}, replayed unasked {len(phantom)}; "
         f"posts and DMs made twice {len(doubled)}; "
         f"{time.monotonic() - started:.0f} s"
     )
     assert survived == cycles
+    assert not unposted, unposted
     assert not lost, [s.record.describe() for s in lost]
     assert not duplicated, duplicated
     assert not phantom, phantom
