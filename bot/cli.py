@@ -207,33 +207,42 @@ def _store_url(args: argparse.Namespace) -> str:
     return load(args.config).url
 
 
-def _with_store(args: argparse.Namespace, work: Callable[[Any], Awaitable[Any]]) -> Any:
-    """Run `work(store)` against the configured database; errors become messages (None)."""
+def _with_store(
+    args: argparse.Namespace, work: Callable[[Any], Awaitable[Any]]
+) -> tuple[Any, int]:
+    """Run `work(store)` against the configured database: (its result, 0), or after a message
+    (None, 1) when the database refuses, (None, 2) when the configuration cannot be used."""
     from bot.config import ConfigError
     from bot.store import EventStore, NotFound, StoreError
 
+    try:
+        url = _store_url(args)
+    except ConfigError as exc:
+        print(f"guildmaster: {exc}", file=sys.stderr)
+        return None, 2
+
     async def main() -> Any:
-        store = await EventStore.open(_store_url(args))
+        store = await EventStore.open(url)
         try:
             return await work(store)
         finally:
             await store.close()
 
     try:
-        return asyncio.run(main())
+        return asyncio.run(main()), 0
     except NotFound as exc:
         print(f"guildmaster: {exc}.", file=sys.stderr)
-    except (StoreError, ConfigError) as exc:
+    except StoreError as exc:
         print(f"guildmaster: {exc}", file=sys.stderr)
-    return None
+    return None, 1
 
 
 def _games(args: argparse.Namespace) -> int:
     from bot.tools import games_table
 
-    lines = _with_store(args, lambda store: games_table(store, args.status))
+    lines, code = _with_store(args, lambda store: games_table(store, args.status))
     if lines is None:
-        return 1
+        return code
     print("\n".join(lines))
     return 0
 
@@ -241,9 +250,9 @@ def _games(args: argparse.Namespace) -> int:
 def _export(args: argparse.Namespace) -> int:
     from bot.tools import export_lines
 
-    lines = _with_store(args, lambda store: export_lines(store, args.game_id))
+    lines, code = _with_store(args, lambda store: export_lines(store, args.game_id))
     if lines is None:
-        return 1
+        return code
     text = "\n".join(lines) + "\n"
     if args.output:
         Path(args.output).write_text(text, encoding="utf-8")

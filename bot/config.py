@@ -2,6 +2,10 @@
 
 Everything has a default except the Discord token, so the tools run with no configuration at all:
 the database is then a SQLite file in the working directory, created on first start.
+
+The file is checked against a schema (pydantic models that forbid unknown keys and take values
+strictly): a typo, an unknown section or a value of the wrong type or range is refused with one
+sentence naming the setting, rather than ignored or crashing later.
 """
 
 from __future__ import annotations
@@ -10,10 +14,13 @@ import os
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 DEFAULT_CONFIG = "config.toml"
 DEFAULT_DATABASE = "guildmaster.sqlite3"
+MAX_DEADLINE = 60 * 24 * 14  # minutes: two weeks
 
 
 class ConfigError(ValueError):
@@ -41,6 +48,86 @@ class Config:
         return f"sqlite+aiosqlite:///{self.database_path}"
 
 
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+
+
+class _Section(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class _Discord(_Section):
+    token: str = ""
+    api_base: str = ""
+    gateway: str = ""
+    shard_count: int | None = Field(default=None, ge=1)
+    shard_ids: list[Annotated[int, Field(ge=0)]] | None = None
+
+
+class _Database(_Section):
+    path: str = DEFAULT_DATABASE
+    url: str = ""
+
+
+class _Games(_Section):
+    deadline_minutes: dict[str, Annotated[int, Field(ge=1, le=MAX_DEADLINE)]] = {}
+    images: bool = True
+
+
+class _Log(_Section):
+    level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
+
+
+class _File(_Section):
+    discord: _Discord = _Discord()
+    database: _Database = _Database()
+    games: _Games = _Games()
+    log: _Log = _Log()
+
+
+def _checked(source: str, data: dict[str, Any]) -> _File:
+    """The file's settings, or ConfigError naming the first one that is wrong."""
+    try:
+        checked = _File.model_validate(data)
+    except ValidationError as exc:
+        error = exc.errors()[0]
+        key = ".".join(str(part) for part in error["loc"])
+        raise ConfigError(f"{source}: {key}: {_why(error)}") from None
+    kinds = _deadline_kinds()
+    for kind in checked.games.deadline_minutes:
+        if kind not in kinds:
+            raise ConfigError(
+                f"{source}: games.deadline_minutes.{kind}: no game waits for {kind!r}; the kinds "
+                f"are {', '.join(sorted(kinds))}"
+            )
+    return checked
+
+
+def _why(error: Any) -> str:
+    kind = error["type"]
+    if kind == "extra_forbidden":
+        return "unknown setting (check its spelling against config.example.toml)"
+    if kind == "literal_error":
+        return f"must be one of {', '.join(LOG_LEVELS)}"
+    if kind.startswith(("greater_than", "less_than")):
+        return str(error["msg"]).lower()
+    expected = {
+        "int_type": "a whole number",
+        "string_type": "text in quotes",
+        "bool_type": "true or false",
+        "list_type": "a list, like [0, 1]",
+        "dict_type": "a table of settings",
+        "model_type": "a table of settings ([section] with key = value lines)",
+    }.get(kind, str(error["msg"]).lower())
+    return f"expected {expected}, got {error['input']!r}"
+
+
+def _deadline_kinds() -> set[str]:
+    """The deadline kinds of every hosted game (what `deadline_minutes` may name)."""
+    from engine.core import registry
+
+    return {k for name in registry.names() for k in registry.get(name).deadline_kinds}
+
+
 def load(path: str | None = None, env: dict[str, str] | None = None) -> Config:
     """Read `path` (or config.toml if it exists), then GUILDMASTER_* environment variables."""
     env = dict(os.environ if env is None else env)
@@ -55,9 +142,10 @@ def load(path: str | None = None, env: dict[str, str] | None = None) -> Config:
             raise ConfigError(f"{chosen}: no such file (copy config.example.toml)") from None
         except tomllib.TOMLDecodeError as exc:
             raise ConfigError(f"{chosen}: not valid TOML: {exc}") from None
-    discord = data.get("discord", {})
-    database = data.get("database", {})
-    games = data.get("games", {})
+    checked = _checked(str(chosen), data)
+    discord = checked.discord.model_dump()
+    database = checked.database.model_dump()
+    games = checked.games.model_dump()
     shards = env.get("GUILDMASTER_SHARD_IDS", discord.get("shard_ids"))
     if isinstance(shards, str):
         try:
@@ -71,11 +159,10 @@ def load(path: str | None = None, env: dict[str, str] | None = None) -> Config:
         raise ConfigError("shard_count: give a whole number") from None
     if shards is not None and (count is None or not all(0 <= s < count for s in shards)):
         raise ConfigError("shard_ids need shard_count, and each id must be below it")
-    deadlines = games.get("deadline_minutes", {})
-    if not isinstance(deadlines, dict) or not all(
-        isinstance(v, int) and v > 0 for v in deadlines.values()
-    ):
-        raise ConfigError("games.deadline_minutes: give whole minutes above 0 per phase")
+    deadlines = games["deadline_minutes"]
+    level = str(env.get("GUILDMASTER_LOG_LEVEL", checked.log.level)).upper()
+    if level not in LOG_LEVELS:
+        raise ConfigError(f"GUILDMASTER_LOG_LEVEL: must be one of {', '.join(LOG_LEVELS)}")
     return Config(
         token=env.get("DISCORD_TOKEN", env.get("GUILDMASTER_TOKEN", discord.get("token", ""))),
         database_url=env.get("GUILDMASTER_DATABASE_URL", database.get("url", "")),
@@ -87,5 +174,5 @@ def load(path: str | None = None, env: dict[str, str] | None = None) -> Config:
         deadlines=dict(deadlines),
         images=env.get("GUILDMASTER_IMAGES", str(games.get("images", True))).lower()
         not in ("0", "false", "no", "off"),
-        log_level=str(env.get("GUILDMASTER_LOG_LEVEL", data.get("log", {}).get("level", "INFO"))),
+        log_level=level,
     )

@@ -2,8 +2,10 @@
 
 import logging
 
+import pytest
+
 from bot.cli import main
-from bot.config import load
+from bot.config import ConfigError, load
 from bot.run import TokenFilter, configure_logging
 
 
@@ -38,3 +40,39 @@ def test_environment_overrides_the_file(tmp_path):
     assert c.token == "from-env" and c.url == "sqlite+aiosqlite:///x.sqlite3"
     assert c.deadlines == {"orders": 60} and c.log_level == "DEBUG"
     assert TokenFilter("t").filter(logging.LogRecord("x", 20, "", 0, "a t b", (), None))
+
+
+MALFORMED = [
+    # valid TOML of the wrong shape (issue 20: each crashed with a traceback)
+    ("discord = 5", "discord"),
+    ('database = "x"', "database"),
+    ("[database]\nurl = 7", "database.url"),
+    ('[discord]\nshard_count = 2\nshard_ids = ["a"]', "discord.shard_ids"),
+    ('[log]\nlevel = "LOUD"', "log.level"),
+    # typos and nonsense (each passed in silence)
+    ('[discord]\ntokn = "x"', "discord.tokn"),
+    ('[databse]\npath = "x.sqlite3"', "databse"),
+    ("[discord]\nshard_count = 0", "discord.shard_count"),
+    ("[games]\ndeadline_minutes = { orders = true }", "games.deadline_minutes.orders"),
+    ("[games]\ndeadline_minutes = { bogus = 5 }", "games.deadline_minutes.bogus"),
+    ("[database]\npath = 5", "database.path"),
+    ("[games]\nimages = 3", "games.images"),
+]
+
+
+@pytest.mark.parametrize(("text", "key"), MALFORMED)
+def test_a_malformed_configuration_is_refused_naming_the_setting(tmp_path, text, key):
+    """Issue 20: configuration is checked against a schema: an unknown key or a value of the
+    wrong type or range is refused with one sentence naming the setting."""
+    config = tmp_path / "config.toml"
+    config.write_text(text + "\n")
+    with pytest.raises(ConfigError) as refused:
+        load(str(config), env={})
+    message = str(refused.value)
+    assert message.startswith(f"{config}: {key}"), message
+    assert "\n" not in message
+
+
+def test_a_wrong_log_level_in_the_environment_is_refused():
+    with pytest.raises(ConfigError, match="GUILDMASTER_LOG_LEVEL"):
+        load(None, env={"GUILDMASTER_LOG_LEVEL": "LOUD"})

@@ -122,3 +122,15 @@ def test_simulate_on_several_processes_prints_the_same(capsys):
     _, one, _ = run(capsys, *args)
     _, two, _ = run(capsys, *args, "--jobs", "2")
     assert one == two
+
+
+def test_the_database_tools_refuse_a_malformed_configuration(capsys, tmp_path):
+    """Issue 20: a configuration of the wrong shape is one sentence naming the setting, exit
+    status 2, and no database is touched."""
+    config = tmp_path / "config.toml"
+    config.write_text('[databse]\npath = "x.sqlite3"\n')
+    code, out, err = run(capsys, "games", "--config", str(config))
+    assert code == 2 and out == ""
+    assert err.startswith(f"guildmaster: {config}: databse: unknown setting")
+    assert err.count("\n") == 1
+    assert not (tmp_path / "x.sqlite3").exists()
