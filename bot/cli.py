@@ -207,9 +207,7 @@ def _store_url(args: argparse.Namespace) -> str:
     return load(args.config).url
 
 
-def _with_store(
-    args: argparse.Namespace, work: Callable[[Any], Awaitable[Any]]
-) -> tuple[Any, int]:
+def _with_store(args: argparse.Namespace, work: Callable[[Any], Awaitable[Any]]) -> tuple[Any, int]:
     """Run `work(store)` against the configured database: (its result, 0), or after a message
     (None, 1) when the database refuses, (None, 2) when the configuration cannot be used."""
     from bot.config import ConfigError
