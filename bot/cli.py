@@ -260,23 +260,25 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from bot.tools import ToolError, replay_lines
+    from bot.tools import ToolError, printable, replay_lines
 
+    seat = None if args.seat is None else args.seat - 1
     try:
+        # Read line by line (an export can be large), and the whole replay made before any of
+        # it is printed: a damaged file prints its one sentence and nothing else.
         if args.file == "-":
-            source = sys.stdin.read().splitlines()
+            text = list(replay_lines(sys.stdin, seat))
         else:
-            source = Path(args.file).read_text(encoding="utf-8").splitlines()
+            with Path(args.file).open(encoding="utf-8") as source:
+                text = list(replay_lines(source, seat))
     except OSError as exc:
         print(f"guildmaster replay: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
         return 2
-    seat = None if args.seat is None else args.seat - 1
-    try:
-        for line in replay_lines(source, seat):
-            print(line)
     except ToolError as exc:
         print(f"guildmaster replay: {exc}", file=sys.stderr)
         return 2
+    for line in text:
+        print(printable(line))  # nothing from the file drives the terminal
     return 0
 
 

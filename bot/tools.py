@@ -59,28 +59,77 @@ async def export_lines(store: EventStore, game_id: int) -> list[str]:
 
 
 def read_export(lines: Iterable[str]) -> tuple[dict[str, Any], list[Any]]:
-    """The header and the decoded events (upcast to today's versions) of an export."""
+    """The header and the decoded events (upcast to today's versions) of an export. Anything
+    else is a ToolError saying what is wrong: a header of the wrong shape, an unknown game, an
+    event that is not one, and events whose `seq` do not run 1, 2, 3... (one missing, repeated
+    or out of order would replay to another game)."""
     it = iter(lines)
     try:
         header = json.loads(next(it))
-    except (StopIteration, json.JSONDecodeError):
+    except (StopIteration, json.JSONDecodeError, UnicodeDecodeError):
         raise ToolError("this is not a game export: its first line must be the header") from None
-    if header.get("format") != EXPORT_FORMAT:
+    if not isinstance(header, dict) or header.get("format") != EXPORT_FORMAT:
         raise ToolError("this is not a game export (made by `guildmaster export`)")
-    if header.get("version", 0) > EXPORT_VERSION:
+    version = header.get("version", 0)
+    if not isinstance(version, int):
+        raise ToolError("the export's header is damaged: its version is not a number")
+    if version > EXPORT_VERSION:
         raise ToolError("this export is newer than this program; upgrade to replay it")
-    definition = get(header["game"]["game"])
+    definition = _definition_of(header)
     codec = Codec(definition.event_types, definition.upcasters)
     events = []
+    expected = 1
     for n, line in enumerate(it, 2):
         if not line.strip():
             continue
         try:
             row = json.loads(line)
+            seq = row["seq"] if isinstance(row, dict) else None
+            if not isinstance(seq, int):
+                raise ValueError("it has no seq")
             events.append(codec.from_builtins(codec.upcast(row["data"], row["version"])))
-        except (KeyError, ValueError, TypeError) as exc:
+        except (KeyError, ValueError, TypeError, UnicodeDecodeError) as exc:
             raise ToolError(f"line {n} is not an event of this game: {exc}") from None
+        if seq != expected:
+            raise ToolError(
+                f"line {n} holds event {seq} where event {expected} belongs: the export is "
+                "missing, repeating or reordering events; export the game again"
+            )
+        expected += 1
     return header, events
+
+
+def _definition_of(header: dict[str, Any]) -> Any:
+    """The rules of the export's game, once its header's shape is checked."""
+    game = header.get("game")
+    seats = header.get("seats", [])
+    shaped = (
+        isinstance(game, dict)
+        and isinstance(game.get("game"), str)
+        and isinstance(game.get("id", 0), int)
+        and isinstance(game.get("players", 0), int)
+        and isinstance(seats, list)
+        and all(
+            isinstance(s, dict)
+            and isinstance(s.get("seat"), int)
+            and isinstance(s.get("name"), str)
+            for s in seats
+        )
+    )
+    if not shaped:
+        raise ToolError("the export's header is damaged: export the game again")
+    try:
+        return get(game["game"])
+    except KeyError:
+        raise ToolError(
+            f"this bot does not host the game {game['game']!r} of this export"
+        ) from None
+
+
+def printable(text: str) -> str:
+    """`text` without control characters (escape sequences, bells, carriage returns): names
+    from a file are printed, never obeyed by the terminal."""
+    return "".join(ch for ch in text if ch.isprintable())
 
 
 def replay_lines(lines: Iterable[str], seat: int | None = None) -> Iterator[str]:
@@ -105,7 +154,7 @@ def replay_lines(lines: Iterable[str], seat: int | None = None) -> Iterator[str]
         if not 0 <= seat < players:
             raise ToolError(f"--seat must be a {word} number from 1 to {players}")
     seats = tuple(
-        Seat(s["seat"], None if s.get("built_in") else 0, s["name"])
+        Seat(s["seat"], None if s.get("built_in") else 0, printable(s["name"]))
         for s in sorted(header.get("seats", []), key=lambda s: s["seat"])
     )
     when = datetime.now(UTC)

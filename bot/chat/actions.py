@@ -33,6 +33,7 @@ RATE_LIMIT = 25  # actions per window per member (a busy order board takes ~1 a 
 # How many times the limit each kind of request may reach in a window: lookups ("look") and a
 # player's own game controls ("play") are quick in normal play; the rest ("act") is not.
 ALLOWANCE = {"look": 4, "play": 3, "act": 1}
+SWEEP_EVERY = 1000  # requests between two sweeps of the members gone quiet
 
 NOT_ON_MESSAGE = (
     "That control is not on this message (it may be out of date); nothing was changed. Use the "
@@ -124,6 +125,7 @@ class Actions:
     default_deadlines: dict[str, int] = field(default_factory=dict)  # from the config
     images: bool = True
     _recent: dict[tuple[int, str], deque[float]] = field(default_factory=dict)
+    _calls: int = 0
 
     # --- plumbing ----------------------------------------------------------------------------
 
@@ -133,6 +135,9 @@ class Actions:
         own game controls are what people do quickly in play, so only a real flood of them is
         slowed (issue 19); other commands (lobby, host) keep the plain limit."""
         now = time.monotonic()
+        self._calls += 1
+        if self._calls % SWEEP_EVERY == 0:
+            self._forget_the_quiet(now)
         recent = self._recent.setdefault((user_id, kind), deque())
         while recent and now - recent[0] > RATE_WINDOW:
             recent.popleft()
@@ -141,6 +146,15 @@ class Actions:
             return f"Easy there — too many actions at once. Try again in {wait:.0f} seconds."
         recent.append(now)
         return None
+
+    def _forget_the_quiet(self, now: float) -> None:
+        """Drop the members who sent nothing within the window: the limiter's memory follows
+        who is active, not everyone who ever came (issue 20)."""
+        quiet = [
+            k for k, times in self._recent.items() if not times or now - times[-1] > RATE_WINDOW
+        ]
+        for key in quiet:
+            del self._recent[key]
 
     async def guarded(self, who: Who, work: Any, *, kind: str = "act") -> Reply:
         """Run `work()`, turning every refusal into a sentence for the user; `kind` is what the

@@ -436,3 +436,25 @@ async def test_the_host_chooses_how_well_built_in_players_play(bot):
     state = engine_table(players=2)
     for kind in ("easy", "normal", "strong"):
         assert bot_move(GAME, 7, 3, state, {0, 1}, kind) is not None
+
+
+def test_the_flood_limit_forgets_members_who_went_quiet(monkeypatch):
+    """Issue 20: the flood limiter kept an entry for every member ever seen. Members quiet for
+    longer than the limit's window are forgotten: its memory follows who is active, not who
+    ever came."""
+    from bot.chat import actions as actions_module
+    from bot.chat.actions import RATE_WINDOW, Actions
+
+    clock = [1000.0]
+    monkeypatch.setattr(actions_module.time, "monotonic", lambda: clock[0])
+    limiter = Actions(service=None)  # type: ignore[arg-type]
+    for user in range(20_000):
+        clock[0] += 0.01  # 20,000 members, each once, over 200 seconds
+        assert limiter.slow_down(user, "look") is None
+    # Only those seen within the window (plus one sweep's worth) are kept.
+    assert len(limiter._recent) <= RATE_WINDOW / 0.01 + actions_module.SWEEP_EVERY
+    clock[0] += RATE_WINDOW + 1
+    limiter.slow_down(-1, "look")
+    for _ in range(actions_module.SWEEP_EVERY):
+        limiter.slow_down(-1, "look")
+    assert len(limiter._recent) == 1

@@ -114,3 +114,51 @@ def test_tools_say_what_went_wrong(database, capsys, tmp_path):
                 ]
             )
         )
+
+
+def _export(database, capsys, tmp_path) -> list[str]:
+    url, _, _ = database
+    cli(capsys, "export", "1", "--database", url, "--output", str(tmp_path / "g"))
+    return (tmp_path / "g").read_text().splitlines()
+
+
+def test_a_damaged_export_is_refused_with_a_sentence(database, capsys, tmp_path):
+    """Issue 20: `guildmaster replay` crashed on malformed headers, missing or reordered events
+    and binary files, and replayed a repeated event silently to another result. Each is one
+    sentence and exit status 2; the events' `seq` must run 1, 2, 3..."""
+    lines = _export(database, capsys, tmp_path)
+    header, events = lines[0], lines[1:]
+    damaged = {
+        "header not an object": ["[1, 2]", *events],
+        "header without its game": ['{"format": "guildmaster-export", "version": 1}', *events],
+        "unknown game": [header.replace('"guild-master"', '"chess"'), *events],
+        "version not a number": [header.replace('"version": 1', '"version": "x"'), *events],
+        "seats not a list": [header.replace('"seats": [', '"seats": 5, "x": ['), *events],
+        "an event missing": [header, *events[:3], *events[4:]],
+        "an event repeated": [header, *events[:4], events[3], *events[4:]],
+        "events reordered": [header, events[1], events[0], *events[2:]],
+        "an event not an object": [header, *events[:2], "7", *events[2:]],
+    }
+    for what, text in damaged.items():
+        path = tmp_path / "damaged.jsonl"
+        path.write_text("\n".join(text) + "\n")
+        code, out, err = cli(capsys, "replay", str(path))
+        assert code == 2 and out == "", (what, err)
+        assert err.startswith("guildmaster replay: ") and err.count("\n") == 1, (what, err)
+    binary = tmp_path / "game.png"
+    binary.write_bytes(b"\x89PNG\r\n\x1a\n\x00\xff\xfe" * 100)
+    code, _, err = cli(capsys, "replay", str(binary))
+    assert code == 2 and "not a game export" in err
+
+
+def test_names_in_an_export_cannot_drive_the_terminal(database, capsys, tmp_path):
+    """Issue 20: names in the file were written raw to the terminal: escape sequences and other
+    control characters are left out of what replay prints."""
+    lines = _export(database, capsys, tmp_path)
+    header = json.loads(lines[0])
+    header["seats"][0]["name"] = "Kim\x1b[2J\x1b]0;owned\x07\r\x08"
+    path = tmp_path / "names.jsonl"
+    path.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n")
+    code, out, _ = cli(capsys, "replay", str(path))
+    assert code == 0 and "Kim" in out
+    assert not any(ch in out for ch in "\x1b\x07\r\x08")
