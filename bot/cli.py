@@ -90,7 +90,7 @@ def _parser() -> argparse.ArgumentParser:
     games.set_defaults(run=_games)
 
     export = sub.add_parser("export", help="write a game as JSON lines")
-    export.add_argument("game_id", type=int, metavar="GAME_ID")
+    export.add_argument("game_id", type=_game_id, metavar="GAME_ID")
     export.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
     _database_options(export)
     export.set_defaults(run=_export)
@@ -192,6 +192,20 @@ def _run(args: argparse.Namespace) -> int:
         print(f"guildmaster run: {exc}", file=sys.stderr)
         return 2
     return run(config)
+
+
+MAX_ID = 2**63 - 1  # the largest id a database row can hold
+
+
+def _game_id(text: str) -> int:
+    """A game id as typed: a whole number from 1 up to what a database id can hold."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a game id (a whole number)") from None
+    if not 1 <= value <= MAX_ID:
+        raise argparse.ArgumentTypeError(f"{text} is not a game id: `guildmaster games` lists them")
+    return value
 
 
 def _database_options(parser: argparse.ArgumentParser) -> None:

@@ -162,3 +162,13 @@ def test_names_in_an_export_cannot_drive_the_terminal(database, capsys, tmp_path
     code, out, _ = cli(capsys, "replay", str(path))
     assert code == 0 and "Kim" in out
     assert not any(ch in out for ch in "\x1b\x07\r\x08")
+
+
+def test_an_impossible_game_id_is_refused(capsys):
+    """Issue 20: `guildmaster export 99999999999999999999999` overflowed with a traceback."""
+    for typed in ("99999999999999999999999", "0", "-3", "x"):
+        with pytest.raises(SystemExit) as stopped:
+            cli(capsys, "export", typed)
+        assert stopped.value.code == 2
+        err = capsys.readouterr().err
+        assert "is not a game id" in err and "Traceback" not in err
