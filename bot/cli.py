@@ -221,6 +221,20 @@ def _store_url(args: argparse.Namespace) -> str:
     return load(args.config).url
 
 
+def _missing_sqlite_file(url: str) -> str:
+    """The path of a SQLite database URL whose file does not exist ("" otherwise)."""
+    from sqlalchemy.engine import make_url
+
+    from bot.store.store import is_sqlite
+
+    if not is_sqlite(url):
+        return ""
+    path = make_url(url).database or ""
+    if not path or path == ":memory:" or Path(path).exists():
+        return ""
+    return path
+
+
 def _with_store(args: argparse.Namespace, work: Callable[[Any], Awaitable[Any]]) -> tuple[Any, int]:
     """Run `work(store)` against the configured database: (its result, 0), or after a message
     (None, 1) when the database refuses, (None, 2) when the configuration cannot be used."""
@@ -232,6 +246,15 @@ def _with_store(args: argparse.Namespace, work: Callable[[Any], Awaitable[Any]])
     except ConfigError as exc:
         print(f"guildmaster: {exc}", file=sys.stderr)
         return None, 2
+    missing = _missing_sqlite_file(url)
+    if missing:
+        # Only `guildmaster run` creates a database: a tool given a mistyped path says so.
+        print(
+            f"guildmaster: there is no database at {missing}: check --database or the config "
+            "(`guildmaster run` creates it on its first start)",
+            file=sys.stderr,
+        )
+        return None, 1
 
     async def main() -> Any:
         store = await EventStore.open(url)

@@ -172,3 +172,15 @@ def test_an_impossible_game_id_is_refused(capsys):
         assert stopped.value.code == 2
         err = capsys.readouterr().err
         assert "is not a game id" in err and "Traceback" not in err
+
+
+def test_the_tools_do_not_create_a_database_at_a_mistyped_path(capsys, tmp_path):
+    """Issue 20: `export` and `games` created an empty database at a mistyped path instead of
+    saying there is none; only `guildmaster run` creates one."""
+    wrong = tmp_path / "gamse.sqlite3"
+    url = f"sqlite+aiosqlite:///{wrong}"
+    for args in (("games", "--database", url), ("export", "1", "--database", url)):
+        code, out, err = cli(capsys, *args)
+        assert code == 1 and out == ""
+        assert f"there is no database at {wrong}" in err
+    assert not wrong.exists()
