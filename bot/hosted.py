@@ -46,16 +46,21 @@ def audience_of(seat: int | None) -> Audience:
     return PUBLIC if seat is None else SeatAudience(seat)
 
 
+def seat_count(info: GameInfo, seats: Sequence[Seat]) -> int:
+    """How many seats the game has (a seat row may run past the stored count in a lobby)."""
+    return max([info.players, *(s.seat + 1 for s in seats)])
+
+
 def names_of(info: GameInfo, seats: Sequence[Seat]) -> tuple[str, ...]:
     """The players' display names by seat."""
     by_seat = {s.seat: s.name for s in seats}
-    count = max([info.players, *(s.seat + 1 for s in seats)])
+    count = seat_count(info, seats)
     return tuple(by_seat.get(i, "") for i in range(count))
 
 
 def built_in_of(info: GameInfo, seats: Sequence[Seat]) -> tuple[bool, ...]:
     by_seat = {s.seat: s.built_in for s in seats}
-    count = max([info.players, *(s.seat + 1 for s in seats)])
+    count = seat_count(info, seats)
     return tuple(by_seat.get(i, True) for i in range(count))
 
 

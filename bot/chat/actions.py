@@ -18,7 +18,7 @@ from typing import Any
 from bot import hosted
 from bot.chat.lobby import lobby
 from bot.hosted import Moment
-from bot.presentation import Presentation, Refused, Reply, Table, say
+from bot.presentation import Command, Presentation, Refused, Reply, Table, say
 from bot.render.ids import ControlId, parse
 from bot.render.ui import Embed, Message
 from bot.service import DEFAULT_GAME, GameService, Options, ServiceError
@@ -63,6 +63,16 @@ def forms() -> frozenset[str]:
     """The controls of every hosted game whose answer is a form (a modal): those are never
     acknowledged ahead of their answer (bot/chat/acks.py)."""
     return frozenset().union(*(hosted.presentation(g.name).forms for g in hosted.games()))
+
+
+@cache
+def game_commands() -> dict[str, tuple[Presentation, Command]]:
+    """Every hosted game's own commands by name, with the presentation they belong to."""
+    return {
+        c.name: (hosted.presentation(g.name), c)
+        for g in hosted.games()
+        for c in hosted.presentation(g.name).commands
+    }
 
 
 @cache
@@ -486,18 +496,13 @@ class Actions:
 
     async def command(self, who: Who, name: str, **options: Any) -> Reply:
         """A game's own slash command, `/gm <name>`, in the game of the member's channel."""
-        found = [
-            (hosted.presentation(g.name), c)
-            for g in hosted.games()
-            for c in hosted.presentation(g.name).commands
-            if c.name == name
-        ]
-        kind = "act" if found and found[0][1].acts else "look"
+        found = game_commands().get(name)
+        kind = "act" if found and found[1].acts else "look"
 
         async def work() -> Reply:
             if not found:
                 raise Refused(f"There is no command `{name}` of any game here.")
-            shown, cmd = found[0]
+            shown, cmd = found
             if cmd.anywhere:
                 return await cmd.run(None, **options)
             gid = await self.game_here(who)

@@ -238,7 +238,8 @@ class Notifier:
         passage = Passage.of(before, after, update.events)
         replaying = game.id in self._replaying
         public = passage.seen(None, by=update.by, replaying=replaying)
-        await self._channel(game.id, await shown.channel(public, self.images))
+        assert game.channel_id is not None  # handle() posts nothing without one
+        await self._channel(game.id, game.channel_id, await shown.channel(public, self.images))
         due = None
         if any(not s.built_in for s in update.seats) and after.pending:
             current = await self.service.deadline(game.id)
@@ -254,12 +255,9 @@ class Notifier:
             await self._prompts(update, shown, seat, before, after, when)
         self._last[game.id] = after
 
-    async def _channel(self, game_id: int, actions: Sequence[Action]) -> None:
+    async def _channel(self, game_id: int, channel_id: int, actions: Sequence[Action]) -> None:
         """Carry out a presentation's channel actions in order: runs of lines go into their
         blocks' running messages; posts and edits go out as they come."""
-        game = await self.service.store.get_game(game_id)
-        channel_id = game.channel_id
-        assert channel_id is not None
         lines: list[Line] = []
         for action in [*actions, None]:
             if isinstance(action, Line):

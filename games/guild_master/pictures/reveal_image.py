@@ -36,7 +36,7 @@ from games.guild_master.rules.views import (
     OrderOutcome,
     OrderView,
     PublicView,
-    is_recruit,
+    carries_gold,
 )
 
 COL_GAP = 12
@@ -230,7 +230,7 @@ def _cell(
         text(draw, (x0 + 12, y, x1 - 12, y + 28), _detail(pv, pack, order), SMALL, colour=MUTED)
     y += 28 + 8
     # Gold shows on orders that carry it, while it is still on them.
-    if not order.outcomes and (order.objective == HIRE or is_recruit(order.objective)):
+    if not order.outcomes and carries_gold(order.objective):
         cv.chip(
             draw,
             x0 + 12,

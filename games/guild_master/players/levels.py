@@ -25,6 +25,11 @@ STANCES = ("cooperate", "conflict")
 SLIPS = {"strong": 0.0, "normal": 0.2, "easy": 0.5}
 
 
+def slipped(dice: Dice, chance: float) -> bool:
+    """A slip, `chance` of the time (to a thousandth), drawn from `dice`."""
+    return dice.below(1000) < chance * 1000
+
+
 class SlippingPlanner(Planner):
     """The strategic planner, with each objective's worth misjudged by up to `slip` either way,
     and a chance of `slip` / 2 of leaving the spaces after the first empty."""
@@ -34,11 +39,8 @@ class SlippingPlanner(Planner):
         self.dice = dice
         self.slip = slip
 
-    def _chance(self, p: float) -> bool:
-        return self.dice.below(1000) < p * 1000
-
     def options(self, free: list[str], gold: int, used: set[str], spaces_left: int) -> list[Option]:
-        if used and self._chance(self.slip / 2):  # the spaces after the first may stay idle
+        if used and slipped(self.dice, self.slip / 2):  # the spaces after the first may stay idle
             return []
         found = super().options(free, gold, used, spaces_left)
         for option in found:
@@ -56,9 +58,6 @@ class SlippingPlayer(StrategicPlayer):
         super().__init__(seed)
         self.dice = Dice(seeded(seed * 7919 + 17))
 
-    def _chance(self) -> bool:
-        return self.dice.below(1000) < self.slip * 1000
-
     def answer(self, state: GameState, decision: Decision) -> Command:
         """Mostly the strategic answer; on a slip, the first idea that comes."""
         if not self.slip:
@@ -68,16 +67,16 @@ class SlippingPlayer(StrategicPlayer):
             pack = load_pack(state.pack)
             planner = SlippingPlanner(state, pack, seat, self.dice, self.slip)
             return SetOrders(seat=seat, orders=planner.orders(), ready=True)
-        if decision.kind == "stance" and self._chance():
+        if decision.kind == "stance" and slipped(self.dice, self.slip):
             return ChooseStance(seat=seat, stance=STANCES[self.dice.below(len(STANCES))])
-        if decision.options and self._chance():
+        if decision.options and slipped(self.dice, self.slip):
             return decision.options[self.dice.below(len(decision.options))]  # type: ignore[no-any-return]
         return super().answer(state, decision)
 
     def extra(self, state: GameState, seat: int) -> Command | None:
         """Negotiates as the strategic player does, unless it forgets to."""
         move = super().extra(state, seat)
-        if move is not None and self.slip and self._chance():
+        if move is not None and self.slip and slipped(self.dice, self.slip):
             return None
         return move
 

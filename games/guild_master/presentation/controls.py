@@ -40,7 +40,14 @@ from games.guild_master.rules.commands import (
 )
 from games.guild_master.rules.content import load_pack
 from games.guild_master.rules.team import skill_total
-from games.guild_master.rules.views import HIRE, NONE, Order, Plan, SeatView, is_recruit
+from games.guild_master.rules.views import (
+    NONE,
+    Order,
+    Plan,
+    SeatView,
+    carries_gold,
+    is_recruit,
+)
 
 BOARD = frozenset(
     {
@@ -210,14 +217,14 @@ def _changed(
     (a warning: then nothing changes)."""
     if action == "obobj":
         objective = values[0] if values else NONE
-        gold = current.gold if objective == HIRE or is_recruit(objective) else 0
+        gold = current.gold if carries_gold(objective) else 0
         if is_recruit(objective) and gold == 0:
             spot = mine.public.board.adventurers["ABCDEF".index(objective)]
             if spot.min_bid is not None:
                 gold = spot.min_bid
         return replace(current, objective=objective, gold=gold), ""
     if action in ("obgold", "obgoldm"):
-        if current.objective != HIRE and not is_recruit(current.objective):
+        if not carries_gold(current.objective):
             return current, "⚠ Only Hire Builders and Recruit orders carry Gold."
         if action == "obgold":
             gold = current.gold + number(rest, -1, 1, "Gold buttons add or take 1 Gold.")

@@ -27,6 +27,7 @@ from games.guild_master.rules.views import (
     OrderOutlook,
     Plan,
     SeatView,
+    carries_gold,
     is_contract,
     is_recruit,
 )
@@ -340,7 +341,7 @@ def _order_rows(
                 )
             )
     # Only Hire Builders and Recruit orders carry Gold: the Gold buttons wait for one.
-    no_gold = o is None or not (o.objective == HIRE or is_recruit(o.objective))
+    no_gold = o is None or not carries_gold(o.objective)
     rows: list[tuple] = [
         (
             Select(

@@ -37,6 +37,7 @@ from games.guild_master.rules.state import (
     OrderStep,
     Plan,
     SpaceTask,
+    carries_gold,
     is_contract,
     is_recruit,
 )
@@ -121,7 +122,7 @@ def check_orders(state: GameState, pack: Pack, seat: int, orders: tuple[Order, .
             )
         if o.gold < 0:
             raise RuleError("gold", f"Order space {o.space}: Gold cannot be negative.")
-        if o.gold and not (o.objective == HIRE or is_recruit(o.objective)):
+        if o.gold and not carries_gold(o.objective):
             raise RuleError(
                 "gold_not_needed",
                 f"Only Hire Builders and Recruit orders carry Gold; take the Gold off order space "

@@ -28,6 +28,11 @@ def is_recruit(objective: str) -> bool:
     return objective in SPOT_LETTERS
 
 
+def carries_gold(objective: str) -> bool:
+    """Only Hire Builders and Recruit orders carry Gold."""
+    return objective == HIRE or is_recruit(objective)
+
+
 def is_contract(objective: str) -> bool:
     return objective in CONTRACT_NUMBERS
 

@@ -49,6 +49,7 @@ from games.guild_master.rules.state import (
 from games.guild_master.rules.state import Build as Build
 from games.guild_master.rules.state import OrderOutcome as OrderOutcome
 from games.guild_master.rules.state import Plan as Plan
+from games.guild_master.rules.state import carries_gold as carries_gold
 from games.guild_master.rules.treasury import free_gold
 from games.guild_master.rules.upgrades import (
     allowed_builds,
