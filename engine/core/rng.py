@@ -10,7 +10,12 @@ Scenarios may script dice: scripted values are used first, in order, by `die()`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TypeVar
+
 import msgspec
+
+T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 
@@ -60,10 +65,18 @@ class Dice:
             return value
         return self._next() % 6 + 1
 
+    def roll(self, sides: int) -> int:
+        """One die of `sides` sides (a d4, d8, d12...): the next scripted value if any, else a
+        fresh roll."""
+        if self._scripted:
+            value, self._scripted = self._scripted[0], self._scripted[1:]
+            return value
+        return self._next() % sides + 1
+
     def dice(self, n: int) -> tuple[int, ...]:
         return tuple(self.die() for _ in range(n))
 
-    def shuffled(self, items: tuple[str, ...] | list[str]) -> tuple[str, ...]:
+    def shuffled(self, items: Sequence[T]) -> tuple[T, ...]:
         """A Fisher–Yates shuffle of `items`."""
         out = list(items)
         for i in range(len(out) - 1, 0, -1):

@@ -1,0 +1,434 @@
+"""`evolve`: apply one event to the state. Never validates, never draws a random number."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from msgspec.structs import replace
+
+from games.winterforge.rules import events as ev
+from games.winterforge.rules.content import SKILLS, load_pack
+from games.winterforge.rules.state import Guild, LoanHeld, Turn, WinterforgeState, Work
+
+S = WinterforgeState
+
+
+def _guild(state: S, seat: int, **changes: Any) -> tuple[Guild, ...]:
+    guilds = list(state.guilds)
+    guilds[seat] = replace(guilds[seat], **changes)
+    return tuple(guilds)
+
+
+def _without(items: tuple[str, ...], gone: tuple[str, ...]) -> tuple[str, ...]:
+    out = list(items)
+    for item in gone:
+        out.remove(item)
+    return tuple(out)
+
+
+def _fill(spaces: tuple[str, ...], taken: tuple[str, ...], refills: tuple[str, ...]):
+    """Empty the spaces of `taken`, then fill empty spaces left to right with `refills`."""
+    row = ["" if card in taken else card for card in spaces]
+    queue = list(refills)
+    for i, card in enumerate(row):
+        if not card and queue:
+            row[i] = queue.pop(0)
+    return tuple(row)
+
+
+def _created(state: S | None, e: ev.GameCreated) -> S:
+    pack = load_pack()
+    guilds = tuple(
+        Guild(
+            board=board,
+            coin=e.coin,
+            skills=tuple(pack.guilds[board].start[s] for s in SKILLS),  # type: ignore[arg-type]
+            at="" if e.variant == "lords" else "guildhall",
+            royal=e.royal_offers[seat][0] if len(e.royal_offers[seat]) == 1 else "",
+            royal_offer=e.royal_offers[seat] if len(e.royal_offers[seat]) > 1 else (),
+            hand=(e.starters[seat],) if e.starters[seat] else (),
+        )
+        for seat, board in enumerate(e.boards)
+    )
+    return WinterforgeState(
+        players=e.players,
+        variant=e.variant,
+        alleyways=e.alleyways,
+        order=e.order,
+        guilds=guilds,
+        turn=Turn(seat=e.order[0], number=0, round=0),
+        contract_deck=e.contract_deck,
+        job_track=e.job_track,
+        market=e.market,
+        component_decks=e.component_decks,
+        crew_deck=e.crew_deck,
+        tavern=e.tavern,
+        loan_deck=e.loan_deck,
+        bank=e.bank,
+        rng=e.rng,
+        rune_deck=e.rune_deck,
+        shrine=e.shrine,
+        event_deck=e.event_deck,
+    )
+
+
+def _royal(state: S, e: ev.RoyalChosen) -> S:
+    return replace(state, guilds=_guild(state, e.seat, royal=e.royal, royal_offer=()))
+
+
+def _turn_began(state: S, e: ev.TurnBegan) -> S:
+    new_round = e.round != state.turn.round
+    changes: dict[str, Any] = {
+        "turn": Turn(seat=e.seat, number=e.number, round=e.round, event=e.event),
+    }
+    if e.event:
+        changes["event_deck"] = state.event_deck[1:]
+    if new_round:
+        changes["idle_round"] = True
+        if state.turn.round >= 1:
+            changes["idle_rounds"] = state.idle_rounds + 1 if state.idle_round else 0
+        if state.variant == "lords":
+            # A new day: every Smith back in its Player area, the marker passed to the left.
+            changes["primes"] = ()
+            changes["day_primes"] = ()
+            changes["guilds"] = tuple(
+                replace(g, at="", prime=False, placed=()) for g in state.guilds
+            )
+            changes["order"] = (*state.order[1:], state.order[0]) if e.round > 1 else state.order
+    return replace(state, **changes)
+
+
+def _act(state: S, **changes: Any) -> S:
+    """An action was taken: count it, and the round is no longer idle."""
+    turn = replace(state.turn, actions=state.turn.actions + 1)
+    return replace(state, turn=turn, idle_round=False, **changes)
+
+
+def _use_prime(state: S, seat: int, prime: bool) -> tuple[Guild, ...]:
+    return _guild(state, seat, prime_used=True) if prime else state.guilds
+
+
+def _moved(state: S, e: ev.Moved) -> S:
+    primes = tuple(p for p in state.primes if p[1] != e.seat)
+    if e.prime:
+        primes = (*primes, (e.to, e.seat))
+    guilds = _guild(state, e.seat, at=e.to, prime=e.prime, prime_used=False)
+    turn = replace(
+        state.turn,
+        actions=state.turn.actions + (0 if e.free else 1),
+        moves=state.turn.moves + 1,
+        free_move=state.turn.free_move or e.free,
+    )
+    return replace(state, primes=primes, guilds=guilds, turn=turn, idle_round=False)
+
+
+def _placed(state: S, e: ev.Placed) -> S:
+    primes = (*state.primes, (e.at, e.seat)) if e.prime else state.primes
+    day_primes = (*state.day_primes, e.seat) if e.prime else state.day_primes
+    placed = (*state.guilds[e.seat].placed, e.at)
+    guilds = _guild(state, e.seat, at=e.at, prime=e.prime, prime_used=False, placed=placed)
+    return replace(state, primes=primes, day_primes=day_primes, guilds=guilds)
+
+
+def _trained(state: S, e: ev.Trained) -> S:
+    g = state.guilds[e.seat]
+    skills = list(g.skills)
+    skills[SKILLS.index(e.skill)] = e.level
+    guilds = _guild(state, e.seat, coin=g.coin - e.cost, skills=tuple(skills))
+    state = replace(state, guilds=guilds)
+    return _act(state, guilds=_use_prime(state, e.seat, e.prime))
+
+
+def _forged(state: S, e: ev.Forged) -> S:
+    g = state.guilds[e.seat]
+    started = [w for w in g.started if w.contract != e.contract]
+    hand, stockpile, runes = g.hand, g.stockpile, g.runes
+    previous = next((w for w in g.started if w.contract == e.contract), None)
+    if previous is None:  # a new Contract (from the hand, or the Royal): commit its components
+        hand = tuple(c for c in hand if c != e.contract)
+        stockpile = _without(stockpile, e.components)
+        runes = _without(runes, (e.rune,) if e.rune else ())
+    tokens = previous.tokens if previous is not None else 0
+    if e.prime:
+        tokens += 1
+    if not e.success:
+        started.append(Work(e.contract, e.components, e.rune, tokens + e.tokens))
+    guilds = _guild(
+        state, e.seat, hand=hand, stockpile=stockpile, runes=runes, started=tuple(started)
+    )
+    state = replace(state, guilds=guilds, rng=e.rng)
+    return _act(state, guilds=_use_prime(state, e.seat, e.prime))
+
+
+def _completed(state: S, e: ev.ContractCompleted) -> S:
+    pack = load_pack()
+    g = state.guilds[e.seat]
+    skills = list(g.skills)
+    for skill in e.raised:
+        skills[SKILLS.index(skill)] += 1
+    decks = [list(d) for d in state.component_decks]
+    for cid in e.returned:
+        decks[pack.components[cid].level - 1].append(cid)
+    contract = pack.royals.get(e.contract) or pack.contracts[e.contract]
+    guilds = _guild(
+        state,
+        e.seat,
+        coin=g.coin + e.coin - e.upkeep,
+        skills=tuple(skills),
+        started=tuple(w for w in g.started if w.contract != e.contract),
+        crew=_without(g.crew, e.dismissed),
+        completed=g.completed if e.held else (*g.completed, e.contract),
+        held=(*g.held, e.contract) if e.held else g.held,
+        royal_done=g.royal_done or contract.royal,
+    )
+    return replace(
+        state,
+        guilds=guilds,
+        component_decks=tuple(tuple(d) for d in decks),
+        crew_deck=(*state.crew_deck, *e.dismissed),
+        first_royal=e.seat if e.first_royal else state.first_royal,
+    )
+
+
+def _bought(state: S, e: ev.ComponentsBought) -> S:
+    pack = load_pack()
+    g = state.guilds[e.seat]
+    market = [list(row) for row in state.market]
+    decks = [list(d) for d in state.component_decks]
+    for cid in e.components:
+        level = pack.components[cid].level
+        market[level - 1][market[level - 1].index(cid)] = ""
+    for level, cid in e.refills:
+        row = market[level - 1]
+        row[row.index("")] = cid
+        decks[level - 1].remove(cid)
+    guilds = _guild(state, e.seat, coin=g.coin - e.cost, stockpile=(*g.stockpile, *e.components))
+    state = replace(
+        state,
+        guilds=guilds,
+        market=tuple(tuple(r) for r in market),
+        component_decks=tuple(tuple(d) for d in decks),
+    )
+    return _act(state, guilds=_use_prime(state, e.seat, e.prime))
+
+
+def _row(state: S, e: ev.RowRefreshed) -> S:
+    market = list(state.market)
+    market[e.level - 1] = e.drawn + ("",) * (3 - len(e.drawn))
+    decks = list(state.component_decks)
+    decks[e.level - 1] = e.deck
+    guilds = state.guilds
+    if e.seat >= 0:
+        guilds = _guild(state, e.seat, coin=state.guilds[e.seat].coin - e.cost)
+    return replace(
+        state,
+        market=tuple(market),
+        component_decks=tuple(decks),
+        guilds=guilds,
+        rng=e.rng,
+    )
+
+
+def _taken(state: S, e: ev.ContractsTaken) -> S:
+    g = state.guilds[e.seat]
+    hand = _without((*g.hand, *e.contracts), e.returns)
+    spaces = ["" if c in e.contracts else c for c in state.job_track]
+    for card in e.returns:
+        spaces[spaces.index("")] = card
+    track = _fill(tuple(spaces), (), e.refills)
+    guilds = _guild(state, e.seat, hand=hand, coin=g.coin + e.coin)
+    state = replace(
+        state, guilds=guilds, job_track=track, contract_deck=state.contract_deck[len(e.refills) :]
+    )
+    return _act(state, guilds=_use_prime(state, e.seat, e.prime))
+
+
+def _funds(state: S, e: ev.FundsRequested) -> S:
+    state = replace(state, guilds=_guild(state, e.seat, coin=state.guilds[e.seat].coin + e.coin))
+    return _act(state, guilds=_use_prime(state, e.seat, e.prime))
+
+
+def _loan(state: S, e: ev.LoanTaken) -> S:
+    g = state.guilds[e.seat]
+    bank = tuple(e.refill if c == e.loan else c for c in state.bank)
+    bank = tuple(c for c in bank if c)
+    deck = state.loan_deck[1:] if e.refill else state.loan_deck
+    guilds = _guild(state, e.seat, coin=g.coin + e.coin, loans=(*g.loans, LoanHeld(e.loan)))
+    state = replace(state, guilds=guilds, bank=bank, loan_deck=deck)
+    return _act(state, guilds=_use_prime(state, e.seat, e.prime))
+
+
+def _repaid(state: S, e: ev.LoanRepaid) -> S:
+    pack = load_pack()
+    g = state.guilds[e.seat]
+    loans = []
+    for held in g.loans:
+        if held.loan == e.loan and not held.repaid:
+            paid = held.paid + e.credited
+            done = paid >= pack.loans[e.loan].repay
+            held = replace(held, paid=paid, repaid=done, at_bank=done)
+        loans.append(held)
+    state = replace(state, guilds=_guild(state, e.seat, coin=g.coin - e.paid, loans=tuple(loans)))
+    return _act(state, guilds=_use_prime(state, e.seat, e.prime))
+
+
+def _hired(state: S, e: ev.CrewHired) -> S:
+    g = state.guilds[e.seat]
+    crew = (*_without(g.crew, e.fired), e.crew)
+    tavern = tuple(c for c in state.tavern if c != e.crew)
+    guilds = _guild(state, e.seat, coin=g.coin - e.cost, crew=crew)
+    state = replace(
+        state,
+        guilds=guilds,
+        tavern=tavern,
+        crew_deck=(*state.crew_deck, *e.fired),
+        turn=replace(state.turn, hired=True),
+    )
+    return _act(state, guilds=_use_prime(state, e.seat, e.prime))
+
+
+def _tavern(state: S, e: ev.TavernRefreshed) -> S:
+    deck = (*state.crew_deck, *e.returned)[len(e.drawn) :]
+    guilds = state.guilds
+    if e.cost:
+        guilds = _guild(state, e.seat, coin=state.guilds[e.seat].coin - e.cost)
+    return replace(state, tavern=e.drawn, crew_deck=deck, guilds=guilds)
+
+
+def _faith(state: S, e: ev.FaithTaken) -> S:
+    g = state.guilds[e.seat]
+    shrine = list(state.shrine)
+    del shrine[e.token - 1]
+    guilds = _guild(state, e.seat, coin=g.coin - e.cost, faith=(*g.faith, e.value))
+    return _act(state, guilds=guilds, shrine=tuple(shrine))
+
+
+def _stolen(state: S, e: ev.ComponentStolen) -> S:
+    thief = state.guilds[e.seat]
+    guilds = _guild(
+        state, e.seat, coin=thief.coin - e.cost, stockpile=(*thief.stockpile, e.component)
+    )
+    victim = guilds[e.victim]
+    guilds = list(guilds)
+    guilds[e.victim] = replace(victim, stockpile=_without(victim.stockpile, (e.component,)))
+    return _act(state, guilds=tuple(guilds), rng=e.rng)
+
+
+def _rune(state: S, e: ev.RuneBought) -> S:
+    g = state.guilds[e.seat]
+    guilds = _guild(state, e.seat, coin=g.coin - e.cost, runes=(*g.runes, e.rune))
+    return _act(state, guilds=guilds, rune_deck=state.rune_deck[1:])
+
+
+def _sold(state: S, e: ev.HeldSold) -> S:
+    g = state.guilds[e.seat]
+    guilds = _guild(
+        state,
+        e.seat,
+        coin=g.coin + sum(e.coins),
+        held=_without(g.held, e.contracts),
+        completed=(*g.completed, *e.contracts),
+    )
+    return _act(state, guilds=guilds, rng=e.rng)
+
+
+def _coin(state: S, e: ev.CoinAdjusted) -> S:
+    return replace(state, guilds=_guild(state, e.seat, coin=state.guilds[e.seat].coin + e.amount))
+
+
+def _given(state: S, e: ev.ComponentGiven) -> S:
+    g = state.guilds[e.seat]
+    market = [list(row) for row in state.market]
+    row = market[e.level - 1]
+    row[row.index(e.component)] = e.refill
+    decks = list(state.component_decks)
+    if e.refill:
+        decks[e.level - 1] = decks[e.level - 1][1:]
+    return replace(
+        state,
+        guilds=_guild(state, e.seat, stockpile=(*g.stockpile, e.component)),
+        market=tuple(tuple(r) for r in market),
+        component_decks=tuple(decks),
+    )
+
+
+def _work(state: S, e: ev.WorkAdded) -> S:
+    g = state.guilds[e.seat]
+    started = tuple(
+        replace(w, tokens=w.tokens + e.tokens) if w.contract == e.contract else w for w in g.started
+    )
+    return replace(state, guilds=_guild(state, e.seat, started=started))
+
+
+def _job_track(state: S, e: ev.JobTrackReplaced) -> S:
+    deck = (*state.contract_deck[len(e.drawn) :], *e.returned)
+    track = e.drawn + ("",) * (len(state.job_track) - len(e.drawn))
+    return replace(state, job_track=track, contract_deck=deck)
+
+
+def _turn_ended(state: S, e: ev.TurnEnded) -> S:
+    return replace(state, turn=replace(state.turn, actions=0, moves=0, hired=False))
+
+
+def _ending(state: S, e: ev.EndTriggered) -> S:
+    return replace(state, ending=e.reason)
+
+
+def _settled(state: S, e: ev.LoansSettled) -> S:
+    pack = load_pack()
+    g = state.guilds[e.seat]
+    loans = tuple(
+        replace(held, paid=pack.loans[held.loan].repay, repaid=True)
+        if held.loan in e.loans and not held.repaid
+        else held
+        for held in g.loans
+    )
+    return replace(state, guilds=_guild(state, e.seat, coin=g.coin - e.paid, loans=loans))
+
+
+def _ended(state: S, e: ev.GameEnded) -> S:
+    return replace(state, result=e.result)
+
+
+def _defaults(state: S, e: ev.DefaultsApplied) -> S:
+    return state
+
+
+_HANDLERS: dict[type, Callable[[Any, Any], S]] = {
+    ev.GameCreated: _created,
+    ev.RoyalChosen: _royal,
+    ev.TurnBegan: _turn_began,
+    ev.Moved: _moved,
+    ev.Placed: _placed,
+    ev.Trained: _trained,
+    ev.Forged: _forged,
+    ev.ContractCompleted: _completed,
+    ev.ComponentsBought: _bought,
+    ev.RowRefreshed: _row,
+    ev.ContractsTaken: _taken,
+    ev.FundsRequested: _funds,
+    ev.LoanTaken: _loan,
+    ev.LoanRepaid: _repaid,
+    ev.CrewHired: _hired,
+    ev.TavernRefreshed: _tavern,
+    ev.FaithTaken: _faith,
+    ev.ComponentStolen: _stolen,
+    ev.RuneBought: _rune,
+    ev.HeldSold: _sold,
+    ev.CoinAdjusted: _coin,
+    ev.ComponentGiven: _given,
+    ev.WorkAdded: _work,
+    ev.JobTrackReplaced: _job_track,
+    ev.TurnEnded: _turn_ended,
+    ev.EndTriggered: _ending,
+    ev.LoansSettled: _settled,
+    ev.GameEnded: _ended,
+    ev.DefaultsApplied: _defaults,
+}
+
+
+def evolve(state: S | None, event: ev.Event) -> S:
+    """The state after `event`."""
+    new = _HANDLERS[type(event)](state, event)
+    return replace(new, seq=new.seq + 1)

@@ -1,0 +1,108 @@
+"""Forging a Contract, the arithmetic: which components fit a Contract, the dice they supply, the
+fixed part of the forge result, and the exact odds of success.
+
+"The result of your forge is calculated as follows: Sum of the dice + Component bonus (if
+applicable) + Crew bonus (if applicable) + Work Tokens + Guild Skill Level." A Royal Contract adds
+both its Skill types. A Rune committed with the components adds its bonus or its die.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from functools import cache
+
+from games.winterforge.rules.content import ANY, SKILLS, Contract, load_pack
+from games.winterforge.rules.state import Guild
+
+
+def fits(slots: Sequence[str], materials: Iterable[str], wilds: int = 0) -> bool:
+    """Do components of `materials` (with `wilds` Runes that fill any one slot) fill `slots`
+    exactly? "You cannot commit more or fewer Components than the Contract requires." """
+    have = Counter(materials)
+    if sum(have.values()) + wilds != len(slots):
+        return False
+    need = Counter(s for s in slots if s != ANY)
+    short = sum(max(0, n - have[m]) for m, n in need.items())
+    return short <= wilds
+
+
+def dice_of(components: Iterable[str], rune: str = "") -> tuple[int, ...]:
+    """The dice pool: each component's dice, and a Rune's extra die."""
+    pack = load_pack()
+    dice = [d for cid in components for d in pack.components[cid].dice]
+    if rune and pack.runes[rune].kind == "die":
+        dice.append(pack.runes[rune].die)
+    return tuple(dice)
+
+
+def skill_level(g: Guild, contract: Contract) -> int:
+    """The Guild Skill Level a forge adds: the Contract's type, or both types of a Royal."""
+    return sum(g.skills[SKILLS.index(t)] for t in contract.types)
+
+
+def crew_bonus(g: Guild, contract: Contract) -> int:
+    """The Crew bonus: every forging Crew whose skill is one of the Contract's types, or any."""
+    crew = load_pack().crew
+    total = 0
+    for slug in g.crew:
+        a = crew[slug].ability
+        if a.kind == "forge_bonus" and (a.skill == ANY or a.skill in contract.types):
+            total += a.amount
+    return total
+
+
+def component_bonus(contract: Contract, components: Iterable[str]) -> int:
+    """The Component bonus: its amount for each committed component of its material."""
+    if not contract.bonus_material:
+        return 0
+    pack = load_pack()
+    matching = sum(1 for c in components if pack.components[c].material == contract.bonus_material)
+    return contract.bonus * matching
+
+
+def parts(
+    g: Guild,
+    contract: Contract,
+    components: Sequence[str],
+    rune: str,
+    tokens: int,
+    event_bonus: int = 0,
+) -> tuple[tuple[str, int], ...]:
+    """The forge result's fixed lines (everything but the dice), those that are not zero."""
+    runes = load_pack().runes
+    lines = (
+        ("component bonus", component_bonus(contract, components)),
+        ("crew bonus", crew_bonus(g, contract)),
+        ("work tokens", tokens),
+        ("skill", skill_level(g, contract)),
+        ("rune", runes[rune].amount if rune and runes[rune].kind == "bonus" else 0),
+        ("event", event_bonus),
+    )
+    return tuple((name, value) for name, value in lines if value)
+
+
+@cache
+def distribution(dice: tuple[int, ...]) -> tuple[float, ...]:
+    """P(sum of `dice` = s) for s = 0, 1, …: the exact convolution (dice sorted for the cache)."""
+    if not dice:
+        return (1.0,)
+    if list(dice) != sorted(dice):
+        return distribution(tuple(sorted(dice)))
+    rest = distribution(dice[1:])
+    sides = dice[0]
+    out = [0.0] * (len(rest) + sides)
+    share = 1.0 / sides
+    for s, p in enumerate(rest):
+        if p:
+            for face in range(1, sides + 1):
+                out[s + face] += p * share
+    return tuple(out)
+
+
+def chance(dice: tuple[int, ...], needed: int) -> float:
+    """The exact chance that `dice` sum to at least `needed` (no reroll)."""
+    dist = distribution(tuple(sorted(dice)))
+    if needed <= 0:
+        return 1.0
+    return sum(dist[needed:]) if needed < len(dist) else 0.0

@@ -1,0 +1,72 @@
+"""The Move Action and Prime Positions.
+
+"You may move your Smith between any linked Precinct as a Move Action." "As an action, a Player
+may move their Smith from any Precinct on the Winterforge game board to an Alleyway Expansion and
+vice-versa." "If there is no other Player in the Prime Position, you may occupy the Prime Position
+of a Precinct, when you move into that Precinct." A Crew's extra Move ("the Transporter crew to
+give you the extra movement action") pays for the turn's first Move.
+"""
+
+from __future__ import annotations
+
+from engine.core.errors import RuleError
+from games.winterforge.rules.commands import Move
+from games.winterforge.rules.content import load_pack
+from games.winterforge.rules.context import (
+    PLACE_NAMES,
+    Ctx,
+    ability,
+    prime_free,
+    require_action,
+    require_turn,
+)
+from games.winterforge.rules.events import Moved
+from games.winterforge.rules.state import LORDS, WinterforgeState
+
+
+def reachable(state: WinterforgeState, origin: str) -> tuple[str, ...]:
+    """Where one Move Action takes a Smith from `origin`: the linked precincts, and any Alleyway
+    in play from a precinct; from an Alleyway, any precinct."""
+    links = load_pack().links
+    if origin not in links:
+        return tuple(links)
+    return (*links[origin], *state.alleyways)
+
+
+def free_move(state: WinterforgeState, seat: int) -> bool:
+    """Would `seat`'s next Move be paid by a Crew's extra Move?"""
+    return not state.turn.free_move and ability(state.guilds[seat], "extra_move") > 0
+
+
+def move(ctx: Ctx, cmd: Move) -> None:
+    """Move Action."""
+    state = ctx.state
+    g = require_turn(state, cmd.seat)
+    if state.variant == LORDS:
+        raise RuleError(
+            "no_moving",
+            "In Lords of Winterforge Smiths are placed, not moved: choose a precinct action.",
+        )
+    free = free_move(state, cmd.seat)
+    if not free:
+        require_action(state)
+    if cmd.to not in PLACE_NAMES or (
+        cmd.to not in load_pack().links and cmd.to not in state.alleyways
+    ):
+        raise RuleError("no_place", f"There is no {cmd.to!r} to move to in this game.")
+    if cmd.to not in reachable(state, g.at):
+        routes = ", ".join(PLACE_NAMES[p] for p in reachable(state, g.at))
+        raise RuleError(
+            "not_linked",
+            f"The {PLACE_NAMES[g.at]} is not linked to the {PLACE_NAMES[cmd.to]}; from here you "
+            f"can move to: {routes}.",
+        )
+    ctx.emit(
+        Moved(
+            seat=cmd.seat,
+            origin=g.at,
+            to=cmd.to,
+            prime=cmd.prime and prime_free(state, cmd.to),
+            free=free,
+        )
+    )
