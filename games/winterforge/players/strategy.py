@@ -171,6 +171,9 @@ class BuiltinPlayer:
             take = self.take(state, seat)
             if take is not None:
                 return "guildhall", take
+        keep_at = self.keep_at(state, seat)
+        if keep_at is not None:
+            return "forge", keep_at
         return g.at, None
 
     # --- the goal -------------------------------------------------------------------------
@@ -237,6 +240,16 @@ class BuiltinPlayer:
         if best is None:
             return None
         return best[1]
+
+    def keep_at(self, state: WinterforgeState, seat: int) -> cm.Forge | None:
+        """With nothing better to do, forge the face-up Contract most likely to succeed: a failure
+        still leaves a Work token on it, so every attempt brings it closer."""
+        g = state.guilds[seat]
+        if not g.started:
+            return None
+        prime = prime_ok(state, seat, "forge")
+        forges = [cm.Forge(seat=seat, contract=w.contract, prime=prime) for w in g.started]
+        return max(forges, key=lambda f: (odds(state, seat, f, prime), f.contract))
 
     def train(self, state: WinterforgeState, seat: int, goal: str) -> cm.Train | None:
         """Train the goal's skill when Coin allows and its odds are short."""
