@@ -37,6 +37,79 @@ class ScenarioError(ValueError):
     """The scenario itself is wrong (not the game): an unknown game, card, field or seat."""
 
 
+# --- reading fields of the right type ----------------------------------------------------------
+# A scenario file is anybody's TOML: a field of the wrong type must be one sentence naming it, never
+# an exception from deep in a game's set-up. `where` prefixes the field's name ("guild 2: ").
+
+
+def _shown(value: Any) -> str:
+    """`value` as the message quotes it: its repr, cut short (a file may hold megabytes)."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _wrong(where: str, key: str, wanted: str, value: Any) -> ScenarioError:
+    return ScenarioError(f"{where}`{key}` must be {wanted}, not {_shown(value)}")
+
+
+def integer(spec: Mapping[str, Any], key: str, default: int, where: str = "") -> int:
+    """The whole number `spec[key]` (TOML's booleans are not numbers here), or `default`."""
+    value = spec.get(key, default)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise _wrong(where, key, "a whole number", value)
+    return value
+
+
+def flag(spec: Mapping[str, Any], key: str, default: bool, where: str = "") -> bool:
+    """The boolean `spec[key]`, or `default`."""
+    value = spec.get(key, default)
+    if not isinstance(value, bool):
+        raise _wrong(where, key, "true or false", value)
+    return value
+
+
+def text(spec: Mapping[str, Any], key: str, default: str, where: str = "") -> str:
+    """The string `spec[key]`, or `default`."""
+    value = spec.get(key, default)
+    if not isinstance(value, str):
+        raise _wrong(where, key, "a string", value)
+    return value
+
+
+def strings(spec: Mapping[str, Any], key: str, where: str = "") -> list[str]:
+    """The list of strings `spec[key]`, or an empty list."""
+    value = spec.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise _wrong(where, key, "a list of strings", value)
+    return value
+
+
+def integers(spec: Mapping[str, Any], key: str, where: str = "") -> list[int]:
+    """The list of whole numbers `spec[key]`, or an empty list."""
+    value = spec.get(key, [])
+    if not isinstance(value, list) or not all(
+        isinstance(v, int) and not isinstance(v, bool) for v in value
+    ):
+        raise _wrong(where, key, "a list of whole numbers", value)
+    return value
+
+
+def table(spec: Mapping[str, Any], key: str, where: str = "") -> dict[str, Any]:
+    """The table `spec[key]` (`[...key]` or `key = { ... }`), or an empty one."""
+    value = spec.get(key, {})
+    if not isinstance(value, dict):
+        raise _wrong(where, key, "a table", value)
+    return value
+
+
+def tables(spec: Mapping[str, Any], key: str, where: str = "") -> list[dict[str, Any]]:
+    """The list of tables `spec[key]` (`[[...key]]`), or an empty list."""
+    value = spec.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+        raise _wrong(where, key, "a list of tables ([[...]])", value)
+    return value
+
+
 class ScenarioSupport(Protocol):
     """What a game offers the scenario runner: its package's `scenario` module.
 
@@ -104,14 +177,21 @@ def load(text: str, source: str = "<scenario>", *, find: Finder = builtin) -> li
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ScenarioError(f"{source}: not valid TOML: {exc}") from None
+    except RecursionError:
+        # tomllib parses nested arrays and tables recursively
+        raise ScenarioError(f"{source}: arrays or tables nested too deeply") from None
     scenarios = data.get("scenario")
     if not isinstance(scenarios, list) or not scenarios:
         raise ScenarioError(f"{source}: no [[scenario]] tables")
+    for n, spec in enumerate(scenarios, 1):
+        if not isinstance(spec, dict):
+            raise ScenarioError(f"{source}: scenario {n} must be a table, not {_shown(spec)}")
     default = data.get("game", DEFAULT_GAME)
     specs = [{"game": default, **spec} for spec in scenarios]
+    for spec in specs:
+        if not isinstance(name := spec["game"], str):
+            raise ScenarioError(f"{source}: `game` must be a game's name, not {_shown(name)}")
     for name in dict.fromkeys(spec["game"] for spec in specs):
-        if not isinstance(name, str):
-            raise ScenarioError(f"{source}: `game` must be a game's name, not {name!r}")
         try:
             find(name)
         except ScenarioError as exc:
@@ -123,10 +203,26 @@ def run(spec: Mapping[str, Any], *, find: Finder = builtin) -> Outcome:
     """Set the table up, play the steps, and compare what happened with what was expected."""
     out = Outcome(str(spec.get("name", "unnamed scenario")))
     try:
+        _check(spec)
         _run(find(str(spec.get("game", DEFAULT_GAME))), spec, out)
     except ScenarioError as exc:
         out.failures.append(f"scenario error: {exc}")
     return out
+
+
+def _check(spec: Mapping[str, Any]) -> None:
+    """The runner's own fields have the shapes docs/scenarios.md gives them."""
+    text(spec, "name", "")
+    text(spec, "rule", "")
+    for i, step in enumerate(tables(spec, "step"), 1):
+        where = f"step {i}: "
+        text(step, "type", "", where)
+        text(step, "error", "", where)
+        table(step, "expect", where)
+    table(spec, "expect")
+    for i, event in enumerate(tables(spec, "events"), 1):
+        text(event, "type", "", f"event {i}: ")
+    strings(spec, "absent_events")
 
 
 def files(names: Iterable[str | Path]) -> list[Path]:
@@ -165,12 +261,23 @@ def run_files(
     for path in paths:
         try:
             specs = load(path.read_text(encoding="utf-8"), str(path), find=find)
-        except (ScenarioError, UnicodeDecodeError) as exc:
+        except ScenarioError as exc:
             write(f"FAIL {path}: {exc}")
             summary.failed += 1
             continue
+        except (UnicodeDecodeError, OSError) as exc:
+            write(f"FAIL {path}: cannot be read as UTF-8 text: {exc}")
+            summary.failed += 1
+            continue
         for spec in specs:
-            outcome = run(spec, find=find)
+            try:
+                outcome = run(spec, find=find)
+            except Exception as exc:  # one bad scenario must not end the whole run
+                outcome = Outcome(str(spec.get("name", "unnamed scenario")))
+                outcome.failures.append(
+                    f"the game failed on this scenario ({type(exc).__name__}: {exc}); "
+                    "a field it does not check may have the wrong type"
+                )
             if outcome.passed:
                 summary.passed += 1
                 write(f"PASS {path}: {outcome.name}")

@@ -18,7 +18,19 @@ from msgspec.structs import replace
 
 from engine.core.errors import RuleError
 from engine.core.rng import Rng
-from engine.scenario import Outcome, ScenarioError, load, run
+from engine.scenario import (
+    Outcome,
+    ScenarioError,
+    flag,
+    integer,
+    integers,
+    load,
+    run,
+    strings,
+    table,
+    tables,
+    text,
+)
 from games.guild_master.rules.cards import CORE_KINDS, LEVELS
 from games.guild_master.rules.commands import ApplyDefaults
 from games.guild_master.rules.content import Pack, load_pack
@@ -74,7 +86,7 @@ def arrange(spec: Mapping[str, Any]) -> tuple[GameState, list[str]]:
 def finish(spec: Mapping[str, Any], state: GameState) -> list[str]:
     """Every scripted die must have been used, unless the scenario allows it."""
     left = state.rng.scripted
-    if left and not spec.get("allow_unused_dice", False):
+    if left and not flag(spec, "allow_unused_dice", False):
         return [f"{len(left)} scripted dice were not used: {list(left)}"]
     return []
 
@@ -86,19 +98,19 @@ def setup_table(spec: Mapping[str, Any]) -> tuple[GameState, list[Event]]:
     if unknown:
         raise ScenarioError(f"unknown field(s) {', '.join(sorted(unknown))}")
     names = _names(spec)
-    players = int(spec.get("players", 2))
-    options: dict[str, Any] = {"short": bool(spec.get("short", False))}
+    players = integer(spec, "players", 2)
+    options: dict[str, Any] = {"short": flag(spec, "short", False)}
     if "teams" in spec:
-        options["teams"] = list(spec["teams"])
+        options["teams"] = strings(spec, "teams")
     try:
-        events: list[Event] = list(create(players, int(spec.get("seed", 1)), options))
+        events: list[Event] = list(create(players, integer(spec, "seed", 1), options))
     except RuleError as exc:
         raise ScenarioError(exc.message) from None
     state: GameState | None = None
     for e in events:
         state = evolve(state, e)
     assert state is not None
-    if spec.get("phase", "orders") != "setup":
+    if text(spec, "phase", "orders") != "setup":
         new = decide(state, ApplyDefaults(seat=-1))
         events += new
         state = _fold(state, new)
@@ -107,7 +119,7 @@ def setup_table(spec: Mapping[str, Any]) -> tuple[GameState, list[Event]]:
 
 
 def _names(spec: Mapping[str, Any]) -> list[str]:
-    return [str(n) for n in spec.get("names", ())]
+    return strings(spec, "names")
 
 
 def _fold(state: GameState, events: Iterable[Event]) -> GameState:
@@ -128,8 +140,8 @@ def _arrange(
 ) -> tuple[list[Event], GameState]:
     pack = load_pack(state.pack)
     board, guilds = state.board, list(state.guilds)
-    board_spec = dict(spec.get("board", {}))
-    guild_specs = list(spec.get("guild", ()))
+    board_spec = table(spec, "board")
+    guild_specs = tables(spec, "guild")
     moved = _mentioned(board_spec, guild_specs)
     for slug in moved:
         _check_card(pack, slug)
@@ -140,15 +152,15 @@ def _arrange(
         if not isinstance(seat, int) or not 0 <= seat < state.players:
             raise ScenarioError(f"guild {i + 1}: no seat {g_spec.get('seat')!r}")
         guilds[seat] = _arrange_guild(pack, guilds[seat], g_spec)
-    phase = str(spec.get("phase", "orders"))
+    phase = text(spec, "phase", "orders")
     if phase not in ("setup", "orders", "start_of_round"):
         raise ScenarioError("phase must be setup, start_of_round or orders")
     if phase == "setup" and (board_spec or guild_specs or "round" in spec):
         raise ScenarioError("a scenario that starts at setup cannot change the table")
-    round_ = int(spec.get("round", 1 if phase != "setup" else 0))
+    round_ = integer(spec, "round", 1 if phase != "setup" else 0)
     if phase != "setup" and not 1 <= round_ <= state.rounds:
         raise ScenarioError(f"round must be 1 to {state.rounds}")
-    dice = tuple(int(d) for d in spec.get("dice", ()))
+    dice = tuple(integers(spec, "dice"))
     if any(not 1 <= d <= 6 for d in dice):
         raise ScenarioError("scripted dice must be 1 to 6")
     ctx = Ctx(state)
@@ -167,15 +179,36 @@ def _arrange(
 
 def _mentioned(board_spec: Mapping[str, Any], guild_specs: list[Mapping[str, Any]]) -> list[str]:
     cards: list[str] = []
-    for deck in board_spec.get("adventurers", {}).values():
-        cards += list(deck)
-    cards += [c for c in board_spec.get("contracts", {}).values() if c]
-    for deck in board_spec.get("decks", {}).values():
-        cards += list(deck)
-    for g in guild_specs:
-        for key in ("adventurers", "private", "completed"):
-            cards += [c if isinstance(c, str) else c["slug"] for c in g.get(key, ())]
+    for key in ("adventurers", "decks"):
+        decks = table(board_spec, key, "board: ")
+        for name in decks:
+            cards += strings(decks, name, f"board.{key}: ")
+    contracts = table(board_spec, "contracts", "board: ")
+    cards += [c for n in contracts if (c := text(contracts, n, "", "board.contracts: "))]
+    for i, g in enumerate(guild_specs, 1):
+        where = f"guild {i}: "
+        cards += strings(g, "adventurers", where) + strings(g, "private", where)
+        cards += [_completed(item, where)[0] for item in _list(g, "completed", where)]
     return cards
+
+
+def _list(spec: Mapping[str, Any], key: str, where: str) -> list[Any]:
+    value = spec.get(key, [])
+    if not isinstance(value, list):
+        raise ScenarioError(f"{where}`{key}` must be a list")
+    return value
+
+
+def _completed(item: Any, where: str) -> tuple[str, tuple[int, ...]]:
+    """A completed contract's slug and stored dice: a slug, or `{ slug = "...", stored = [4] }`."""
+    if isinstance(item, str):
+        return item, ()
+    if not isinstance(item, dict) or set(item) - {"slug", "stored"}:
+        raise ScenarioError(f"{where}`completed`: a slug or {{ slug = ..., stored = [...] }}")
+    slug = text(item, "slug", "", f"{where}completed: ")
+    if not slug:
+        raise ScenarioError(f"{where}`completed`: every table needs its `slug`")
+    return slug, tuple(integers(item, "stored", f"{where}completed: "))
 
 
 def _check_card(pack: Pack, slug: str) -> None:
@@ -222,7 +255,7 @@ def _arrange_board(pack: Pack, board: Board, spec: Mapping[str, Any]) -> Board:
     unknown = set(spec) - {"builder_marker", "adventurers", "contracts", "decks", "face_down"}
     if unknown:
         raise ScenarioError(f"board: unknown field(s) {', '.join(sorted(unknown))}")
-    face_down = {str(x) for x in spec.get("face_down", ())}
+    face_down = {str(x) for x in _list(spec, "face_down", "board: ")}
     spots = list(board.adventurers)
     for letter, deck in spec.get("adventurers", {}).items():
         if letter not in SPOT_LETTERS:
@@ -235,7 +268,7 @@ def _arrange_board(pack: Pack, board: Board, spec: Mapping[str, Any]) -> Board:
         spots[i] = replace(spots[i], deck=new, face_up=bool(new) and letter not in face_down)
     contracts = list(board.contracts)
     for number, slug in spec.get("contracts", {}).items():
-        n = int(number)
+        n = int(number) if number.isascii() and number.isdigit() else 0
         if not 1 <= n <= 6:
             raise ScenarioError(f"board.contracts: no spot {number!r} (1–6)")
         if slug and slug not in pack.contracts:
@@ -252,7 +285,7 @@ def _arrange_board(pack: Pack, board: Board, spec: Mapping[str, Any]) -> Board:
             raise ScenarioError(f"board.decks: no deck {level!r} (common, heroic, legendary)")
         changes[level] = (*tops, *board.deck(level))
     if "builder_marker" in spec:
-        changes["builder_marker"] = int(spec["builder_marker"])
+        changes["builder_marker"] = integer(spec, "builder_marker", 0, "board: ")
     return replace(board, **changes)
 
 
@@ -265,7 +298,7 @@ def _arrange_guild(pack: Pack, g: Guild, spec: Mapping[str, Any]) -> Guild:
     changes: dict[str, Any] = {}
     for key in ("gold", "fame", *CORE_KINDS):
         if key in spec:
-            changes[key] = int(spec[key])
+            changes[key] = integer(spec, key, 0, f"guild {g.seat}: ")
     if "adventurers" in spec:
         for slug in spec["adventurers"]:
             if slug not in pack.adventurers:
@@ -273,7 +306,7 @@ def _arrange_guild(pack: Pack, g: Guild, spec: Mapping[str, Any]) -> Guild:
         changes["adventurers"] = tuple(spec["adventurers"])
     if "skill_upgrades" in spec:
         owned = []
-        for item in spec["skill_upgrades"]:
+        for item in strings(spec, "skill_upgrades", f"guild {g.seat}: "):
             slug, _, side = str(item).partition(":")
             if slug not in pack.skill_upgrades or side not in ("fixer", "reroll"):
                 raise ScenarioError(
@@ -283,19 +316,18 @@ def _arrange_guild(pack: Pack, g: Guild, spec: Mapping[str, Any]) -> Guild:
             owned.append(OwnedSkillUpgrade(slug=slug, side=side))  # type: ignore[arg-type]
         changes["skill_upgrades"] = tuple(owned)
     if "prestige" in spec:
-        changes["prestige"] = spec["prestige"] or None
+        changes["prestige"] = text(spec, "prestige", "", f"guild {g.seat}: ") or None
+    for key in ("private", "completed"):
+        for slug in _mentioned({}, [{key: spec.get(key, [])}]):
+            if slug not in pack.contracts:
+                raise ScenarioError(f"guild {g.seat}: {key}: {slug!r} is not a contract")
     if "private" in spec:
         changes["private_contracts"] = tuple(spec["private"])
     if "completed" in spec:
         done = []
         for item in spec["completed"]:
-            if isinstance(item, str):
-                item = {"slug": item}
-            boon = pack.contracts[item["slug"]].effect("boon") is not None
-            done.append(
-                CompletedContract(
-                    slug=item["slug"], stored=tuple(item.get("stored", ())), boon=boon
-                )
-            )
+            slug, stored = _completed(item, f"guild {g.seat}: ")
+            boon = pack.contracts[slug].effect("boon") is not None
+            done.append(CompletedContract(slug=slug, stored=stored, boon=boon))
         changes["completed"] = tuple(done)
     return replace(g, **changes)

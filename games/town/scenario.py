@@ -19,7 +19,7 @@ from typing import Any
 
 from engine.core.rng import seeded
 from engine.core.turns import Turn
-from engine.scenario import ScenarioError
+from engine.scenario import ScenarioError, integer, strings, tables, text
 from games.town.rules.cards import Pack, load_cards
 from games.town.rules.context import new_context
 from games.town.rules.flow import advance
@@ -55,8 +55,8 @@ def arrange(spec: Mapping[str, Any]) -> tuple[TownState, list[str]]:
     unknown = set(spec) - _SETUP
     if unknown:
         raise ScenarioError(f"unknown field(s) {', '.join(sorted(unknown))}")
-    names = [str(n) for n in spec.get("names", ())]
-    players = int(spec.get("players", len(names) or 2))
+    names = strings(spec, "names")
+    players = integer(spec, "players", len(names) or 2)
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ScenarioError(f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}")
     if len(names) > players or len(set(names)) != len(names):
@@ -109,7 +109,7 @@ def _table(pack: Pack, spec: Mapping[str, Any], names: list[str], players: int) 
     hands: list[tuple[str, ...]] = [()] * players
     towns: list[tuple[str, ...]] = [()] * players
     discards: list[tuple[str, ...]] = [()] * players
-    for i, s_spec in enumerate(spec.get("seat", ())):
+    for i, s_spec in enumerate(tables(spec, "seat")):
         unknown = set(s_spec) - _SEAT
         if unknown:
             raise ScenarioError(f"seat {i + 1}: unknown field(s) {', '.join(sorted(unknown))}")
@@ -117,28 +117,29 @@ def _table(pack: Pack, spec: Mapping[str, Any], names: list[str], players: int) 
         for key, rows in (("hand", hands), ("town", towns), ("discards", discards)):
             if key in s_spec:
                 rows[seat] = _cards(pack, s_spec[key], f"seat {i + 1}: {key}")
-    top = _cards(pack, list(spec.get("deck", [])), "deck")
+    top = _cards(pack, spec.get("deck", []), "deck")
     placed = [c for rows in (hands, towns, discards) for row in rows for c in row] + list(top)
     twice = sorted(c for c, n in Counter(placed).items() if n > 1)
     if twice:
         raise ScenarioError(f"a card is placed twice: {', '.join(twice)}")
     taken = set(placed)
     full = (*top, *(c for c in pack.order if c not in taken))
-    size = int(spec.get("deck_size", len(full)))
+    size = integer(spec, "deck_size", len(full))
     if not len(top) <= size <= len(full):
         raise ScenarioError(f"deck_size must be {len(top)} (the `deck` given) to {len(full)}")
     # The cards cut off lie face down on the discard pile, as the last seat's discards.
     discards[players - 1] = discards[players - 1] + full[size:]
-    order = tuple(
-        _seat(s, names, players, "order") for s in spec.get("order", list(range(players)))
-    )
+    order_spec = spec.get("order", list(range(players)))
+    if not isinstance(order_spec, list):
+        raise ScenarioError(f"`order` must be a list of seats, not {order_spec!r:.40}")
+    order = tuple(_seat(s, names, players, "order") for s in order_spec)
     if sorted(order) != list(range(players)):
         raise ScenarioError("order must name every seat once")
     current = _seat(spec.get("current", order[0]), names, players, "current")
-    number = int(spec.get("turn", order.index(current) + 1))
+    number = integer(spec, "turn", order.index(current) + 1)
     if number < 1:
         raise ScenarioError("turn must be 1 or more")
-    stage = str(spec.get("stage", STAGES[0]))
+    stage = text(spec, "stage", STAGES[0])
     if stage not in STAGES:
         raise ScenarioError(f"stage must be one of {', '.join(STAGES)}")
     return TownState(
