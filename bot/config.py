@@ -18,6 +18,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from bot.logs import FORMATS, LogFormat
+
 DEFAULT_CONFIG = "config.toml"
 DEFAULT_DATABASE = "guildmaster.sqlite3"
 MAX_DEADLINE = 60 * 24 * 14  # minutes: two weeks
@@ -39,6 +41,10 @@ class Config:
     deadlines: dict[str, int] = field(default_factory=dict)  # minutes per phase
     images: bool = True
     log_level: str = "INFO"
+    log_format: LogFormat = "logfmt"
+    # The health and metrics endpoint (bot/health.py): off while the port is None.
+    health_port: int | None = None
+    health_host: str = "127.0.0.1"
 
     @property
     def url(self) -> str:
@@ -75,6 +81,12 @@ class _Games(_Section):
 
 class _Log(_Section):
     level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "INFO"
+    format: LogFormat = "logfmt"
+
+
+class _Health(_Section):
+    port: int | None = Field(default=None, ge=1, le=65535)
+    host: str = "127.0.0.1"
 
 
 class _File(_Section):
@@ -82,6 +94,7 @@ class _File(_Section):
     database: _Database = _Database()
     games: _Games = _Games()
     log: _Log = _Log()
+    health: _Health = _Health()
 
 
 def _checked(source: str, data: dict[str, Any]) -> _File:
@@ -107,7 +120,7 @@ def _why(error: Any) -> str:
     if kind == "extra_forbidden":
         return "unknown setting (check its spelling against config.example.toml)"
     if kind == "literal_error":
-        return f"must be one of {', '.join(LOG_LEVELS)}"
+        return f"must be one of {error['ctx']['expected']}"
     if kind.startswith(("greater_than", "less_than")):
         return str(error["msg"]).lower()
     expected = {
@@ -163,6 +176,17 @@ def load(path: str | None = None, env: dict[str, str] | None = None) -> Config:
     level = str(env.get("GUILDMASTER_LOG_LEVEL", checked.log.level)).upper()
     if level not in LOG_LEVELS:
         raise ConfigError(f"GUILDMASTER_LOG_LEVEL: must be one of {', '.join(LOG_LEVELS)}")
+    log_format = env.get("GUILDMASTER_LOG_FORMAT", checked.log.format)
+    if log_format not in FORMATS:
+        raise ConfigError(f"GUILDMASTER_LOG_FORMAT: must be one of {', '.join(FORMATS)}")
+    health_port: int | None = checked.health.port
+    if "GUILDMASTER_HEALTH_PORT" in env:
+        try:
+            health_port = int(env["GUILDMASTER_HEALTH_PORT"])
+        except ValueError:
+            health_port = 0  # refused just below, with the others out of range
+        if not 1 <= health_port <= 65535:
+            raise ConfigError("GUILDMASTER_HEALTH_PORT: give a port number, 1 to 65535")
     return Config(
         token=env.get("DISCORD_TOKEN", env.get("GUILDMASTER_TOKEN", discord.get("token", ""))),
         database_url=env.get("GUILDMASTER_DATABASE_URL", database.get("url", "")),
@@ -175,4 +199,7 @@ def load(path: str | None = None, env: dict[str, str] | None = None) -> Config:
         images=env.get("GUILDMASTER_IMAGES", str(games.get("images", True))).lower()
         not in ("0", "false", "no", "off"),
         log_level=level,
+        log_format=log_format,  # type: ignore[arg-type]
+        health_port=health_port,
+        health_host=env.get("GUILDMASTER_HEALTH_HOST", checked.health.host),
     )

@@ -13,6 +13,7 @@ import yarl
 
 from bot import hosted
 from bot.config import Config
+from bot.logs import configure_logging
 from bot.store.migrate import migrate_in_child, needs_migrating
 
 if TYPE_CHECKING:
@@ -41,32 +42,6 @@ def warm_up() -> None:
     for game in hosted.games():
         shown = hosted.presentation(game.name)
         shown.card_names("")
-
-
-class TokenFilter(logging.Filter):
-    """Keeps the token out of every log line, whatever logs it."""
-
-    def __init__(self, token: str) -> None:
-        super().__init__()
-        self.token = token
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        if self.token and self.token in record.getMessage():
-            record.msg = record.getMessage().replace(self.token, "[token]")
-            record.args = ()
-        return True
-
-
-def configure_logging(level: str, token: str) -> None:
-    """Structured logs: time, level, logger, message as key=value text on stderr."""
-    handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(
-        logging.Formatter("time=%(asctime)s level=%(levelname)s logger=%(name)s msg=%(message)r")
-    )
-    handler.addFilter(TokenFilter(token))
-    root = logging.getLogger()
-    root.handlers[:] = [handler]
-    root.setLevel(level.upper())
 
 
 def point_at(api_base: str, gateway: str) -> None:
@@ -99,7 +74,7 @@ def run(config: Config) -> int:
     if not config.token:
         print(HOW_TO_GET_A_TOKEN, file=sys.stderr)
         return 2
-    configure_logging(config.log_level, config.token)
+    configure_logging(config.log_level, config.token, config.log_format)
     point_at(config.api_base, config.gateway)
     from bot.chat.client import GuildMasterBot
 

@@ -6,7 +6,7 @@ import pytest
 
 from bot.cli import main
 from bot.config import ConfigError, load
-from bot.run import TokenFilter, configure_logging
+from bot.logs import TokenFilter, configure_logging
 
 
 def test_without_a_token_it_says_how_to_get_one(capsys, monkeypatch, tmp_path):
