@@ -47,6 +47,8 @@ class RandomPlayer:
                 options = legal(state, decision.seat, self.pick)
                 acts = [o for o in options if not isinstance(o, EndTurn)]
                 if acts and self.dice.below(1000) >= END_EARLY * 1000:
-                    return self.pick(acts)
+                    kinds = list(dict.fromkeys(type(o) for o in acts))
+                    kind = self.pick(kinds)
+                    return self.pick([o for o in acts if type(o) is kind])
                 return self.pick(options) if options else decision.default
         return None
