@@ -460,5 +460,4 @@ class _Table:
             rng=Rng(state=state.rng.state, scripted=dice),
             ending=ending,
             first_royal=first_royal,
-            idle_round=False,
         )
