@@ -39,6 +39,7 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="guildmaster", description="Board games played by chat: the bot and its tools."
     )
+    parser.add_argument("--version", action="version", version=f"guildmaster {_version()}")
     sub = parser.add_subparsers(metavar="COMMAND")
 
     scenario = sub.add_parser("scenario", help="run scenario files (docs/scenarios.md)")
@@ -95,6 +96,27 @@ def _parser() -> argparse.ArgumentParser:
     _database_options(export)
     export.set_defaults(run=_export)
 
+    imported = sub.add_parser(
+        "import",
+        help="store an exported game as a new game",
+        description="Store a game exported with `guildmaster export` (checked as replay checks "
+        "it) as a new game, with a new id and the status `imported`; a game already in the "
+        "database is refused.",
+    )
+    imported.add_argument("file", metavar="FILE", help="an export (- for standard input)")
+    _database_options(imported)
+    imported.set_defaults(run=_import)
+
+    backup = sub.add_parser(
+        "backup",
+        help="copy the database while the bot runs",
+        description="SQLite: a consistent copy made with SQLite's online backup API, beside the "
+        "database unless --output names the file. PostgreSQL: prints the pg_dump command to run.",
+    )
+    backup.add_argument("--output", "-o", metavar="FILE", help="where the copy goes")
+    _database_options(backup)
+    backup.set_defaults(run=_backup)
+
     replay = sub.add_parser(
         "replay",
         help="print an exported game round by round",
@@ -134,6 +156,16 @@ def _parser() -> argparse.ArgumentParser:
     for tools in _game_clis().values():
         tools.add_commands(sub)
     return parser
+
+
+def _version() -> str:
+    """The installed package's version (pyproject.toml's)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("guildmaster-bot")
+    except PackageNotFoundError:  # run from a source tree that was never pip-installed
+        return "(not installed: pip install -e .)"
 
 
 def _game_names() -> list[str]:
@@ -293,6 +325,53 @@ def _export(args: argparse.Namespace) -> int:
         Path(args.output).write_text(text, encoding="utf-8")
     else:
         sys.stdout.write(text)
+    return 0
+
+
+def _import(args: argparse.Namespace) -> int:
+    from bot.tools import ToolError, import_lines
+
+    async def work(store: Any) -> int:
+        if args.file == "-":
+            return await import_lines(store, sys.stdin)
+        with Path(args.file).open(encoding="utf-8") as source:
+            return await import_lines(store, source)
+
+    try:
+        game_id, code = _with_store(args, work)
+    except OSError as exc:
+        print(f"guildmaster import: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
+        return 2
+    except ToolError as exc:
+        print(f"guildmaster import: {exc}", file=sys.stderr)
+        return 2
+    if game_id is None:
+        return code
+    print(f"imported {args.file} as game {game_id}")
+    return 0
+
+
+def _backup(args: argparse.Namespace) -> int:
+    from bot.config import ConfigError
+    from bot.store.store import is_sqlite
+    from bot.tools import ToolError, backup_sqlite, pg_dump_command
+
+    try:
+        url = _store_url(args)
+    except ConfigError as exc:
+        print(f"guildmaster: {exc}", file=sys.stderr)
+        return 2
+    if not is_sqlite(url):
+        # A PostgreSQL server is backed up by its own tool, which knows its versions and roles.
+        print("guildmaster backup: PostgreSQL is backed up with pg_dump; run:", file=sys.stderr)
+        print(pg_dump_command(url, args.output))
+        return 1
+    try:
+        target = backup_sqlite(url, args.output)
+    except ToolError as exc:
+        print(f"guildmaster backup: {exc}", file=sys.stderr)
+        return 1
+    print(f"backed up to {target}")
     return 0
 
 

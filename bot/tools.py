@@ -1,11 +1,17 @@
-"""Operator tools: list games, export one as JSON lines, replay an export round by round."""
+"""Operator tools: list games, export one as JSON lines, replay an export round by round, import
+an export as a new game, and back the database up."""
 
 from __future__ import annotations
 
 import json
+import shlex
+import sqlite3
 from collections.abc import Iterable, Iterator
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
+
+from sqlalchemy.engine import URL, make_url
 
 from bot import hosted
 from bot.hosted import Moment, Passage
@@ -124,6 +130,100 @@ def _definition_of(header: dict[str, Any]) -> Any:
         raise ToolError(
             f"this bot does not host the game {game['game']!r} of this export"
         ) from None
+
+
+IMPORTED = "imported"  # the status of an imported game: in no channel, kept for the record
+
+
+async def import_lines(store: EventStore, lines: Iterable[str]) -> int:
+    """Store the game of an export (checked as `replay` checks it) as a new game; returns its
+    id. A game already in the database with the same events is refused (ToolError naming it),
+    so importing a file twice does not make two copies."""
+    header, events = read_export(lines)
+    g = header["game"]
+    definition = get(g["game"])
+    seed, options = g.get("seed", 0), g.get("options", {})
+    if not isinstance(seed, int) or not isinstance(options, dict):
+        raise ToolError("the export's header is damaged: its seed or options have the wrong type")
+    if not events:
+        raise ToolError("the export holds no events: there is no game to import")
+    try:
+        state: Any = None
+        for e in events:
+            state = definition.evolve(state, e)
+    except Exception as exc:  # evolve of a doctored log: the file is wrong, not the program
+        raise ToolError(f"the export's events do not replay ({type(exc).__name__})") from None
+    for other in await store.list_games():
+        same = (other.game, other.seed, other.players, other.version) == (
+            definition.name,
+            seed,
+            g["players"],
+            len(events),
+        )
+        if same and [e for _, e in await store.read(other.id)] == events:
+            raise ToolError(
+                f"this game is already in the database as game {other.id}; nothing was imported"
+            )
+    game_id = await store.create_game(
+        definition.name, players=g["players"], seed=seed, options=options, status=IMPORTED
+    )
+    # A person's Discord id is not exported: 0 keeps the seat a person's (None is a built-in).
+    seats = [
+        (s["seat"], None if s.get("built_in") else 0, s["name"], None)
+        for s in header.get("seats", [])
+    ]
+    await store.replace_seats(game_id, seats)
+    await store.append(game_id, 0, events)
+    return game_id
+
+
+def backup_sqlite(url: str, output: str | None = None) -> Path:
+    """Copy the SQLite database of `url` to `output` (by default beside it, named by the time)
+    with SQLite's online backup API: a consistent copy even while the bot writes to it."""
+    source = Path(make_url(url).database or "")
+    if not source.is_file():
+        raise ToolError(f"there is no database at {source}: check --database or the config")
+    if output is None:
+        stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+        target = source.with_name(f"{source.stem}-{stamp}.backup{source.suffix}")
+    else:
+        target = Path(output)
+    if target.exists():
+        raise ToolError(f"{target} already exists: name another --output")
+    # mode=rw: never create an empty database where the file has just vanished
+    src = sqlite3.connect(f"{source.resolve().as_uri()}?mode=rw", uri=True)
+    try:
+        dst = sqlite3.connect(target)
+        try:
+            src.backup(dst)
+            if dst.execute("PRAGMA quick_check").fetchone() != ("ok",):
+                raise ToolError(f"the copy at {target} fails SQLite's check: is {source} damaged?")
+        finally:
+            dst.close()
+    except sqlite3.Error as exc:
+        target.unlink(missing_ok=True)
+        raise ToolError(f"cannot back up {source}: {exc}") from None
+    finally:
+        src.close()
+    return target
+
+
+def pg_dump_command(url: str, output: str | None = None) -> str:
+    """The pg_dump command that backs up the PostgreSQL database of `url` (its password left
+    out: pg_dump reads PGPASSWORD or ~/.pgpass)."""
+    parsed = make_url(url)
+    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+    target = output or f"{parsed.database or 'guildmaster'}-{stamp}.dump"
+    conn = URL.create(
+        "postgresql",
+        username=parsed.username,
+        host=parsed.host,
+        port=parsed.port,
+        database=parsed.database,
+        query=parsed.query,
+    )
+    dsn = conn.render_as_string(hide_password=False)
+    return shlex.join(["pg_dump", "--format=custom", f"--file={target}", dsn])
 
 
 def printable(text: str) -> str:
