@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from bot import logs, metrics
 from bot.store import Conflict, Deadline, EventStore, GameInfo, StoreError
 from engine.core import GameDefinition, RuleError, registry
 
@@ -360,8 +361,9 @@ class GameService:
     ) -> Outcome:
         """Decide `command` and record its events. Raises RuleError (the state is unchanged),
         ServiceError, or a store error (Unavailable: nothing was written; try again)."""
-        async with self.lock(game_id):
-            outcome = await self._act_locked(game_id, command, key, by, response)
+        with logs.context(game=game_id):
+            async with self.lock(game_id):
+                outcome = await self._act_locked(game_id, command, key, by, response)
         if drive and outcome.events:
             self.kick(game_id)
         return outcome
@@ -373,7 +375,9 @@ class GameService:
         if task is not None and not task.done():
             self._again.add(game_id)
             return
-        self._settling[game_id] = asyncio.get_running_loop().create_task(self._settle(game_id))
+        with logs.context(game=game_id):  # the task's logs name the game
+            task = asyncio.get_running_loop().create_task(self._settle(game_id))
+        self._settling[game_id] = task
 
     async def _settle(self, game_id: int) -> None:
         while True:
@@ -630,6 +634,7 @@ class GameService:
                 log.info("deadline of game %s had nothing to apply: %s", d.game_id, exc)
                 await self.refresh_deadline(d.game_id)
                 continue
+            metrics.DEADLINE_LAG.observe((self._now() - d.due_at).total_seconds())
             moved.append(d.game_id)
         return moved
 

@@ -20,7 +20,7 @@ import aiohttp
 import discord
 from discord import app_commands
 
-from bot import hosted
+from bot import hosted, logs, metrics
 from bot.chat import convert
 from bot.chat.acks import EarlyAcks
 from bot.chat.actions import Actions, Who, opens_form
@@ -28,6 +28,7 @@ from bot.chat.notifier import DMClosed, Notifier
 from bot.chat.priority import AnswersFirst, AnswersFirstPoster
 from bot.chat.ratelimits import amortise_bucket_eviction
 from bot.config import Config
+from bot.health import HealthServer
 from bot.presentation import Command, Modal, Reply, say
 from bot.render.ui import Message, clip
 from bot.service import DEFAULT_GAME, GameService
@@ -68,6 +69,7 @@ async def retrying(
             if delay is None or not transient(exc):
                 raise
             log.warning("%s failed (%s); trying again in %.1f s", what, exc, delay)
+            metrics.RETRIES.inc()
             await asyncio.sleep(delay)
     raise AssertionError("unreachable")
 
@@ -203,6 +205,7 @@ async def respond(
     finally:
         if isinstance(interaction.client, GuildMasterBot):
             interaction.client.answers.answered(interaction.id)
+            interaction.client.arrivals.answered(interaction.id)
     if store is None:
         return
     if reply.remember is not None and interaction.channel_id is not None:
@@ -350,6 +353,7 @@ class GuildMasterBot(discord.AutoShardedClient):
             options.setdefault("shard_count", config.shard_count)
         if config.shard_ids is not None:
             options.setdefault("shard_ids", list(config.shard_ids))
+        options.setdefault("http_trace", metrics.rate_limit_trace())  # counts 429s
         super().__init__(
             intents=intents, allowed_mentions=discord.AllowedMentions.none(), **options
         )
@@ -359,6 +363,10 @@ class GuildMasterBot(discord.AutoShardedClient):
         # click that would wait (acks.py), then take its message's controls from the payload.
         self.shown = ShownControls(self._connection)
         self.acks = EarlyAcks(self._connection, self.answers, opens_form, self.http.user_agent)
+        # Outermost: interactions are counted and timed from the moment their payload is read.
+        self.arrivals = metrics.Arrivals(self._connection, self._ours)
+        self._command_names: frozenset[str] = frozenset()
+        self.health: HealthServer | None = None
         self.config = config
         self.tree = app_commands.CommandTree(self)
         self.store: EventStore | None = None
@@ -367,6 +375,25 @@ class GuildMasterBot(discord.AutoShardedClient):
         self.notifier: Notifier | None = None
         self._deadline_task: asyncio.Task[None] | None = None
         self.closing = False  # stopping: interactions are answered, not carried out
+
+    def _ours(self, name: str) -> bool:
+        """Is `name` one of our slash commands ("gm create")? Read from the tree, which has
+        them all before the gateway connects."""
+        if not self._command_names:
+            self._command_names = frozenset(c.qualified_name for c in self.tree.walk_commands())
+        return name in self._command_names
+
+    async def start_health(self) -> None:
+        """Serve the health and metrics endpoint (bot/health.py) if the configuration gives
+        it a port; it answers 503 until the bot is ready."""
+        if self.config.health_port is not None and self.health is None:
+            self.health = HealthServer(self, self.config.health_host, self.config.health_port)
+            await self.health.start()
+
+    async def start(self, token: str, *, reconnect: bool = True) -> None:
+        """Log in and connect, the health endpoint answering from the start."""
+        await self.start_health()
+        await super().start(token, reconnect=reconnect)
 
     async def login(self, token: str) -> None:
         self.http.connector = aiohttp.TCPConnector(limit=HTTP_CONNECTIONS, keepalive_timeout=60)
@@ -437,6 +464,9 @@ class GuildMasterBot(discord.AutoShardedClient):
         return ((discord_guild_id or 0) >> 22) % count in ids
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
+        # discord.py runs each event (and each slash command) in a task of its own: the id
+        # stays with this interaction's logs and ends with the task.
+        logs.INTERACTION.set(interaction.id)
         controls = self.shown.pop(interaction.id)
         if interaction.type not in (
             discord.InteractionType.component,
@@ -481,6 +511,8 @@ class GuildMasterBot(discord.AutoShardedClient):
             await self.store.close()
         await self.acks.close()
         await super().close()
+        if self.health is not None:
+            await self.health.stop()
 
 
 def _safe_url(url: str) -> str:
@@ -710,6 +742,7 @@ async def answer_command(
 ) -> None:
     """Run a slash command's `work` and answer with its reply; if the command was
     acknowledged on arrival (acks.py), the work waits until the others are acknowledged."""
+    logs.INTERACTION.set(interaction.id)  # in the command's own task, as in `on_interaction`
     bot = interaction.client
     ack, acknowledged = None, False
     if isinstance(bot, GuildMasterBot):

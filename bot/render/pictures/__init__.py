@@ -130,13 +130,18 @@ async def render_async(fn: Callable[..., bytes], *args: Any, **kwargs: Any) -> b
     µs, and Names by its pack's name (see `Names.__reduce__`). If the worker process cannot
     be started, or dies, pictures are drawn on a thread of this process instead, for good.
     """
+    # Imported here, not at the top: the worker process imports this package too, and has no
+    # use for the metrics.
+    from bot import metrics
+
     call = functools.partial(fn, *args, **kwargs)
     loop = asyncio.get_running_loop()
-    if _fallback is None:
-        try:
-            proc = _the_worker()
-            return await loop.run_in_executor(proc.thread, proc.call, call)
-        except WorkerGone as exc:
-            _to_thread(exc)
-    assert _fallback is not None
-    return await loop.run_in_executor(_fallback, call)
+    with metrics.PICTURE_SECONDS.labels(getattr(fn, "__name__", "picture")).time():
+        if _fallback is None:
+            try:
+                proc = _the_worker()
+                return await loop.run_in_executor(proc.thread, proc.call, call)
+            except WorkerGone as exc:
+                _to_thread(exc)
+        assert _fallback is not None
+        return await loop.run_in_executor(_fallback, call)

@@ -1,0 +1,138 @@
+"""The health and metrics endpoint (bot/health.py, bot/metrics.py) of the real bot, against the
+loopback Discord: 503 until the gateway is connected and the bot ready, 200 after; the metrics
+count what happened."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import AsyncIterator
+from types import SimpleNamespace
+from typing import Any
+
+import aiohttp
+import pytest
+from prometheus_client.parser import text_string_to_metric_families
+
+from bot.chat.client import DiscordPoster, GuildMasterBot
+from bot.config import Config
+from bot.health import HEALTH_PATH, METRICS_PATH
+from bot.loopback import FakeDiscord
+from bot.render.ui import Message
+
+
+@pytest.fixture
+async def table(tmp_path) -> AsyncIterator[SimpleNamespace]:
+    """A loopback Discord with a server and a channel, and a bot (not started) whose health
+    endpoint is on a free port."""
+    logging.getLogger("discord").setLevel(logging.ERROR)
+    fake = await FakeDiscord.start()
+    with fake.patch_discord():
+        kim = fake.create_user("kim")
+        guild = fake.create_guild("Tavern", owner=kim)
+        channel = fake.text_channels(guild)[0]
+        config = Config(
+            token=fake.bot_token, database_path=str(tmp_path / "bot.sqlite3"), health_port=0
+        )
+        bot = GuildMasterBot(config, guild_ready_timeout=0.1)
+        task: list[asyncio.Task[None]] = []
+
+        async def start() -> None:
+            task.append(asyncio.create_task(bot.start(fake.bot_token)))
+            await fake.wait_until_connected()
+            await fake.wait_for_commands("gm")
+            await fake.wait_for(bot.is_ready, what="the bot ready", timeout=10)
+
+        try:
+            yield SimpleNamespace(fake=fake, kim=kim, channel=channel, bot=bot, start=start)
+        finally:
+            if not bot.is_closed():
+                await bot.close()
+            if task:
+                await task[0]
+    await fake.stop()
+
+
+async def get(bot: GuildMasterBot, path: str) -> tuple[int, str]:
+    assert bot.health is not None
+    url = f"http://127.0.0.1:{bot.health.port}{path}"
+    async with aiohttp.ClientSession() as session, session.get(url) as answer:
+        return answer.status, await answer.text()
+
+
+def sample(text: str, name: str, **labels: str) -> float:
+    """The value of one sample of the metrics text (0 when it is not there yet)."""
+    for family in text_string_to_metric_families(text):
+        for s in family.samples:
+            if s.name == name and all(s.labels.get(k) == v for k, v in labels.items()):
+                return s.value
+    return 0.0
+
+
+async def test_unavailable_before_the_gateway_connects_and_healthy_after(table: Any) -> None:
+    await table.bot.start_health()
+    status, body = await get(table.bot, HEALTH_PATH)
+    assert status == 503
+    assert json.loads(body) == {
+        "status": "unavailable",
+        "ready": False,
+        "gateway": False,
+        "database": False,
+        "stopping": False,
+        "games_in_play": None,
+    }
+    await table.start()
+    status, body = await get(table.bot, HEALTH_PATH)
+    assert status == 200, body
+    assert json.loads(body) == {
+        "status": "ok",
+        "ready": True,
+        "gateway": True,
+        "database": True,
+        "stopping": False,
+        "games_in_play": 0,
+    }
+
+
+async def test_the_metrics_count_a_slash_command_and_its_answer(table: Any) -> None:
+    await table.start()
+    _, before = await get(table.bot, METRICS_PATH)
+    create = await table.fake.slash(table.kim, table.channel, "gm create", players=2, bots=False)
+    await create.wait_reply(timeout=10)
+    status, after = await get(table.bot, METRICS_PATH)
+    assert status == 200
+    counted = "guildmaster_interactions_total"
+    labels = {"kind": "command", "command": "gm create"}
+    assert sample(after, counted, **labels) == sample(before, counted, **labels) + 1
+    timed = "guildmaster_answer_seconds_count"
+    assert sample(after, timed, kind="command") == sample(before, timed, kind="command") + 1
+    assert sample(after, "guildmaster_games_in_play") == 1  # the lobby just opened
+    status, body = await get(table.bot, HEALTH_PATH)
+    assert status == 200 and json.loads(body)["games_in_play"] == 1
+
+
+async def test_the_metrics_count_rate_limits_and_retries(table: Any) -> None:
+    await table.start()
+    _, before = await get(table.bot, METRICS_PATH)
+    posts = "POST /channels/{channel_id}/messages"
+    table.fake.rate_limit(posts, 2, retry_after=0.05)  # discord.py waits and tries again
+    table.fake.fail_requests(posts, 1, status=503)  # discord.py gives up; the poster retries
+    poster = DiscordPoster(table.bot, delays=(0.05, 0.05, 0.05))
+    await poster.send(table.channel.id, Message(content="hello"))
+    _, after = await get(table.bot, METRICS_PATH)
+    limited = "guildmaster_discord_rate_limited_total"
+    assert sample(after, limited, scope="user") == sample(before, limited, scope="user") + 2
+    retries = "guildmaster_discord_retries_total"
+    assert sample(after, retries) == sample(before, retries) + 1
+
+
+async def test_stopping_is_unavailable_and_the_endpoint_closes_with_the_bot(table: Any) -> None:
+    await table.start()
+    table.bot.closing = True  # what close() sets first, while in-flight work finishes
+    status, body = await get(table.bot, HEALTH_PATH)
+    assert status == 503 and json.loads(body)["status"] == "stopping"
+    table.bot.closing = False
+    await table.bot.close()
+    with pytest.raises(aiohttp.ClientConnectionError):
+        await get(table.bot, HEALTH_PATH)
