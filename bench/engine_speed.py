@@ -16,6 +16,7 @@ import json
 import statistics
 import time
 
+from bot.progress import progress
 from engine.core.codec import Codec
 from games.guild_master import GAME
 from games.guild_master.players.simulate import play
@@ -25,7 +26,7 @@ from games.guild_master.rules.evolve import evolve
 def games_per_second(games: int, players: int) -> tuple[float, float]:
     start = time.process_time()
     events = 0
-    for seed in range(games):
+    for seed in progress(range(games), what=f"{players} players", unit=" games"):
         result, _, _ = play(players, 10_000 + seed)
         events += result.events
     elapsed = time.process_time() - start

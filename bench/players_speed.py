@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import time
 
+from bot.progress import progress
 from games.guild_master.players import simulate
 from games.guild_master.players.simulate import play
 from games.guild_master.players.strategy import StrategicPlayer
@@ -22,7 +23,7 @@ from games.guild_master.players.strategy import StrategicPlayer
 
 def rate(players: int, kind: str, seeds: range) -> float:
     start = time.process_time()
-    for seed in seeds:
+    for seed in progress(seeds, what=kind, unit=" games"):
         result, _, _ = play(players, seed, seats=(kind,) * players)
         assert result.refused == 0 or kind == "random"
     return len(seeds) / (time.process_time() - start)
@@ -44,7 +45,7 @@ def choosing_share(seeds: range) -> float:
     StrategicPlayer.answer = timed  # type: ignore[method-assign]
     try:
         start = time.process_time()
-        for seed in seeds:
+        for seed in progress(seeds, what="choosing", unit=" games"):
             simulate.play(4, seed, seats=("builtin",) * 4)
         total = time.process_time() - start
     finally:

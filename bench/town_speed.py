@@ -15,6 +15,7 @@ import shlex
 import sys
 import time
 
+from bot.progress import progress
 from games.town.players.simulate import play
 
 TARGET = 300.0
@@ -24,7 +25,7 @@ def run(games: int, players: int, first_seed: int = 10_000) -> tuple[float, floa
     """Games per CPU second, and the mean commands and events per game."""
     commands = events = 0
     start = time.process_time()
-    for seed in range(first_seed, first_seed + games):
+    for seed in progress(range(first_seed, first_seed + games), unit=" games"):
         result, _, _ = play(players, seed)
         commands += result.commands
         events += result.events

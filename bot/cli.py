@@ -18,7 +18,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -462,12 +462,19 @@ def _simulate(args: argparse.Namespace) -> int:
         return 2
 
     def pool(play: Callable[[Any], Any], jobs: list[Any]) -> list[Any]:
+        from bot.progress import progress
+
+        def bar(results: Iterable[Any]) -> list[Any]:
+            # on stderr, and only on a terminal: stdout stays the same bytes
+            return list(progress(results, total=len(jobs), what=rules.title, unit=" games"))
+
         if args.jobs == 1:
-            return [play(job) for job in jobs]
+            return bar(play(job) for job in jobs)
         import multiprocessing
 
         with multiprocessing.get_context("spawn").Pool(args.jobs) as processes:
-            return processes.map(play, jobs, chunksize=max(1, len(jobs) // (8 * args.jobs)))
+            chunks = max(1, len(jobs) // (8 * args.jobs))
+            return bar(processes.imap(play, jobs, chunksize=chunks))  # imap keeps the order
 
     return int(_game_clis()[args.game].simulate(args, seats, pool))
 
