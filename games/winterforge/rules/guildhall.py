@@ -48,18 +48,22 @@ def take_contracts(ctx: Ctx, cmd: TakeContracts) -> None:
             )
         else:
             raise RuleError("not_held", f"You do not hold {slug!r} to return it.")
-    count = len(holding) + started_count(g)
     most = contract_limit(g)
-    if count > most and len(cmd.returns) < len(cmd.contracts):
+    # "you must return any extra Contracts": exactly those over the limit (a guild already over
+    # it, its Crew gone, returns as many as it takes).
+    extra = min(max(0, held_count(g) + len(cmd.contracts) - most), len(cmd.contracts))
+    if len(cmd.returns) < extra:
+        count = len(holding) + started_count(g)
         raise RuleError(
             "contract_limit",
             f"You would hold {count} Contracts; the limit is {most} (not counting your Royal "
-            f"Contract). Return {count - most} of them to the job track.",
-            over=count - most,
+            f"Contract). Return {extra - len(cmd.returns)} more of them to the job track.",
+            over=extra - len(cmd.returns),
         )
-    if len(cmd.returns) > len(cmd.contracts):
+    if len(cmd.returns) > extra:
         raise RuleError(
-            "returns", "Return only as many Contracts as you need to stay within the limit."
+            "returns",
+            f"Return only the Contracts over the limit of {most}: {extra} of them this time.",
         )
     enter(ctx, cmd.seat, "guildhall", cmd.prime)
     open_spaces = len(cmd.contracts) - len(cmd.returns)
