@@ -96,5 +96,4 @@ def test_with_the_prime_position_a_repayment_never_overpays_either():
 def test_a_repayment_needs_the_coin_and_an_unpaid_loan():
     refused(table(**bank(coin=1, loans=[HELD])), RepayLoan(seat=0, loan=HELD, amount=2), "coin")
     refused(table(**bank(coin=5)), RepayLoan(seat=0, loan=HELD, amount=2), "no_loan")
-    refused(table(**bank(coin=5, loans=[HELD])), RepayLoan(seat=0, loan=HELD, amount=0),
-            "amount")  # fmt: skip
+    refused(table(**bank(coin=5, loans=[HELD])), RepayLoan(seat=0, loan=HELD, amount=0), "amount")

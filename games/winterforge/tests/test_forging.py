@@ -215,8 +215,11 @@ def test_the_royal_contract_needs_no_crew_upkeep():
     crew = ["nim-the-haggler", "bardolf-the-tutor"]
     stock = ["bog-iron-1", "bog-iron-2", "goat-leather-1", "pine-haft-1"]
     top = {"weapons": 10, "armour": 10}
-    state = table(guild=[smith(royal=ROYAL, stockpile=stock, crew=crew, coin=0, skills=top)],
-                  dice=[4, 4, 4, 4], players=2)  # fmt: skip
+    state = table(
+        guild=[smith(royal=ROYAL, stockpile=stock, crew=crew, coin=0, skills=top)],
+        dice=[4, 4, 4, 4],
+        players=2,
+    )
     state, log = play(state, forge(ROYAL, *stock))
     done = by_type(log, ContractCompleted)[0]
     assert (done.upkeep, done.dismissed) == (0, ())
@@ -227,9 +230,11 @@ def test_the_first_royal_contract_completed_is_marked_and_ends_the_game():
     """ "The first Player to complete a Royal Contract earns an extra 3 RP." and "A Player completes
     their Royal Contract" ends the game at the end of the round."""
     stock = ["bog-iron-1", "bog-iron-2", "goat-leather-1", "pine-haft-1"]
-    state = table(guild=[smith(royal=ROYAL, stockpile=stock, skills={"weapons": 10,
-                                                                     "armour": 10})],
-                  dice=[4, 4, 4, 4], players=2)  # fmt: skip
+    state = table(
+        guild=[smith(royal=ROYAL, stockpile=stock, skills={"weapons": 10, "armour": 10})],
+        dice=[4, 4, 4, 4],
+        players=2,
+    )
     state, log = play(state, forge(ROYAL, *stock))
     assert by_type(log, ContractCompleted)[0].first_royal
     assert by_type(log, EndTriggered) == [EndTriggered(reason="royal")]
@@ -240,8 +245,13 @@ def test_the_first_royal_contract_completed_is_marked_and_ends_the_game():
 def test_a_second_royal_is_not_first():
     stock = ["bog-iron-1", "bog-iron-2", "goat-leather-1", "pine-haft-1"]
     top = {"weapons": 10, "armour": 10}
-    state = table(guild=[smith(royal=ROYAL, stockpile=stock, skills=top)], dice=[4, 4, 4, 4],
-                  first_royal=1, ending="royal", players=2)  # fmt: skip
+    state = table(
+        guild=[smith(royal=ROYAL, stockpile=stock, skills=top)],
+        dice=[4, 4, 4, 4],
+        first_royal=1,
+        ending="royal",
+        players=2,
+    )
     state, log = play(state, forge(ROYAL, *stock))
     assert not by_type(log, ContractCompleted)[0].first_royal and state.first_royal == 1
     assert not by_type(log, EndTriggered)

@@ -30,8 +30,9 @@ def test_purchase_up_to_2_components_paying_their_cost():
 
 def test_not_three_in_one_purchase():
     state = table(**market())
-    refused(state, Buy(seat=0, components=("bog-iron-1", "pine-haft-1", "goat-leather-1")),
-            "too_many")  # fmt: skip
+    refused(
+        state, Buy(seat=0, components=("bog-iron-1", "pine-haft-1", "goat-leather-1")), "too_many"
+    )
 
 
 def test_the_market_prime_position_buys_an_extra_component():

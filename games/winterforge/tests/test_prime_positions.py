@@ -58,8 +58,9 @@ def test_only_once_per_visit():
 def test_leaving_and_coming_back_gives_it_again():
     """FAQ: "you must leave the precinct via a move action and return using a separate move action
     to get the bonus again." """
-    state = table(guild=[{"seat": 0, "coin": 0, "at": "guildhall", "prime": True,
-                          "prime_used": True}])  # fmt: skip
+    state = table(
+        guild=[{"seat": 0, "coin": 0, "at": "guildhall", "prime": True, "prime_used": True}]
+    )
     state, _ = play(state, Move(seat=0, to="market"), Move(seat=0, to="guildhall"))
     assert state.guilds[0].prime and not state.guilds[0].prime_used
     state, log = play(state, RequestFunds(seat=0, prime=True))
