@@ -47,7 +47,6 @@ GUILD_ROW_H = 44
 PRECINCT_W = (INNER - 4 * 34) // 5
 PRECINCT_TOP = 118  # the name, what is done there and the Prime Positions, above the Smiths
 RING_H = 34  # the link from the last Precinct back to the first, drawn under the row
-ALLEY_H = 92
 TOKEN_R = 15
 MARKET_LABEL_W = 132
 PRECINCT_JOBS = {
@@ -105,14 +104,31 @@ def _precinct_h(view: PublicView) -> int:
     return PRECINCT_TOP + most * (2 * TOKEN_R + 4) + 10
 
 
+def _guild_cols(view: PublicView) -> int:
+    return 1 if view.players <= 2 else 2
+
+
 def _guild_rows(view: PublicView) -> int:
-    return (view.players + 1) // 2
+    return -(-view.players // _guild_cols(view))
+
+
+def _alley_h(view: PublicView) -> int:
+    """The Alleyways' height: room for the most Smiths standing in one."""
+    smiths = _smiths(view)
+    width = _alley_w(view) - 20
+    most = max((len(smiths.get(a, ())) for a in view.alleyways), default=0)
+    return 56 + max(1, -(-most // _per_row(width))) * (2 * TOKEN_R + 4) + 4
+
+
+def _alley_w(view: PublicView) -> int:
+    n = max(1, len(view.alleyways))
+    return (INNER - (n - 1) * GAP) // n
 
 
 def draw_board(view: PublicView, names: tuple[str, ...]) -> Image.Image:
     """The board as an image."""
     event_h = EVENT_H + GAP if view.turn.event else 0
-    alley_h = (ALLEY_H + GAP) if view.alleyways else 0
+    alley_h = (_alley_h(view) + GAP) if view.alleyways else 0
     height = (
         HEADER_H
         + event_h
@@ -206,11 +222,12 @@ def _event(draw: ImageDraw.ImageDraw, view: PublicView, y: int) -> int:
 def _guilds(
     img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, names: tuple[str, ...], y: int
 ) -> int:
-    col_w = INNER // 2
+    cols = _guild_cols(view)
+    col_w = INNER // cols
     for i, seat in enumerate(view.order):
         g = view.guilds[seat]
-        x = MARGIN + (i % 2) * col_w
-        top = y + (i // 2) * GUILD_ROW_H
+        x = MARGIN + (i % cols) * col_w
+        top = y + (i // cols) * GUILD_ROW_H
         if seat == view.turn.seat and view.result is None:
             draw.rounded_rectangle(
                 (x, top + 2, x + col_w - 8, top + GUILD_ROW_H - 2), radius=8, fill=SHADE
@@ -225,7 +242,7 @@ def _guilds(
             f"{seat_name(names, seat)} ({guild_name(g.board)})",
             BODY,
             bold=True,
-            min_size=14,
+            min_size=18,
         )
         text(
             draw,
@@ -328,11 +345,11 @@ def _city(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, y: int)
 
 def _alleyways(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, y: int) -> int:
     smiths = _smiths(view)
-    n = len(view.alleyways)
-    w = (INNER - (n - 1) * GAP) // n
+    w = _alley_w(view)
+    h = _alley_h(view)
     for i, place in enumerate(view.alleyways):
         x = MARGIN + i * (w + GAP)
-        box = (x, y, x + w, y + ALLEY_H)
+        box = (x, y, x + w, y + h)
         cv.card(draw, box, fill=SHADE, outline=LINE)
         note = "Alleyway, from any Precinct"
         if place == "shrine":
@@ -349,7 +366,7 @@ def _alleyways(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, y:
         here = smiths.get(place, [])
         if here:
             _tokens(img, draw, view, here, x + 10, y + 54, x + w - 10)
-    return y + ALLEY_H + GAP
+    return y + h + GAP
 
 
 def _job_track(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, y: int) -> int:

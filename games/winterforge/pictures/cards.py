@@ -22,7 +22,7 @@ from games.winterforge.pictures.style import (
 )
 
 CONTRACT_H = 230
-COMPONENT_H = 78
+COMPONENT_H = 84
 CREW_H = 84
 LOAN_H = 84
 RUNE_H = 60
@@ -43,8 +43,7 @@ def contract(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, slug: str) -
     for skill in c.types:
         skill_badge(draw, (x, y, x + BADGE, y + BADGE), skill)
         x += BADGE + 4
-    kind = " & ".join(SKILL_NAMES[t] for t in c.types)
-    label = f"Royal · {kind}" if c.royal else kind
+    label = "Royal Contract" if c.royal else SKILL_NAMES[c.types[0]]
     text(draw, (x + 4, y, x1 - PAD, y + BADGE), label, SMALL, colour=MUTED, min_size=14)
     y += BADGE + 6
     bottom = cv.paragraph(
@@ -90,29 +89,27 @@ def contract(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, slug: str) -
 def component(
     img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, cid: str, *, show_cost: bool = True
 ) -> None:
-    """A Component: its type (badge and word), title, level, cost and the dice it supplies."""
+    """A Component: its type (badge and word), title, level, cost and the dice it supplies (the
+    title across the top, the dice beside the details below it)."""
     c = pack().components[cid]
     x0, y0, x1, y1 = box
     cv.card(draw, box)
     h = y1 - y0
     b = min(36, h - 2 * PAD)
-    material_badge(
-        draw, (x0 + PAD, y0 + (h - b) // 2, x0 + PAD + b, y0 + (h - b) // 2 + b), c.material, BODY
-    )
-    r = min(23, (h - 2 * PAD) // 2)
-    dice_w = len(c.dice) * (2 * r + 6)
-    dx = x1 - PAD - dice_w + r + 3
-    for sides in c.dice:
-        die(img, draw, (dx, y0 + h // 2), r, sides)
-        dx += 2 * r + 6
+    top = y0 + (h - b) // 2
+    material_badge(draw, (x0 + PAD, top, x0 + PAD + b, top + b), c.material, BODY)
     tx0 = x0 + PAD + b + 8
-    tx1 = x1 - PAD - dice_w - 4
     mid = y0 + h // 2
-    text(draw, (tx0, y0 + 4, tx1, mid), c.name, SMALL, bold=True, min_size=14)
+    text(draw, (tx0, y0 + 3, x1 - PAD, mid), c.name, SMALL, bold=True, min_size=17)
+    r = min(20, (y1 - mid) // 2 + 2)
+    dx = x1 - PAD - r
+    for sides in reversed(c.dice):
+        die(img, draw, (dx, mid + (y1 - mid) // 2 - 1), r, sides)
+        dx -= 2 * r + 4
     detail = f"{MATERIAL_NAMES[c.material]} · L{c.level}"
     if show_cost:
         detail += f" · {c.cost} Coin"
-    text(draw, (tx0, mid, tx1, y1 - 4), detail, SMALL, colour=MUTED, min_size=14)
+    text(draw, (tx0, mid, dx + r - 2, y1 - 3), detail, SMALL, colour=MUTED, min_size=16)
 
 
 def crew(draw: ImageDraw.ImageDraw, box: Box, slug: str) -> None:

@@ -46,7 +46,7 @@ CARD_W = 300
 ITEM_H = 64
 DIE_R = 40
 DIE_STEP = 2 * DIE_R + 24
-DIE_ROW_H = 2 * DIE_R + 52
+DIE_ROW_H = 2 * DIE_R + 72
 DICE_PER_ROW = INNER // DIE_STEP
 LINE_H = 38
 PART_NAMES = {
@@ -124,12 +124,12 @@ def _header(
     text(
         draw,
         (x, 12, WIDTH - MARGIN, 56),
-        f"{seat_name(names, forged.seat)} forges",
+        seat_name(names, forged.seat),
         TITLE,
         bold=True,
-        min_size=SMALL,
+        min_size=BODY,
     )
-    label = ("Royal Contract: " if c.royal else "") + c.name
+    label = "forges " + ("the Royal Contract " if c.royal else "") + c.name
     text(draw, (x, 58, WIDTH - MARGIN, 92), label, LARGE, colour=MUTED, min_size=SMALL)
     return HEADER_H
 
@@ -177,17 +177,26 @@ def _dice(img: Image.Image, draw: ImageDraw.ImageDraw, forged: Forged, y: int) -
         top = y + row * DIE_ROW_H
         fill = (255, 236, 190) if i == rerolled else cv.CARD
         die(img, draw, (cx, top + DIE_R + 4), DIE_R, sides, value, fill)
-        label = f"d{sides}" + (f", was {first}" if i == rerolled else "")
+        below = top + 2 * DIE_R + 10
         text(
             draw,
-            (cx - DIE_STEP // 2, top + 2 * DIE_R + 10, cx + DIE_STEP // 2, top + DIE_ROW_H - 6),
-            label,
+            (cx - DIE_STEP // 2, below, cx + DIE_STEP // 2, below + 28),
+            f"d{sides}",
             SMALL,
             bold=i == rerolled,
             colour=INK if i == rerolled else MUTED,
             align="centre",
-            min_size=14,
         )
+        if i == rerolled:
+            text(
+                draw,
+                (cx - DIE_STEP // 2, below + 28, cx + DIE_STEP // 2, below + 54),
+                f"was {first}",
+                SMALL,
+                bold=True,
+                align="centre",
+                min_size=14,
+            )
     return y + _dice_h(forged)
 
 
@@ -195,6 +204,9 @@ def _sum(draw: ImageDraw.ImageDraw, forged: Forged, y: int) -> None:
     value_x = WIDTH - MARGIN - 160
     rolled = sum(v for _, v in forged.dice)
     values = " + ".join(str(v) for _, v in forged.dice)
+    if forged.rerolled:
+        low, first = forged.rerolled
+        values += f" (the d{forged.dice[low][0]} rerolled from {first})"
     rows: list[tuple[str, str, bool]] = [(f"Dice: {values}", str(rolled), False)]
     rows += [
         (PART_NAMES.get(name, name.capitalize()), f"{amount:+d}", False)

@@ -29,6 +29,7 @@ from games.winterforge.pictures import cards
 from games.winterforge.pictures.style import (
     GOLD,
     SKILL_NAMES,
+    counted,
     guild_colour,
     guild_name,
     heading,
@@ -128,9 +129,9 @@ def _header(
     if g.prime:
         where += " (Prime Position" + (", bonus used)" if g.prime_used else ")")
     text(draw, (x, 56, WIDTH - MARGIN, 84), where, BODY, colour=MUTED, min_size=SMALL)
-    facts = [f"{g.coin} Coin", f"{g.hand} Contracts in hand"]
+    facts = [f"{g.coin} Coin", counted(g.hand, "Contract") + " in hand"]
     if "shrine" in view.alleyways:
-        facts.append(f"{g.faith} Faith tokens")
+        facts.append(counted(g.faith, "Faith token"))
     if g.choosing:
         facts.append("choosing a Royal Contract")
     elif not g.royal:
@@ -143,7 +144,7 @@ def _header(
 
 def _skills(img: Image.Image, draw: ImageDraw.ImageDraw, g: GuildView, y: int) -> int:
     board = pack().guilds[g.board]
-    y = heading(draw, y, WIDTH, "Skills", "cost to train to each step · RP at the end")
+    y = heading(draw, y, WIDTH, "Skills", "above: Coin to train to a step · below: RP at the end")
     colour = guild_colour(g.board)
     for i, skill in enumerate(SKILLS):
         top = y + i * TRACK_H
@@ -179,7 +180,7 @@ def _skills(img: Image.Image, draw: ImageDraw.ImageDraw, g: GuildView, y: int) -
                 text(
                     draw,
                     (x, top, x + CELL_W, top + 24),
-                    f"{cost}c",
+                    str(cost),
                     SMALL,
                     colour=MUTED,
                     align="centre",
@@ -260,9 +261,9 @@ def _stock_h(g: GuildView) -> int:
 
 
 def _stockpile(img: Image.Image, draw: ImageDraw.ImageDraw, g: GuildView, y: int) -> int:
-    note = f"{len(g.stockpile)} Components"
+    note = counted(len(g.stockpile), "Component")
     if g.runes:
-        note += f", {len(g.runes)} Runes"
+        note += ", " + counted(len(g.runes), "Rune")
     y = heading(draw, y, WIDTH, "Stockpile", note)
     if not g.stockpile and not g.runes:
         text(draw, (MARGIN, y, WIDTH - MARGIN, y + cards.COMPONENT_H), "Empty", BODY, colour=MUTED)
@@ -327,7 +328,7 @@ def _done_rows(g: GuildView) -> int:
 def _completed(draw: ImageDraw.ImageDraw, g: GuildView, y: int) -> int:
     done = [(c, False) for c in g.completed] + [(c, True) for c in g.held]
     rp = sum(pack().contract(c).rp for c, _ in done)
-    y = heading(draw, y, WIDTH, "Completed Contracts", f"{len(done)} worth {rp} RP")
+    y = heading(draw, y, WIDTH, "Completed Contracts", f"{len(done)}, worth {rp} RP")
     if not done:
         text(draw, (MARGIN, y, WIDTH - MARGIN, y + LIST_H), "None yet", BODY, colour=MUTED)
         return y + LIST_H
@@ -344,14 +345,34 @@ def _completed(draw: ImageDraw.ImageDraw, g: GuildView, y: int) -> int:
     return y
 
 
+def _cards_h(n: int) -> int:
+    return max(1, _rows(n, CONTRACT_COLS)) * (cards.CONTRACT_H + 12)
+
+
+def _royal_cards(own: SeatView) -> tuple[str, ...]:
+    return own.royal_offer if own.royal_offer else ((own.royal,) if own.royal else ())
+
+
 def _own_h(own: SeatView) -> int:
-    rows = _rows(len(own.hand), CONTRACT_COLS) + _rows(
-        len(own.royal_offer) + (1 if own.royal else 0), CONTRACT_COLS
-    )
-    h = 50 + cv.SECTION_H + max(1, rows) * (cards.CONTRACT_H + 12)
+    h = 50 + cv.SECTION_H + _cards_h(len(own.hand))
+    if _royal_cards(own):
+        h += cv.SECTION_H + _cards_h(len(_royal_cards(own)))
     if own.faith:
         h += LIST_H
     return h
+
+
+def _cards_rows(
+    img: Image.Image, draw: ImageDraw.ImageDraw, slugs: Sequence[str], y: int, empty: str
+) -> int:
+    """Contracts in rows of CONTRACT_COLS from `y`; returns the y below them."""
+    if not slugs:
+        text(draw, (MARGIN, y, WIDTH - MARGIN, y + 40), empty, BODY, colour=MUTED)
+    for i, slug in enumerate(slugs):
+        x = MARGIN + (i % CONTRACT_COLS) * (CONTRACT_W + 12)
+        top = y + (i // CONTRACT_COLS) * (cards.CONTRACT_H + 12)
+        cards.contract(img, draw, (x, top, x + CONTRACT_W, top + cards.CONTRACT_H), slug)
+    return y + _cards_h(len(slugs))
 
 
 def _own(img: Image.Image, draw: ImageDraw.ImageDraw, own: SeatView, y: int) -> int:
@@ -364,35 +385,22 @@ def _own(img: Image.Image, draw: ImageDraw.ImageDraw, own: SeatView, y: int) -> 
         bold=True,
     )
     y += 50
-    y = heading(draw, y, WIDTH, "Your hand", f"{len(own.hand)} Contracts")
-    secret = [*own.hand, *([own.royal] if own.royal else []), *own.royal_offer]
-    if not secret:
-        text(
-            draw,
-            (MARGIN, y, WIDTH - MARGIN, y + cards.CONTRACT_H),
-            "No Contracts in hand",
-            BODY,
-            colour=MUTED,
-        )
-    col = 0
-    for i, slug in enumerate(secret):
-        if i == len(own.hand) and col:
-            y += cards.CONTRACT_H + 12
-            col = 0
-        x = MARGIN + col * (CONTRACT_W + 12)
-        cards.contract(img, draw, (x, y, x + CONTRACT_W, y + cards.CONTRACT_H), slug)
-        col += 1
-        if col == CONTRACT_COLS:
-            col = 0
-            y += cards.CONTRACT_H + 12
-    if col or not secret:
-        y += cards.CONTRACT_H + 12
+    y = heading(draw, y, WIDTH, "Your hand", counted(len(own.hand), "Contract"))
+    y = _cards_rows(img, draw, own.hand, y, "No Contracts in hand")
+    royal = _royal_cards(own)
+    if royal:
+        if own.royal_offer:
+            title, note = "Your Royal Contract", "choose one of these two; the other goes back"
+        else:
+            title, note = "Your Royal Contract", "5 RP; +3 RP if you complete one first"
+        y = heading(draw, y, WIDTH, title, note)
+        y = _cards_rows(img, draw, royal, y, "")
     if own.faith:
         faith = " + ".join(str(v) for v in own.faith)
         text(
             draw,
             (MARGIN, y, WIDTH - MARGIN, y + LIST_H),
-            f"Faith: {faith} = {sum(own.faith)}",
+            f"Faith tokens: {faith} = {sum(own.faith)}",
             BODY,
             bold=True,
             min_size=SMALL,

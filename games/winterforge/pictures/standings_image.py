@@ -136,10 +136,12 @@ def draw_standings(view: PublicView, result: Result, names: tuple[str, ...]) -> 
                 fill=(252, 240, 204),
             )
         place = PLACES[places[seat]] if places[seat] < len(PLACES) else str(places[seat] + 1)
+        if solo:
+            place = "Your score"
         text(
             draw,
             (x + 4, y + 2, x + col_w - 4, y + 36),
-            place + (" ★" if first else ""),
+            place + (" ★" if first and not solo else ""),
             LARGE,
             bold=True,
             align="centre",
@@ -214,7 +216,7 @@ def draw_standings(view: PublicView, result: Result, names: tuple[str, ...]) -> 
     text(
         draw,
         (MARGIN + 8, top, MARGIN + LABEL_W - 8, top + ROW_H),
-        "Contracts done (tie-break)",
+        "Contracts done" if solo else "Contracts done (tie-break)",
         SMALL,
         colour=MUTED,
         min_size=14,
@@ -255,11 +257,11 @@ def _bands(draw: ImageDraw.ImageDraw, result: Result, y: int) -> None:
         span = f"{low}+" if high is None else f"{low}–{high}"
         if here:
             draw.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + BAND_H - 4), radius=8, fill=GOLD)
-        text(draw, (MARGIN + 12, y, MARGIN + 130, y + BAND_H - 4), span + " RP", BODY, bold=here)
+        text(draw, (MARGIN + 12, y, MARGIN + 160, y + BAND_H - 4), span + " RP", BODY, bold=here)
         mark = f"  ◀ you, {total} RP" if here else ""
         text(
             draw,
-            (MARGIN + 140, y, WIDTH - MARGIN - 12, y + BAND_H - 4),
+            (MARGIN + 170, y, WIDTH - MARGIN - 12, y + BAND_H - 4),
             words + mark,
             BODY,
             bold=here,

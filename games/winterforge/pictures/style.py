@@ -207,9 +207,10 @@ def die(
 def crew_ability(crew: Crew) -> str:
     """A Crew card's ability in a few words."""
     a = crew.ability
-    skill = "every" if a.skill == "any" else SKILL_NAMES.get(a.skill, a.skill)
+    skill = SKILL_NAMES.get(a.skill, a.skill)
+    forging = "to every forge" if a.skill == "any" else f"forging {skill}"
     words = {
-        "forge_bonus": f"+{a.amount} forging {skill}",
+        "forge_bonus": f"+{a.amount} {forging}",
         "extra_move": "1 free Move each turn",
         "market_discount": f"Components −{a.amount} Coin",
         "train_discount": f"Training −{a.amount} Coin",
@@ -233,5 +234,6 @@ def effect_sentence(card_text: str) -> str:
     return body[cut + 2 :] if cut >= 0 else body
 
 
-def dice_words(dice: Sequence[int]) -> str:
-    return " + ".join(f"d{s}" for s in dice)
+def counted(n: int, noun: str) -> str:
+    """ "1 Contract", "2 Contracts"."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"

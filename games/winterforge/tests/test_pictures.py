@@ -9,6 +9,7 @@ from collections.abc import Callable
 from functools import cache
 
 import pytest
+from msgspec.structs import replace
 from PIL import Image
 
 from bot.render.pictures.canvas import Drawn, recording
@@ -190,12 +191,16 @@ def test_the_standings_wait_for_the_end():
 
 
 def test_a_forge_shows_every_die_and_the_reroll():
-    forges = [(s, e) for args in GAMES for s, e in game_of(*args).forges]
-    state, event = next(((s, e) for s, e in forges if e.rerolled), forges[0])
+    state, played_forge = game_of(2, 1, {}).forges[0]
+    # A reroll as a Crew member or a Rune makes one: the lowest die rolled again, its first
+    # result kept in the event.
+    event = replace(played_forge, rerolled=(0, 1))
     _, log = drawn(lambda: draw_forge(public(state), event, NAMES), "forge")
-    texts = [d.text for d in log]
+    texts = [d.shown for d in log]
     for sides, value in event.dice:
-        assert str(value) in texts and any(t.startswith(f"d{sides}") for t in texts)
-    if event.rerolled:
-        assert any(f"was {event.rerolled[1]}" in t for t in texts)
+        assert str(value) in texts and f"d{sides}" in texts
+    assert "was 1" in texts
+    assert any(t.endswith(f"(the d{event.dice[0][0]} rerolled from 1)") for t in texts)
     assert str(event.total) in texts and str(event.target) in texts
+    verdict = "Success" if event.success else "Failure"
+    assert any(t.startswith(verdict) for t in texts)
