@@ -22,7 +22,7 @@ from bot.presentation import Command, Presentation, Refused, Reply, Table, say
 from bot.render.ids import ControlId, parse
 from bot.render.ui import Embed, Message
 from bot.service import DEFAULT_GAME, GameService, Options, ServiceError
-from bot.store import GameInfo, NotFound, StoreError, Unavailable
+from bot.store import GameInfo, NotFound, StorageFault, StoreError, Unavailable
 from engine.core import GameDefinition, RuleError
 from engine.core.game import LEVELS
 
@@ -128,6 +128,16 @@ class Asker:
         return moment.table(self.seat)
 
 
+def not_saved(fault: StorageFault) -> str:
+    """What a player is told when the database cannot keep anything: that nothing was saved,
+    and what the bot's admin must do."""
+    return (
+        f"**Not saved:** the bot cannot record anything in its database ({fault.what}), so "
+        "nothing was changed. Please tell the bot's admin: the bot's log says what happened "
+        "and how to restore the games."
+    )
+
+
 @dataclass
 class Actions:
     service: GameService
@@ -184,6 +194,10 @@ class Actions:
             return say(
                 "The game's database is busy right now; nothing was changed. Try again in a moment."
             )
+        except StorageFault as exc:
+            # Loud: nothing can be saved until an admin acts, and each refusal says so again.
+            log.error("interaction %s refused, not saved: %s", who.interaction, exc)
+            return say(not_saved(exc))
         except NotFound:
             return say("That game no longer exists.")
         except StoreError as exc:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import json
+import logging
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -43,7 +44,13 @@ from bot.store.schema import (
     SnapshotRow,
     now,
 )
-from bot.store.sqlite_writer import SqliteWriter, WriterBusy, WriterConflict, sqlite_timestamp
+from bot.store.sqlite_writer import (
+    SqliteWriter,
+    WriterBusy,
+    WriterConflict,
+    WriterFault,
+    sqlite_timestamp,
+)
 from engine.core import Codec, GameDefinition, get
 
 # Discord drops an interaction not answered within 3 seconds: a write waits for another
@@ -53,6 +60,7 @@ IN_PLAY = ("lobby", "running")  # the statuses of a game that holds its channel
 NOTIFIED = "notified"  # the messages-table key of the posted-up-to marker
 
 T = TypeVar("T")
+log = logging.getLogger("guildmaster.store")
 
 
 class StoreError(Exception):
@@ -69,6 +77,17 @@ class Unavailable(StoreError):
 
 class NotFound(StoreError):
     """There is no such game."""
+
+
+class StorageFault(StoreError):
+    """The database cannot be used as it should: its file deleted, moved, replaced or made
+    read-only under the running bot, the disk full, the file damaged. Nothing was saved, and
+    trying again will not help until an admin acts. `what` says it in a few words for players
+    (without the path); the message, with the path, is for the log."""
+
+    def __init__(self, message: str, what: str) -> None:
+        super().__init__(message)
+        self.what = what
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,6 +207,7 @@ class EventStore:
         self._in_play: dict[int, list[int]] | None = None
         self._in_play_generation = 0
         self._in_play_read = asyncio.Lock()  # one reader of the index, not one per caller
+        self._rescued = False  # a lost SQLite file was copied (or tried) already
 
     # --- opening ---------------------------------------------------------------------------
 
@@ -214,27 +234,66 @@ class EventStore:
         store = cls(engine, url, single_writer=single_writer)
         if is_sqlite(url):
             store._writer = SqliteWriter(engine.url.database or "", busy_timeout_ms)
-        if migrate:
-            from bot.store.migrate import upgrade
+        try:
+            if migrate:
+                from bot.store.migrate import upgrade
 
-            try:
                 await upgrade(engine)
-            except Exception as exc:
-                await store.close()
-                if _mark_unavailable(exc):
-                    raise Unavailable(f"cannot reach the database: {exc}") from exc
-                raise
+            if store._writer is not None:
+                store._writer.start()
+        except Exception as exc:
+            await store.close()
+            if isinstance(exc, WriterFault):
+                raise StorageFault(str(exc), exc.what) from exc
+            if _mark_unavailable(exc):
+                raise Unavailable(f"cannot reach the database: {exc}") from exc
+            raise
         return store
 
     async def close(self) -> None:
         if self._writer is not None:
             await asyncio.to_thread(self._writer.close)
+            if self._writer.guard.unwritable:
+                return  # closing the pool's connections would touch the -shm file: SIGBUS
         await self.engine.dispose()
+
+    def _guarded(self) -> None:
+        """On SQLite, refuse (StorageFault) before using a file that is no longer the
+        database or whose -shm file can no longer be written (`FileGuard`)."""
+        if self._writer is not None:
+            try:
+                self._writer.guard.check()
+            except WriterFault as exc:
+                raise self._fault(exc) from exc
+
+    def _fault(self, exc: WriterFault) -> StorageFault:
+        """The store's error for a writer's fault. The first time the file is found gone or
+        replaced, what the store still holds open is copied beside it and the log says what
+        to do (once: after that every access is refused the same way)."""
+        writer = self._writer
+        if writer is not None and writer.guard.fault is exc and not self._rescued:
+            self._rescued = True
+            copy = writer.rescue()
+            if writer.guard.unwritable:
+                kept = (
+                    f"make {writer.path} and its -wal and -shm files writable again (chattr -i, "
+                    "chmod u+w), then restart the bot: what it saved is in them"
+                )
+            elif copy:
+                kept = (
+                    f"the games as the bot last saved them were copied to {copy}: stop the bot, "
+                    f"move that file to {writer.path} and start it again"
+                )
+            else:
+                kept = "restore the file from a backup, or restart the bot to begin an empty one"
+            log.error("storage fault: %s; %s", exc, kept)
+        return StorageFault(str(exc), exc.what)
 
     @asynccontextmanager
     async def _write(self) -> AsyncIterator[AsyncConnection]:
         """A write transaction (BEGIN IMMEDIATE on SQLite, so two writers queue instead of
         failing half way). Database errors come out as `Unavailable` or `Conflict`."""
+        self._guarded()
         try:
             async with self.engine.connect() as conn:
                 conn = await conn.execution_options(sqlite_begin="IMMEDIATE")
@@ -251,6 +310,7 @@ class EventStore:
 
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[AsyncConnection]:
+        self._guarded()
         try:
             async with self.engine.connect() as conn:
                 yield conn
@@ -299,6 +359,8 @@ class EventStore:
             raise Conflict(str(exc)) from exc
         except WriterBusy as exc:
             raise Unavailable(f"the database is busy or unreachable: {exc}") from exc
+        except WriterFault as exc:
+            raise self._fault(exc) from exc
 
     async def _codec(self, game_id: int) -> _Game:
         if game_id not in self._by_id:
@@ -574,6 +636,9 @@ class EventStore:
             raise Conflict(str(exc)) from exc
         except WriterBusy as exc:
             raise Unavailable(f"the database is busy or unreachable: {exc}") from exc
+        except WriterFault as exc:
+            self._appended(game_id, None, stamp)  # perhaps written, to a file now lost
+            raise self._fault(exc) from exc
         except BaseException:  # cancelled while the writer thread waits: it may still write
             self._appended(game_id, None, stamp)
             raise
