@@ -28,6 +28,7 @@ from games.winterforge.rules.context import (
     actions_allowed,
     closed,
     contract_card,
+    discount,
     event_effect,
 )
 from games.winterforge.rules.forge import training_cost
@@ -51,8 +52,9 @@ COIN_RP = 0.3  # what a Coin is worth in RP while there is time to spend it
 RETRIES = 6  # forges looked ahead when a Contract may fail and be forged again
 GOOD_ENOUGH = 0.93  # stop paying for better Components past these odds
 ROYAL_LEAD = 3  # in a game of several, forge the Royal Contract only this far ahead
-ROYAL_TARGET = 17  # … and once the guild has this many RP with it (unless pressed)
+ROYAL_TARGET = 20  # … and once the guild has this many RP with it (unless pressed)
 LATE_ROUND = 15  # … or from this round on
+MEMORY = 5000  # Contract fillings remembered (a pure function of what the key holds)
 MAX_ROUNDS = 20  # a game of several rarely lasts longer (for the horizon)
 
 
@@ -127,6 +129,7 @@ class BuiltinPlayer:
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
+        self.filled: dict[tuple[object, ...], Project | None] = {}
 
     def move(self, state: WinterforgeState, seats: Collection[int]) -> cm.Command | None:
         """The next command of one of `seats`, or None when none of them is awaited."""
@@ -258,6 +261,8 @@ class BuiltinPlayer:
                 if not slug:
                     continue
                 p = self.fill(state, seat, slug, g.coin, take=True)
+                if p is None and loan:
+                    p = self.fill(state, seat, slug, g.coin + loan, loan=True, take=True)
                 if p is not None:
                     out.append(p)
         return out
@@ -307,7 +312,29 @@ class BuiltinPlayer:
     ) -> Project | None:
         """The Components `slug` would take: the stockpile's first, then the cheapest from the
         Market, upgraded while the odds gain per Coin is good and the budget allows; a Rune from
-        the stockpile when it helps. None when it cannot be filled."""
+        the stockpile when it helps. None when it cannot be filled. Remembered: most decisions
+        (every Move) leave all it depends on unchanged."""
+        g = state.guilds[seat]
+        key = (slug, budget, loan, take, g.stockpile, g.runes, g.skills, g.crew)
+        key += (state.market, state.turn.event)
+        if key in self.filled:
+            return self.filled[key]
+        if len(self.filled) > MEMORY:
+            self.filled.clear()
+        project = self.fill_anew(state, seat, slug, budget, loan, take)
+        self.filled[key] = project
+        return project
+
+    def fill_anew(
+        self,
+        state: WinterforgeState,
+        seat: int,
+        slug: str,
+        budget: int,
+        loan: bool,
+        take: bool,
+    ) -> Project | None:
+        """`fill`, worked out."""
         pack = load_pack()
         comps = pack.components
         g = state.guilds[seat]
@@ -336,30 +363,46 @@ class BuiltinPlayer:
             if not options:
                 return None
             buy.append(min(options, key=lambda x: (comps[x].cost, -mean(x), x)))
-        cost = purchase_cost(state, seat, tuple(buy)) if buy else 0
+        off = ability(g, "market_discount") + discount(state, "market")
+
+        def price(items: Sequence[str]) -> int:
+            return max(0, sum(comps[x].cost for x in items) - off) if items else 0
+
+        cost = price(buy)
         if cost > budget:
             return None
         if not rune:
             rune = self.best_rune(state, g, c, own + buy)
+        base = self.fixed(state, g, c, (), rune)
+        rune_dice = self.dice_of((), rune)
 
-        def chance_of(parts: list[str]) -> float:
-            dice = self.dice_of(parts, rune)
-            return odds(dice, c.forge - self.fixed(state, g, c, parts, rune))
+        def need_of(parts: list[str]) -> int:
+            bonus = sum(c.bonus for x in parts if comps[x].material == c.bonus_material)
+            return c.forge - base - (bonus if c.bonus_material else 0)
 
-        p = chance_of(own + buy)
+        def dice_of(parts: list[str]) -> tuple[int, ...]:
+            return tuple(sorted((*rune_dice, *(d for x in parts for d in comps[x].dice))))
+
+        p = odds(dice_of(own + buy), need_of(own + buy))
         while buy and p < GOOD_ENOUGH:
             best: tuple[float, int, str] | None = None
             for i, slot in enumerate(open_slots):
+                tried: set[tuple[str, int, tuple[int, ...]]] = set()
                 for x in offer:
-                    if x in buy or (slot != ANY and comps[x].material != slot):
+                    card = comps[x]
+                    if x in buy or (slot != ANY and card.material != slot):
                         continue
-                    if comps[x].cost <= comps[buy[i]].cost and mean(x) <= mean(buy[i]):
+                    if card.cost <= comps[buy[i]].cost and mean(x) <= mean(buy[i]):
                         continue
+                    signature = (card.material, card.cost, card.dice)
+                    if signature in tried:
+                        continue
+                    tried.add(signature)
                     trial = [*buy[:i], x, *buy[i + 1 :]]
-                    extra = purchase_cost(state, seat, tuple(trial)) - cost
+                    extra = price(trial) - cost
                     if cost + extra > budget:
                         continue
-                    gain = chance_of(own + trial) - p
+                    gain = odds(dice_of(own + trial), need_of(own + trial)) - p
                     if gain <= 0.02:
                         continue
                     score = gain / max(0.5, extra)
@@ -368,18 +411,16 @@ class BuiltinPlayer:
             if best is None:
                 break
             buy[best[1]] = best[2]
-            cost = purchase_cost(state, seat, tuple(buy))
-            p = chance_of(own + buy)
+            cost = price(buy)
+            p = odds(dice_of(own + buy), need_of(own + buy))
         parts = own + buy
-        dice = self.dice_of(parts, rune)
-        need = c.forge - self.fixed(state, g, c, parts, rune)
         return Project(
             slug,
             tuple(own),
             tuple(buy),
             rune,
             cost,
-            self.chances(g, dice, need),
+            self.chances(g, dice_of(parts), need_of(parts)),
             False,
             loan=loan,
             take=take,
@@ -497,22 +538,12 @@ class BuiltinPlayer:
         return any(self.rival_ready(state, s) for s in range(state.players) if s != seat)
 
     def rival_ready(self, state: WinterforgeState, seat: int) -> bool:
-        """Could `seat` forge its Royal Contract soon: started, or its Components in hand?"""
+        """Is `seat` about to forge its Royal Contract: has it tried once already (a failed forge
+        leaves it face-up)?"""
         g = state.guilds[seat]
         if not g.royal or g.royal_done:
             return False
-        if any(w.contract == g.royal for w in g.started):
-            return True
-        comps = load_pack().components
-        have = [comps[x].material for x in g.stockpile]
-        slots = contract_card(g.royal).slots
-        for slot in slots:
-            if slot == ANY:
-                continue
-            if slot not in have:
-                return False
-            have.remove(slot)
-        return len(have) >= sum(1 for s in slots if s == ANY)
+        return any(w.contract == g.royal for w in g.started)
 
     def step_command(
         self, state: WinterforgeState, seat: int, p: Project, place: str
@@ -716,6 +747,8 @@ class BuiltinPlayer:
             return Intent("market", refresh, 0.01, 1)
         track = [x for x in state.job_track if x]
         fillable = [x for x in track if self.fill(state, seat, x, g.coin) is not None]
+        if not g.hand and track:
+            fillable = fillable or track  # a Contract to work towards, even a slow one
         if fillable and len(g.hand) >= held_count(g) + 1 - contract_limit(g):
             cheapest = min(fillable, key=lambda x: (len(contract_card(x).slots), x))
             return Intent("guildhall", self.take_command(state, seat, cheapest), 0.01, 1)
@@ -752,12 +785,17 @@ class BuiltinPlayer:
         """A Market row to refresh (for 1 Coin) when a material every Contract in reach needs
         is missing from the Market: the cheapest row lacking it."""
         g = state.guilds[seat]
-        if ability(g, "refresh_free") or g.coin < 1 or closed(state, "market"):
+        if ability(g, "refresh_free") or g.coin < 2 or closed(state, "market"):
             return None  # a free refresh could be repeated for ever
         if state.variant == LORDS and "market" not in g.placed:
             return None  # a free action needs a Smith already placed there
         comps = load_pack().components
-        offered = {comps[x].material for row in state.market for x in row if x}
+        offered = {
+            comps[x].material
+            for row in state.market
+            for x in row
+            if x and purchase_cost(state, seat, (x,)) < g.coin
+        }
         wanted = [
             slot
             for slug in (*g.hand, *(x for x in state.job_track if x))
