@@ -93,12 +93,7 @@ def enter(ctx: Ctx, seat: int, place: str, prime: bool) -> None:
     of its Smiths there (on the Prime Position when `prime`)."""
     state = ctx.state
     g = state.guilds[seat]
-    if closed(state, place):
-        raise RuleError(
-            "closed",
-            f"This turn's Event closes the {PLACE_NAMES[place]}; act somewhere else.",
-            place=place,
-        )
+    require_open(state, place)
     if state.variant == LORDS:
         if prime:
             if seat in state.day_primes:
@@ -124,6 +119,17 @@ def enter(ctx: Ctx, seat: int, place: str, prime: bool) -> None:
         )
     if prime:
         check_prime(state, seat)
+
+
+def require_open(state: WinterforgeState, place: str) -> None:
+    """Refuse any action of `place`, free actions included, while this turn's Event closes
+    it."""
+    if closed(state, place):
+        raise RuleError(
+            "closed",
+            f"This turn's Event closes the {PLACE_NAMES[place]}; act somewhere else.",
+            place=place,
+        )
 
 
 def check_prime(state: WinterforgeState, seat: int) -> None:

@@ -20,6 +20,7 @@ from games.winterforge.rules.context import (
     pay,
     present,
     require_action,
+    require_open,
     require_turn,
 )
 from games.winterforge.rules.events import ComponentsBought, RowRefreshed
@@ -88,6 +89,7 @@ def refresh_row(ctx: Ctx, cmd: RefreshRow) -> None:
     g = require_turn(state, cmd.seat)
     if not present(state, cmd.seat, "market"):
         raise RuleError("wrong_place", "Refreshing a Market row needs your Smith in the Market.")
+    require_open(state, "market")
     if cmd.level not in (1, 2, 3):
         raise RuleError("no_row", "The Market has rows of level 1, 2 and 3.")
     cost = 0 if ability(g, "refresh_free") else REFRESH_COST

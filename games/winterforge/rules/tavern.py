@@ -21,6 +21,7 @@ from games.winterforge.rules.context import (
     pay,
     present,
     require_action,
+    require_open,
     require_turn,
 )
 from games.winterforge.rules.events import CrewHired, TavernRefreshed
@@ -66,6 +67,7 @@ def refresh_tavern(ctx: Ctx, cmd: RefreshTavern) -> None:
     g = require_turn(state, cmd.seat)
     if not present(state, cmd.seat, "tavern"):
         raise RuleError("wrong_place", "Refreshing the Tavern needs your Smith in the Tavern.")
+    require_open(state, "tavern")
     cost = 0 if ability(g, "refresh_free") else REFRESH_COST
     pay(g, cost, "Refreshing the Tavern")
     redeal(ctx, cmd.seat, cost)
