@@ -26,8 +26,8 @@ from games.winterforge.pictures import cards
 from games.winterforge.pictures.style import (
     GOLD,
     effect_sentence,
-    guild_name,
     heading,
+    name_and_guild,
     pack,
     place_name,
     round_word,
@@ -132,7 +132,7 @@ def draw_board(view: PublicView, names: tuple[str, ...]) -> Image.Image:
     height = (
         HEADER_H
         + event_h
-        + _guild_rows(view) * GUILD_ROW_H
+        + _guild_rows(view) * _guild_row_h(view)
         + GAP
         + cv.SECTION_H
         + _precinct_h(view)
@@ -219,40 +219,38 @@ def _event(draw: ImageDraw.ImageDraw, view: PublicView, y: int) -> int:
     return y + EVENT_H + GAP
 
 
+def _guild_row_h(view: PublicView) -> int:
+    """One guild's row: one line beside a single column, two (name, then facts) in two."""
+    return GUILD_ROW_H if _guild_cols(view) == 1 else GUILD_ROW_H + 22
+
+
 def _guilds(
     img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, names: tuple[str, ...], y: int
 ) -> int:
     cols = _guild_cols(view)
     col_w = INNER // cols
+    row_h = _guild_row_h(view)
     for i, seat in enumerate(view.order):
         g = view.guilds[seat]
         x = MARGIN + (i % cols) * col_w
-        top = y + (i // cols) * GUILD_ROW_H
+        top = y + (i // cols) * row_h
         if seat == view.turn.seat and view.result is None:
-            draw.rounded_rectangle(
-                (x, top + 2, x + col_w - 8, top + GUILD_ROW_H - 2), radius=8, fill=SHADE
-            )
-        token(img, draw, (x + 6 + TOKEN_R, top + GUILD_ROW_H // 2), TOKEN_R, g.board, seat)
-        facts = f"{g.coin} Coin · {g.hand} in hand · {len(g.completed) + len(g.held)} done"
-        fw = int(cv.font(SMALL).getlength(facts)) + 12
+            band = (x, top + 2, x + col_w - 8, top + row_h - 2)
+            draw.rounded_rectangle(band, radius=8, fill=SHADE)
+        token(img, draw, (x + 6 + TOKEN_R, top + row_h // 2), TOKEN_R, g.board, seat)
+        facts = f"{g.coin} Coin · {g.hand} in hand · {len(g.completed) + len(g.held)} completed"
+        left = x + 2 * TOKEN_R + 16
         right = x + col_w - 16
-        text(
-            draw,
-            (x + 2 * TOKEN_R + 16, top, right - fw, top + GUILD_ROW_H),
-            f"{seat_name(names, seat)} ({guild_name(g.board)})",
-            BODY,
-            bold=True,
-            min_size=18,
-        )
-        text(
-            draw,
-            (right - fw, top, right, top + GUILD_ROW_H),
-            facts,
-            SMALL,
-            colour=MUTED,
-            align="right",
-        )
-    return y + _guild_rows(view) * GUILD_ROW_H
+        if cols == 1:
+            fw = int(cv.font(SMALL).getlength(facts)) + 12
+            name_box = (left, top, right - fw, top + row_h)
+            facts_box = (right - fw, top, right, top + row_h)
+        else:
+            name_box = (left, top + 4, right, top + 36)
+            facts_box = (left, top + 36, right, top + row_h - 4)
+        name_and_guild(draw, name_box, seat_name(names, seat), g.board)
+        text(draw, facts_box, facts, SMALL, colour=MUTED, align="right" if cols == 1 else "left")
+    return y + _guild_rows(view) * row_h
 
 
 def _tokens(

@@ -117,15 +117,16 @@ def _header(
     text(
         draw,
         (x, 12, WIDTH - MARGIN, 56),
-        f"{seat_name(names, g.seat)} — {guild_name(g.board)}",
+        seat_name(names, g.seat),
         TITLE,
         bold=True,
-        min_size=SMALL,
+        min_size=BODY,
     )
     if view.variant == LORDS:
         where = "Smiths at " + (", ".join(place_name(p) for p in g.placed) or "home")
     else:
         where = f"Smith at {place_name(g.at)}" if g.at else "Smith not placed"
+    where = f"{guild_name(g.board)} · {where}"
     if g.prime:
         where += " (Prime Position" + (", bonus used)" if g.prime_used else ")")
     text(draw, (x, 56, WIDTH - MARGIN, 84), where, BODY, colour=MUTED, min_size=SMALL)

@@ -131,9 +131,7 @@ def draw_standings(view: PublicView, result: Result, names: tuple[str, ...]) -> 
         first = seat in result.winners
         if first:
             draw.rounded_rectangle(
-                (x + 2, y, x + col_w - 2, y + HEAD_H + rows * ROW_H),
-                radius=10,
-                fill=(252, 240, 204),
+                (x + 2, y, x + col_w - 2, y + HEAD_H), radius=10, fill=(252, 240, 204)
             )
         place = PLACES[places[seat]] if places[seat] < len(PLACES) else str(places[seat] + 1)
         if solo:
@@ -231,6 +229,11 @@ def draw_standings(view: PublicView, result: Result, names: tuple[str, ...]) -> 
             colour=MUTED,
             align="centre",
         )
+    for i, seat in enumerate(seats):
+        if seat in result.winners:
+            x = MARGIN + LABEL_W + i * col_w
+            box = (x + 2, HEADER_H, x + col_w - 2, top + ROW_H)
+            draw.rounded_rectangle(box, radius=10, outline=GOLD, width=4)
     y = top + ROW_H + GAP
     for note in ties:
         text(draw, (MARGIN, y, WIDTH - MARGIN, y + NOTE_H), note, BODY, min_size=SMALL)

@@ -79,6 +79,18 @@ def seat_name(names: Sequence[str], seat: int) -> str:
     return name or f"Guild {seat + 1}"
 
 
+def name_and_guild(
+    draw: ImageDraw.ImageDraw, box: Box, name: str, board: str, size: int = cv.BODY
+) -> None:
+    """A seat's name in bold, then its guild board's name: the name is shortened first, so the
+    guild always shows."""
+    x0, y0, x1, y1 = box
+    guild = f"({guild_name(board)})"
+    room = round(cv.font(size).getlength(guild)) + 12
+    drawn = text(draw, (x0, y0, x1 - room, y1), name, size, bold=True, min_size=min(size, 18))
+    text(draw, (x0 + drawn + 8, y0, x1, y1), guild, size, colour=MUTED, min_size=14)
+
+
 def place_name(place: str) -> str:
     return PLACE_NAMES.get(place, place.replace("-", " ").title())
 
