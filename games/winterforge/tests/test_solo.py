@@ -6,6 +6,7 @@ import pytest
 
 from games.winterforge import GAME
 from games.winterforge.rules.commands import Buy, EndTurn, RefreshRow, RefreshTavern
+from games.winterforge.rules.context import actions_allowed
 from games.winterforge.rules.events import GameCreated, GameEnded, TurnBegan
 from games.winterforge.rules.scoring import reputation
 from games.winterforge.rules.state import SOLO
@@ -107,6 +108,4 @@ def test_a_closed_precinct_s_free_actions_are_closed_too():
 def test_an_event_s_lasting_effect_lasts_the_turn():
     state = table(players=1, turn_event="a-long-shift")
     assert state.turn.event == "a-long-shift"
-    from games.winterforge.rules.context import actions_allowed
-
     assert actions_allowed(state) == 4
