@@ -24,6 +24,7 @@ from games.winterforge.rules.events import Forged
 from games.winterforge.rules.pending import pending
 from games.winterforge.rules.state import WinterforgeState
 from games.winterforge.rules.views import PublicView, SeatView
+from games.winterforge.tests.playout import secret_variants
 from games.winterforge.tests.table import PACK
 
 EVERY_ALLEYWAY = {"shrine": True, "auction_house": True, "thieves_guild": True, "runesmith": True}
@@ -204,3 +205,32 @@ def test_a_forge_shows_every_die_and_the_reroll():
     assert str(event.total) in texts and str(event.target) in texts
     verdict = "Success" if event.success else "Failure"
     assert any(t.startswith(verdict) for t in texts)
+
+
+def test_public_pictures_do_not_change_with_a_seats_secrets():
+    """Non-interference: a state that differs only in a seat's secrets (a Contract in hand, the
+    Royal Contract, Faith, deck orders) gives the same board, sheet and forge."""
+    game = game_of(*GAMES[2])
+    names = names_for(4)
+    state = game.states[1]
+    after, event = game.forges[0]
+
+    def board_of(s: WinterforgeState) -> bytes:
+        return draw_board(public(s), names).tobytes()
+
+    def sheet_of(s: WinterforgeState, seat: int) -> bytes:
+        return draw_sheet(public(s), seat, names, None).tobytes()
+
+    def forge_of(s: WinterforgeState) -> bytes:
+        return draw_forge(public(s), event, names).tobytes()
+
+    board, forge = board_of(state), forge_of(after)
+    compared = 0
+    for seat in range(4):
+        sheet = sheet_of(state, seat)
+        for variant in secret_variants(state, seat):
+            assert board_of(variant) == board and sheet_of(variant, seat) == sheet
+            compared += 1
+        for variant in secret_variants(after, seat):
+            assert forge_of(variant) == forge
+    assert compared
