@@ -1,5 +1,11 @@
-"""What every picture draws with: the shipped font, the palette, fitted text, guild symbols and
+"""What every picture draws with: the shipped fonts, the palette, fitted text, guild symbols and
 PNG encoding.
+
+Text is drawn in DejaVu Sans. It has no Chinese, Japanese, Korean or emoji glyphs, so a line is
+cut into runs by the font that has each character: DejaVu Sans first, then the Noto fallbacks
+(`FALLBACKS`), and each run is drawn in its font on the same baseline. A name like 田中, 한국
+or 🐉 is drawn in its own letters, not as boxes. A line DejaVu covers whole (almost every line)
+is drawn in one call, as before.
 
 All text goes through `text` (one line) or `paragraph` (wrapped lines, each drawn by `text`): the
 text is shrunk down to a minimum size and then shortened with an ellipsis until it fits its box,
@@ -21,13 +27,16 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Literal, ParamSpec, TypeVar
+from typing import Any, Literal, ParamSpec, TypeVar
 
 from PIL import Image, ImageDraw, ImageFont
 
 FONT_DIR = Path(__file__).with_name("fonts")
 REGULAR = "DejaVuSans.ttf"
 BOLD = "DejaVuSans-Bold.ttf"
+# Tried in order for a character DejaVu Sans lacks (one weight each: bold text falls back to
+# their regular weight). fonts/LICENSE-Noto.txt says where they come from.
+FALLBACKS = ("NotoSansCJK-Subset.otf", "NotoEmoji-Regular.ttf")
 
 Colour = tuple[int, int, int]
 Box = tuple[int, int, int, int]  # left, top, right, bottom (right and bottom excluded)
@@ -79,6 +88,88 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     """The shipped DejaVu Sans at `size` px. BASIC layout: fast and the same on every machine."""
     path = FONT_DIR / (BOLD if bold else REGULAR)
     return ImageFont.truetype(str(path), size, layout_engine=ImageFont.Layout.BASIC)
+
+
+# --- fallback fonts -----------------------------------------------------------------------------
+
+PRIMARY = 0  # a run's face: 0 is DejaVu Sans, n is FALLBACKS[n - 1]
+
+
+@cache
+def covered(name: str) -> frozenset[int]:
+    """The code points the shipped font file `name` has a glyph for (its cmap)."""
+    from fontTools.ttLib import TTFont  # only when a line needs a fallback
+
+    with TTFont(FONT_DIR / name, lazy=True) as f:
+        return frozenset(f.getBestCmap())
+
+
+@cache
+def _face_font(face: int, size: int, bold: bool) -> ImageFont.FreeTypeFont:
+    if face == PRIMARY:
+        return font(size, bold)
+    path = FONT_DIR / FALLBACKS[face - 1]
+    return ImageFont.truetype(str(path), size, layout_engine=ImageFont.Layout.BASIC)
+
+
+def _joins(ch: str) -> bool:
+    """A character drawn with the one before it, whatever font has it: combining marks,
+    variation selectors (🐉 + U+FE0F), the zero-width joiner, skin-tone modifiers."""
+    cp = ord(ch)
+    return (
+        unicodedata.combining(ch) != 0
+        or 0xFE00 <= cp <= 0xFE0F
+        or cp == 0x200D
+        or 0x1F3FB <= cp <= 0x1F3FF
+    )
+
+
+@lru_cache(maxsize=8192)
+def runs(s: str, bold: bool = False) -> tuple[tuple[str, int], ...]:
+    """`s` cut into (text, face) runs: each character in the first shipped font that has it
+    (DejaVu Sans if none does)."""
+    if s.isascii():
+        return ((s, PRIMARY),)
+    primary = covered(BOLD if bold else REGULAR)
+    out: list[list[Any]] = []
+    for ch in s:
+        cp = ord(ch)
+        if out and _joins(ch):
+            face = out[-1][1]
+        elif cp in primary:
+            face = PRIMARY
+        else:
+            face = next((n for n, name in enumerate(FALLBACKS, 1) if cp in covered(name)), PRIMARY)
+        if out and out[-1][1] == face:
+            out[-1][0] += ch
+        else:
+            out.append([ch, face])
+    return tuple((part, face) for part, face in out)
+
+
+def missing(s: str, bold: bool = False) -> list[str]:
+    """The characters of `s` that no shipped font has (drawn as boxes), joiners aside."""
+    primary = covered(BOLD if bold else REGULAR)
+    fallbacks = [covered(name) for name in FALLBACKS]
+    return [
+        ch
+        for ch in s
+        if not _joins(ch)
+        and ord(ch) not in primary
+        and not any(ord(ch) in f for f in fallbacks)
+        and ch.isprintable()
+    ]
+
+
+def _placed(s: str, size: int, bold: bool) -> list[tuple[str, ImageFont.FreeTypeFont, int]]:
+    """Each run of `s` with its font and its x offset from the line's start."""
+    placed = []
+    x = 0.0
+    for part, face in runs(s, bold):
+        f = _face_font(face, size, bold)
+        placed.append((part, f, round(x)))
+        x += f.getlength(part)
+    return placed
 
 
 # --- fitted text -------------------------------------------------------------------------------
@@ -155,9 +246,16 @@ def _extent(s: str, size: int, bold: bool) -> tuple[int, int]:
     """(left, right) of a line drawn from x = 0: the advance and every glyph's ink."""
     if not s:
         return (0, 0)
-    f = font(size, bold)
-    left, _top, right, _bottom = f.getbbox(s, anchor="ls")
-    return (min(0, left), max(right, round(f.getlength(s))))
+    parts = runs(s, bold)
+    if len(parts) == 1 and parts[0][1] == PRIMARY:
+        f = font(size, bold)
+        left, _top, right, _bottom = f.getbbox(s, anchor="ls")
+        return (min(0, left), max(right, round(f.getlength(s))))
+    lo, hi = 0, 0
+    for part, f, x in _placed(s, size, bold):
+        left, _top, right, _bottom = f.getbbox(part, anchor="ls")
+        lo, hi = min(lo, x + left), max(hi, x + right, x + round(f.getlength(part)))
+    return (lo, hi)
 
 
 def _width(s: str, size: int, bold: bool) -> int:
@@ -241,9 +339,16 @@ def text(
         baseline = y1 - descent
     else:
         baseline = y0 + (y1 - y0 - ascent - descent) // 2 + ascent
-    draw.text((x, baseline), shown, font=f, fill=colour, anchor="ls")
+    placed = _placed(shown, px, bold)
+    for part, part_font, offset in placed:
+        draw.text((x + offset, baseline), part, font=part_font, fill=colour, anchor="ls")
     if log is not None:
-        il, it, ir, ib = draw.textbbox((x, baseline), shown, font=f, anchor="ls")
+        boxes = [
+            draw.textbbox((x + offset, baseline), part, font=part_font, anchor="ls")
+            for part, part_font, offset in placed
+        ]
+        il, it = min(b[0] for b in boxes), min(b[1] for b in boxes)
+        ir, ib = max(b[2] for b in boxes), max(b[3] for b in boxes)
         ink = (
             min(il, x + left),
             min(it, baseline - ascent),
