@@ -14,6 +14,7 @@ parses back to the same text.
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import json
 import logging
 import sys
@@ -48,6 +49,15 @@ def context(*, game: int | None = None, interaction: int | None = None) -> Itera
     finally:
         for var, token in reversed(tokens):
             var.reset(token)
+
+
+def for_game(game_id: int) -> contextvars.Context:
+    """The context for a game's background task: its records name the game, and no
+    interaction (the task outlives the interaction that started it and serves later ones)."""
+    found = contextvars.copy_context()
+    found.run(GAME.set, game_id)
+    found.run(INTERACTION.set, None)
+    return found
 
 
 def _bare(value: str) -> bool:

@@ -375,9 +375,9 @@ class GameService:
         if task is not None and not task.done():
             self._again.add(game_id)
             return
-        with logs.context(game=game_id):  # the task's logs name the game
-            task = asyncio.get_running_loop().create_task(self._settle(game_id))
-        self._settling[game_id] = task
+        self._settling[game_id] = asyncio.get_running_loop().create_task(
+            self._settle(game_id), context=logs.for_game(game_id)
+        )
 
     async def _settle(self, game_id: int) -> None:
         while True:
@@ -467,7 +467,9 @@ class GameService:
     def _redo_later(self, game_id: int) -> None:
         task = self._redo.get(game_id)
         if task is None or task.done():
-            self._redo[game_id] = asyncio.get_running_loop().create_task(self._redo_work(game_id))
+            self._redo[game_id] = asyncio.get_running_loop().create_task(
+                self._redo_work(game_id), context=logs.for_game(game_id)
+            )
 
     async def _redo_work(self, game_id: int) -> None:
         for delay in self.redo_delays:
@@ -480,11 +482,12 @@ class GameService:
         log.error("game %s: its status and deadline could not be brought up to date", game_id)
 
     async def _notify(self, update: Update) -> None:
-        for listener in self.listeners:
-            try:
-                await listener(update)
-            except Exception:  # a failed post must not undo or block the game
-                log.exception("listener failed for game %s", update.game.id)
+        with logs.context(game=update.game.id):
+            for listener in self.listeners:
+                try:
+                    await listener(update)
+                except Exception:  # a failed post must not undo or block the game
+                    log.exception("listener failed for game %s", update.game.id)
 
     async def drive_bots(self, game_id: int) -> None:
         """Let built-in players answer what the game waits for from them."""

@@ -21,7 +21,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from bot import hosted
+from bot import hosted, logs
 from bot.hosted import Moment, Passage
 from bot.presentation import Action, Edit, Line, Post, Presentation
 from bot.render.ui import Embed, Message, clip
@@ -119,7 +119,9 @@ class Notifier:
         queue.put_nowait(update)
         worker = self._workers.get(game_id)
         if worker is None or worker.done():
-            self._workers[game_id] = asyncio.get_running_loop().create_task(self._work(game_id))
+            self._workers[game_id] = asyncio.get_running_loop().create_task(
+                self._work(game_id), context=logs.for_game(game_id)
+            )
 
     async def _work(self, game_id: int) -> None:
         queue = self._queues[game_id]

@@ -8,8 +8,13 @@ import re
 
 import pytest
 
+from bot import logs
+from bot.chat.actions import Actions
 from bot.config import ConfigError, load
 from bot.logs import configure_logging, context
+from bot.service import GameService, Update
+from bot.store import EventStore, sqlite_url
+from tests.bot.fakes import who
 
 TOKEN = "MTIzNDU2Nzg5.Gh7xQk.s3cr3t-t0ken_value"
 
@@ -123,3 +128,36 @@ def test_the_format_is_a_setting_with_an_environment_override(tmp_path):
         load(str(config), env={})
     with pytest.raises(ConfigError, match="GUILDMASTER_LOG_FORMAT"):
         load(None, env={"GUILDMASTER_LOG_FORMAT": "xml"})
+
+
+async def test_a_games_records_name_the_game_and_only_their_own_interaction(log_lines, tmp_path):
+    """The service's records name the game; those of the interaction that moved it name the
+    interaction too; the built-in players' moves, in the background, name none."""
+    configure_logging("WARNING", TOKEN, "json")  # not the migrations' INFO lines
+    store = await EventStore.open(sqlite_url(str(tmp_path / "logs.sqlite3")))
+    service = GameService(store)
+    seen: list[tuple[int, int | None, int | None]] = []
+
+    async def listener(update: Update) -> None:
+        seen.append((update.game.id, logs.GAME.get(), logs.INTERACTION.get()))
+        if len(seen) == 1:
+            raise RuntimeError(f"posting failed with {TOKEN}")
+
+    service.listeners.append(listener)
+    actions = Actions(service, rate_limit=10_000)
+    try:
+        with context(interaction=77):
+            await actions.create(who(1, "Kim"), players=2)
+            await actions.start(who(1))
+        await service.settle()
+    finally:
+        await store.close()
+    assert seen and all(game == 1 and named == 1 for game, named, _ in seen)
+    assert seen[0][2] == 77
+    # the built-in player's setup, moved in the background after the interaction was answered
+    assert seen[-1][2] is None
+    failed = [json.loads(line) for line in log_lines()]
+    assert [(x["msg"], x["game"], x["interaction"]) for x in failed] == [
+        ("listener failed for game 1", 1, 77)
+    ]
+    assert failed[0]["exc"].endswith("RuntimeError: posting failed with [token]")
