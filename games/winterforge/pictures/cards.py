@@ -47,7 +47,7 @@ def contract(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, slug: str) -
     text(draw, (x + 4, y, x1 - PAD, y + BADGE), label, SMALL, colour=MUTED, min_size=14)
     y += BADGE + 6
     bottom = cv.paragraph(
-        draw, (x0 + PAD, y, x1 - PAD, y + 56), c.name, BODY, bold=True, max_lines=2, min_size=SMALL
+        draw, (x0 + PAD, y, x1 - PAD, y + 56), c.name, BODY, bold=True, max_lines=2, min_size=18
     )
     y = max(bottom, y + 28) + 6
     x = x0 + PAD
@@ -106,9 +106,9 @@ def component(
     for sides in reversed(c.dice):
         die(img, draw, (dx, mid + (y1 - mid) // 2 - 1), r, sides)
         dx -= 2 * r + 4
-    detail = f"{MATERIAL_NAMES[c.material]} · L{c.level}"
-    if show_cost:
-        detail += f" · {c.cost} Coin"
+    # In the Market the row names the level and the cost matters; in a stockpile it is paid.
+    more = f"{c.cost} Coin" if show_cost else f"Level {c.level}"
+    detail = f"{MATERIAL_NAMES[c.material]} · {more}"
     text(draw, (tx0, mid, dx + r - 2, y1 - 3), detail, SMALL, colour=MUTED, min_size=16)
 
 

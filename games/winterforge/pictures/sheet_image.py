@@ -391,10 +391,10 @@ def _own(img: Image.Image, draw: ImageDraw.ImageDraw, own: SeatView, y: int) -> 
     royal = _royal_cards(own)
     if royal:
         if own.royal_offer:
-            title, note = "Your Royal Contract", "choose one of these two; the other goes back"
+            note = "choose one of these two; the other goes back"
         else:
-            title, note = "Your Royal Contract", "5 RP; +3 RP if you complete one first"
-        y = heading(draw, y, WIDTH, title, note)
+            note = "5 RP, and 3 more to the first guild to complete one"
+        y = heading(draw, y, WIDTH, "Your Royal Contract", note)
         y = _cards_rows(img, draw, royal, y, "")
     if own.faith:
         faith = " + ".join(str(v) for v in own.faith)
