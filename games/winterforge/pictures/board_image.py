@@ -25,6 +25,7 @@ from bot.render.pictures.canvas import (
 from games.winterforge.pictures import cards
 from games.winterforge.pictures.style import (
     GOLD,
+    LOSS,
     effect_sentence,
     heading,
     name_and_guild,
@@ -272,10 +273,19 @@ def _tokens(
         cx += 2 * TOKEN_R + 4
 
 
+def _closed(view: PublicView) -> set[str]:
+    """The Precincts this turn's solo Event closes."""
+    if not view.turn.event:
+        return set()
+    event = pack().events[view.turn.event]
+    return {event.precinct} if event.kind == "closed" else set()
+
+
 def _city(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, y: int) -> int:
     ring = _ring()
     smiths = _smiths(view)
     precinct_h = _precinct_h(view)
+    closed = _closed(view)
     step = PRECINCT_W + 34
     mid = y + 26
     for i, place in enumerate(ring):
@@ -292,12 +302,14 @@ def _city(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, y: int)
             bold=True,
             min_size=SMALL,
         )
+        shut = place in closed
         text(
             draw,
             (x + 10, y + 40, x + PRECINCT_W - 10, y + 64),
-            PRECINCT_JOBS.get(place, ""),
+            "Closed this turn" if shut else PRECINCT_JOBS.get(place, ""),
             SMALL,
-            colour=MUTED,
+            bold=shut,
+            colour=LOSS if shut else MUTED,
             min_size=14,
         )
         primes = [seat for p, seat in view.primes if p == place]
