@@ -18,7 +18,11 @@ from collections.abc import Callable
 from typing import Any
 
 import aiohttp
-from prometheus_client import Counter, Gauge, Histogram
+from prometheus_client import Counter, Gauge, Histogram, disable_created_metrics
+
+# No `*_created` series (a timestamp per counter and label set): they double what a scrape
+# carries and Prometheus has no use for them.
+disable_created_metrics()
 
 APPLICATION_COMMAND, COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 2, 3, 4, 5
 KINDS = {
