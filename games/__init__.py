@@ -6,7 +6,7 @@ package, by the game's name (`package`)."""
 
 from importlib import import_module
 
-BUILTIN = ("games.guild_master", "games.town")
+BUILTIN = ("games.guild_master", "games.town", "games.winterforge")
 
 
 def load_builtin() -> None:
