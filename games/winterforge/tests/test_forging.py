@@ -255,3 +255,22 @@ def test_a_second_royal_is_not_first():
     state, log = play(state, forge(ROYAL, *stock))
     assert not by_type(log, ContractCompleted)[0].first_royal and state.first_royal == 1
     assert not by_type(log, EndTriggered)
+
+
+def test_the_turn_in_coin_can_pay_the_crew():
+    """The Quick Reference's order: "receive Coin indicated on the Contract, pay 1 Coin for each
+    Crew you wish to keep" — the Contract's Coin comes first (rules notes)."""
+    crew = ["nim-the-haggler", "bardolf-the-tutor"]
+    state, log = play(table(guild=[smith(crew=crew, coin=0)], dice=[4, 4]), forge())
+    assert by_type(log, ContractCompleted)[0].upkeep == 2
+    assert state.guilds[0].coin == 1 and state.guilds[0].crew == tuple(crew)
+
+
+def test_a_royal_contract_raises_both_of_its_skills():
+    """ "Move your Guild's Skill cube one space higher on the Skill track that matches the Contract
+    type": a Royal Contract has two types, and both tracks rise (rules notes)."""
+    stock = ["bog-iron-1", "bog-iron-2", "goat-leather-1", "pine-haft-1"]
+    skills = {"weapons": 9, "armour": 8, "jewellery": 1}
+    state = table(guild=[smith(royal=ROYAL, stockpile=stock, skills=skills)], dice=[4, 4, 4, 4])
+    state, _ = play(state, forge(ROYAL, *stock))
+    assert state.guilds[0].skills == (10, 9, 1)
