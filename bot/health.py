@@ -22,6 +22,7 @@ from prometheus_client import CONTENT_TYPE_LATEST, REGISTRY, generate_latest
 from sqlalchemy import func, select
 
 from bot import metrics
+from bot.config import ConfigError
 from bot.store.schema import GameRow
 from bot.store.store import IN_PLAY
 
@@ -88,10 +89,17 @@ class HealthServer:
         self._site: web.TCPSite | None = None
 
     async def start(self) -> None:
-        """Listen on the host and port."""
+        """Listen on the host and port; ConfigError naming the setting if it cannot."""
         await self._runner.setup()
         self._site = web.TCPSite(self._runner, self.host, self.requested_port)
-        await self._site.start()
+        try:
+            await self._site.start()
+        except OSError as exc:  # the port taken, the address not this machine's
+            await self._runner.cleanup()
+            raise ConfigError(
+                f"health.port: cannot listen on {self.host}:{self.requested_port}: "
+                f"{exc.strerror or exc} (GUILDMASTER_HEALTH_PORT / GUILDMASTER_HEALTH_HOST)"
+            ) from None
         log.info("health and metrics on http://%s:%s%s", self.host, self.port, HEALTH_PATH)
 
     @property

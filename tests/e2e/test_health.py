@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import socket
 from collections.abc import AsyncIterator
 from types import SimpleNamespace
 from typing import Any
@@ -16,8 +17,8 @@ import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from bot.chat.client import DiscordPoster, GuildMasterBot
-from bot.config import Config
-from bot.health import HEALTH_PATH, METRICS_PATH
+from bot.config import Config, ConfigError
+from bot.health import HEALTH_PATH, METRICS_PATH, HealthServer
 from bot.loopback import FakeDiscord
 from bot.render.ui import Message
 
@@ -47,9 +48,9 @@ async def table(tmp_path) -> AsyncIterator[SimpleNamespace]:
         try:
             yield SimpleNamespace(fake=fake, kim=kim, channel=channel, bot=bot, start=start)
         finally:
-            if not bot.is_closed():
-                await bot.close()
-            if task:
+            if task:  # a bot never started has nothing to close
+                if not bot.is_closed():
+                    await bot.close()
                 await task[0]
     await fake.stop()
 
@@ -136,3 +137,14 @@ async def test_stopping_is_unavailable_and_the_endpoint_closes_with_the_bot(tabl
     await table.bot.close()
     with pytest.raises(aiohttp.ClientConnectionError):
         await get(table.bot, HEALTH_PATH)
+
+
+async def test_a_port_in_use_is_refused_naming_the_setting(table: Any) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        server = HealthServer(table.bot, "127.0.0.1", port)
+        said = rf"^health\.port: cannot listen on 127\.0\.0\.1:{port}: "
+        with pytest.raises(ConfigError, match=said):
+            await server.start()
