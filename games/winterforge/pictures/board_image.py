@@ -386,7 +386,7 @@ def _job_track(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, y:
         x = MARGIN + i * (w + 12)
         box = (x, y, x + w, y + cards.CONTRACT_H)
         if slug:
-            cards.contract(img, draw, box, slug)
+            cards.contract(draw, box, slug)
         else:
             cv.card(draw, box, fill=SHADE)
             text(draw, box, "empty", BODY, colour=MUTED, align="centre")

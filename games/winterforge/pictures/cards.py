@@ -25,14 +25,13 @@ CONTRACT_H = 230
 COMPONENT_H = 84
 CREW_H = 84
 LOAN_H = 84
-RUNE_H = 60
 PAD = 10
 BADGE = 28
 
 ROYAL_FILL = (255, 247, 222)
 
 
-def contract(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, slug: str) -> None:
+def contract(draw: ImageDraw.ImageDraw, box: Box, slug: str) -> None:
     """A Contract (or Royal Contract): its type(s), title, Required Components, Component bonus,
     Forge Number, Coin and RP."""
     c = pack().contract(slug)

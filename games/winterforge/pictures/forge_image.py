@@ -100,7 +100,7 @@ def draw_forge(view: PublicView, forged: Forged, names: tuple[str, ...]) -> Imag
     draw = ImageDraw.Draw(img)
     y = _header(img, draw, view, forged, names)
     y = _banner(draw, forged, y) + GAP
-    cards.contract(img, draw, (MARGIN, y, MARGIN + CARD_W, y + cards.CONTRACT_H), forged.contract)
+    cards.contract(draw, (MARGIN, y, MARGIN + CARD_W, y + cards.CONTRACT_H), forged.contract)
     _committed(img, draw, forged, y)
     y += _top_h(forged) + GAP
     y = heading(draw, y, WIDTH, "Dice", f"{len(forged.dice)} rolled")

@@ -293,7 +293,7 @@ def _started(img: Image.Image, draw: ImageDraw.ImageDraw, g: GuildView, y: int) 
 
 
 def _work(img: Image.Image, draw: ImageDraw.ImageDraw, w: Work, y: int) -> None:
-    cards.contract(img, draw, (MARGIN, y, MARGIN + CONTRACT_W + 20, y + WORK_H), w.contract)
+    cards.contract(draw, (MARGIN, y, MARGIN + CONTRACT_W + 20, y + WORK_H), w.contract)
     x = MARGIN + CONTRACT_W + 36
     text(draw, (x, y, WIDTH - MARGIN, y + 32), f"Work tokens: {w.tokens}", BODY, bold=True)
     for k in range(w.tokens):
@@ -372,7 +372,7 @@ def _cards_rows(
     for i, slug in enumerate(slugs):
         x = MARGIN + (i % CONTRACT_COLS) * (CONTRACT_W + 12)
         top = y + (i // CONTRACT_COLS) * (cards.CONTRACT_H + 12)
-        cards.contract(img, draw, (x, top, x + CONTRACT_W, top + cards.CONTRACT_H), slug)
+        cards.contract(draw, (x, top, x + CONTRACT_W, top + cards.CONTRACT_H), slug)
     return y + _cards_h(len(slugs))
 
 

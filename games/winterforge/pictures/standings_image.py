@@ -146,14 +146,15 @@ def draw_standings(view: PublicView, result: Result, names: tuple[str, ...]) -> 
             colour=INK,
         )
         token(img, draw, (x + col_w // 2, y + 56), 16, view.guilds[seat].board, seat)
-        cv.paragraph(
+        # one line in a box taller than it: a paragraph's lines are boxed to the line height,
+        # which the ink of some scripts (Arabic) passes by a pixel
+        text(
             draw,
-            (x + 6, y + 72, x + col_w - 6, y + HEAD_H - 4),
+            (x + 6, y + 76, x + col_w - 6, y + HEAD_H - 8),
             seat_name(names, seat),
-            SMALL,
+            BODY,
             bold=True,
-            max_lines=2,
-            min_size=14,
+            min_size=16,
             align="centre",
         )
     text(

@@ -70,6 +70,7 @@ def guild_colour(board: str) -> Colour:
 
 
 def guild_name(board: str) -> str:
+    """A guild board's name."""
     return pack().guilds[board].name
 
 
@@ -92,6 +93,7 @@ def name_and_guild(
 
 
 def place_name(place: str) -> str:
+    """A Precinct's or an Alleyway's name."""
     return PLACE_NAMES.get(place, place.replace("-", " ").title())
 
 
@@ -134,12 +136,14 @@ def badge(
 
 
 def skill_badge(draw: ImageDraw.ImageDraw, box: Box, skill: str, size: int = cv.SMALL) -> None:
+    """A skill type\'s badge: its colour and letter."""
     badge(draw, box, SKILL_COLOURS[skill], SKILL_LETTERS[skill], size)
 
 
 def material_badge(
     draw: ImageDraw.ImageDraw, box: Box, material: str, size: int = cv.SMALL
 ) -> None:
+    """A material's badge: its colour and letter ("?" for any material)."""
     badge(draw, box, MATERIAL_COLOURS[material], MATERIAL_LETTERS[material], size)
 
 

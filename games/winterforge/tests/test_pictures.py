@@ -86,7 +86,9 @@ def own(state: WinterforgeState, seat: int) -> SeatView:
 
 
 def names_for(players: int) -> tuple[str, ...]:
-    return tuple(NAMES[(i * 3) % len(NAMES)] if i else LONG for i in range(players))
+    """Display names for a table: each player count starts at another of NAMES, so that every
+    script (and the blank name) is drawn in some picture."""
+    return tuple(NAMES[(seat + players) % len(NAMES)] for seat in range(players))
 
 
 def check_texts(log: list[Drawn], where: str) -> None:
@@ -234,3 +236,16 @@ def test_public_pictures_do_not_change_with_a_seats_secrets():
         for variant in secret_variants(after, seat):
             assert forge_of(variant) == forge
     assert compared
+
+
+def test_the_standings_say_how_a_tie_was_broken():
+    """ "In the case of a tie, the Player with most Completed Contracts wins." """
+    final = public(game_of(*GAMES[3]).states[-1])
+    result = final.result
+    assert result is not None
+    first, second = result.ranking[:2]
+    totals = list(result.totals)
+    totals[second] = totals[first]
+    tied = replace(final, result=replace(result, totals=tuple(totals)))
+    _, log = drawn(lambda: draw_standings(tied, tied.result, NAMES), "tied standings")
+    assert any(d.shown.startswith(f"Tied on {totals[first]} RP") for d in log)
