@@ -246,10 +246,14 @@ def _database_options(parser: argparse.ArgumentParser) -> None:
 
 
 def _store_url(args: argparse.Namespace) -> str:
-    from bot.config import load
+    from bot.config import ConfigError, load
+    from bot.store.preflight import DatabaseProblem, database_url
 
     if args.database:
-        return args.database
+        try:
+            return database_url(args.database, "--database")
+        except DatabaseProblem as exc:
+            raise ConfigError(str(exc)) from None
     return load(args.config).url
 
 
@@ -272,11 +276,18 @@ def _with_store(args: argparse.Namespace, work: Callable[[Any], Awaitable[Any]])
     (None, 1) when the database refuses, (None, 2) when the configuration cannot be used."""
     from bot.config import ConfigError
     from bot.store import EventStore, NotFound, StoreError
+    from bot.store.preflight import SETTINGS, problem
 
     try:
         url = _store_url(args)
     except ConfigError as exc:
         print(f"guildmaster: {exc}", file=sys.stderr)
+        return None, 2
+    # A missing folder, a damaged file, an unreachable server, a newer schema: one sentence.
+    setting = "--database" if args.database else SETTINGS
+    found = asyncio.run(problem(url, create=False, setting=setting))
+    if found:
+        print(f"guildmaster: {found}", file=sys.stderr)
         return None, 2
     missing = _missing_sqlite_file(url)
     if missing:

@@ -141,6 +141,25 @@ def _deadline_kinds() -> set[str]:
     return {k for name in registry.names() for k in registry.get(name).deadline_kinds}
 
 
+def _database_url(env: dict[str, str], in_file: str, source: str) -> str:
+    """The database URL, checked, from GUILDMASTER_DATABASE_URL, else the file's
+    [database] url, else DATABASE_URL (what Heroku-style hosts set for their PostgreSQL:
+    `postgres://` is read as PostgreSQL through asyncpg). "" for the SQLite file of path."""
+    from bot.store.preflight import DatabaseProblem, database_url
+
+    for setting, raw in (
+        ("GUILDMASTER_DATABASE_URL", env.get("GUILDMASTER_DATABASE_URL")),
+        (f"{source}: database.url", in_file or None),
+        ("DATABASE_URL", env.get("DATABASE_URL")),
+    ):
+        if raw:  # set but empty: as if not set
+            try:
+                return database_url(raw, setting)
+            except DatabaseProblem as exc:
+                raise ConfigError(str(exc)) from None
+    return ""
+
+
 def load(path: str | None = None, env: dict[str, str] | None = None) -> Config:
     """Read `path` (or config.toml if it exists), then GUILDMASTER_* environment variables."""
     env = dict(os.environ if env is None else env)
@@ -189,7 +208,7 @@ def load(path: str | None = None, env: dict[str, str] | None = None) -> Config:
             raise ConfigError("GUILDMASTER_HEALTH_PORT: give a port number, 1 to 65535")
     return Config(
         token=env.get("DISCORD_TOKEN", env.get("GUILDMASTER_TOKEN", discord.get("token", ""))),
-        database_url=env.get("GUILDMASTER_DATABASE_URL", database.get("url", "")),
+        database_url=_database_url(env, database.get("url", ""), str(chosen)),
         database_path=env.get("GUILDMASTER_DATABASE_PATH", database.get("path", DEFAULT_DATABASE)),
         api_base=env.get("GUILDMASTER_API_BASE", discord.get("api_base", "")),
         gateway=env.get("GUILDMASTER_GATEWAY", discord.get("gateway", "")),

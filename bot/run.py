@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+import os
 import signal
 import sys
 from typing import TYPE_CHECKING
@@ -15,6 +16,8 @@ from bot import hosted
 from bot.config import Config
 from bot.logs import configure_logging
 from bot.store.migrate import migrate_in_child, needs_migrating
+from bot.store.preflight import problem
+from bot.store.sqlite_writer import connections_left_open
 
 if TYPE_CHECKING:
     from bot.chat.client import GuildMasterBot
@@ -78,10 +81,20 @@ def run(config: Config) -> int:
     point_at(config.api_base, config.gateway)
     from bot.chat.client import GuildMasterBot
 
+    # A missing folder, a damaged file, an unreachable server, a newer schema: one sentence.
+    found = asyncio.run(problem(config.url, create=True))
+    if found:
+        print(f"guildmaster run: {found}", file=sys.stderr)
+        return 2
     # A new or older database is migrated by a child process: Alembic's modules would stay
     # in the bot's memory for good.
-    if asyncio.run(needs_migrating(config.url)):
-        migrate_in_child(config.url)
+    if asyncio.run(needs_migrating(config.url)) and migrate_in_child(config.url) != 0:
+        print(
+            "guildmaster run: migrating the database failed (the line above says why); the bot "
+            "was not started",
+            file=sys.stderr,
+        )
+        return 2
     bot = GuildMasterBot(config)
     # Every game's presentation and content are loaded now (Guild Master's pack takes some
     # 12 ms to parse), not by the first interaction of a busy minute, and frozen with the rest.
@@ -91,7 +104,14 @@ def run(config: Config) -> int:
         from bot.render import pictures
 
         pictures.start()  # the picture worker starts while the bot connects
-    return asyncio.run(serve(bot, config.token))
+    code = asyncio.run(serve(bot, config.token))
+    if connections_left_open():
+        # The database's files were made unwritable: closing its connections, as the
+        # interpreter does on the way out, would end in SIGBUS (bot/store/sqlite_writer.py).
+        logging.shutdown()
+        sys.stderr.flush()
+        os._exit(code)
+    return code
 
 
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
@@ -116,5 +136,38 @@ async def serve(bot: GuildMasterBot, token: str) -> int:
         log.info("stopped cleanly")
         return 0
     asked.cancel()
-    running.result()  # a failure to start or a lost connection: raised as it is
+    try:
+        running.result()
+    except Exception as exc:
+        why = cannot_start(exc)
+        if why is None:
+            raise  # a bug: its traceback is what helps
+        await bot.close()
+        print(f"guildmaster run: {why}", file=sys.stderr)
+        return 2
     return 0
+
+
+def cannot_start(exc: Exception) -> str | None:
+    """One sentence for a failure to start that an admin can fix (None for any other)."""
+    import discord
+    import discord.http
+
+    from bot.store import StoreError
+
+    if isinstance(exc, discord.LoginFailure):
+        return (
+            "Discord refused the token (DISCORD_TOKEN, or token in [discord] of config.toml): "
+            "open https://discord.com/developers/applications, your application's Bot page, "
+            "press Reset Token and set the new one"
+        )
+    if isinstance(exc, discord.PrivilegedIntentsRequired):
+        return "Discord refused an intent the bot asked for: check the Bot page's intents"
+    if isinstance(exc, OSError | TimeoutError | discord.GatewayNotFound):
+        return (
+            f"cannot reach Discord at {discord.http.Route.BASE} ({exc or type(exc).__name__}): "
+            "check the network connection (and GUILDMASTER_API_BASE if set), then start again"
+        )
+    if isinstance(exc, StoreError):
+        return f"the database: {exc}"
+    return None

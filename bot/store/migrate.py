@@ -90,8 +90,11 @@ def migrate_in_child(url: str) -> int:
 
 
 def main(url: str) -> int:
-    """Migrate the database at `url` (the child of `migrate_in_child`)."""
+    """Migrate the database at `url` (the child of `migrate_in_child`): status 0, or 2 after
+    one line saying why it failed (the parent then refuses to start)."""
     import asyncio
+
+    from sqlalchemy.engine import make_url
 
     async def go() -> None:
         engine = create_async_engine(url)
@@ -100,5 +103,15 @@ def main(url: str) -> int:
         finally:
             await engine.dispose()
 
-    asyncio.run(go())
+    try:
+        asyncio.run(go())
+    except Exception as exc:  # whatever the driver or Alembic raise: one line, no traceback
+        where = make_url(url).render_as_string(hide_password=True)
+        reason = " ".join(str(getattr(exc, "orig", None) or exc).split())
+        print(
+            f"guildmaster: migrating the database {where} to schema {HEAD} failed: {reason}; "
+            "restore a backup made before, or ask for help with this line",
+            file=sys.stderr,
+        )
+        return 2
     return 0
