@@ -94,3 +94,19 @@ def test_held_contracts_count_at_the_end():
     """ "Contracts Held at the end of the game still count towards your Reputation." (scored in
     test_scoring.py); their RP is the card's."""
     assert PACK.contracts["miners-helm"].rp == 1
+
+
+def test_the_appraiser_adds_to_the_roll():
+    """The Appraiser's +2 (docs/content.md) reads a 10 as a 12: +3 Coin."""
+    held = ["miners-helm"]  # 4 Coin
+    guild = {"seat": 0, "at": "auction-house", "held": held, "crew": ["the-appraiser"]}
+    state = table(alleyways=["auction-house"], dice=[10], guild=[guild])
+    sold = by_type(play(state, SellHeld(seat=0))[1], HeldSold)[0]
+    assert (sold.rolls, sold.modifiers, sold.coins) == ((10,), (3,), (7,))
+
+
+def test_a_1_takes_2_coin_off_the_contract_s_value():
+    guild = {"seat": 0, "at": "auction-house", "coin": 0, "held": ["alehouse-cleaver"]}  # 3 Coin
+    state = table(alleyways=["auction-house"], dice=[1], guild=[guild])
+    state, log = play(state, SellHeld(seat=0))
+    assert by_type(log, HeldSold)[0].coins == (1,) and state.guilds[0].coin == 1

@@ -4,7 +4,7 @@ perform just 1 of that Precinct's Actions." """
 
 from __future__ import annotations
 
-from games.winterforge.rules.commands import EndTurn, Move, RequestFunds
+from games.winterforge.rules.commands import Buy, EndTurn, Move, RefreshRow, RequestFunds
 from games.winterforge.rules.events import GameEnded, Placed
 from games.winterforge.rules.state import LORDS
 from games.winterforge.tests.table import by_type, play, refused, table
@@ -104,3 +104,14 @@ def test_the_game_ends_with_the_completion_of_the_current_day():
     state = lords(current=5, turn=18, ending="royal")
     state, log = play(state, EndTurn(seat=5))
     assert by_type(log, GameEnded)[0].result.reason == "royal"
+
+
+def test_a_free_action_needs_a_smith_already_placed_there_today():
+    """Refresh Market Row: "When you are in the Market Precinct" — in Lords of Winterforge, a Smith
+    placed in the Market on an earlier turn of the day (rules notes)."""
+    state = table(players=6, guild=[{"seat": s, "coin": 5} for s in range(6)])
+    refused(state, RefreshRow(seat=0, level=1), "wrong_place")
+    state, _ = play(state, Buy(seat=0, components=(state.market[0][0],)))
+    state = end_turns(state, 5)
+    state, _ = play(state, RefreshRow(seat=0, level=1))
+    assert state.guilds[0].coin == 5 - 1 - 1 and state.turn.seat == 0

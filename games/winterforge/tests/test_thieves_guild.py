@@ -67,3 +67,12 @@ def test_components_under_a_started_contract_are_not_in_the_stockpile():
     started = [{"contract": "alehouse-cleaver", "components": ["bog-iron-2", "pine-haft-2"]}]
     state = table(**thief({"stockpile": [], "started": started}))
     refused(state, HireThief(seat=0, victim=1), "empty")
+
+
+def test_in_a_solo_game_there_is_nobody_to_steal_from():
+    state = table(
+        players=1,
+        alleyways=["thieves-guild"],
+        guild=[{"seat": 0, "at": "thieves-guild", "coin": 5}],
+    )
+    refused(state, HireThief(seat=0, victim=0), "victim")
