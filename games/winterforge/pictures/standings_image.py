@@ -76,20 +76,18 @@ def _places(result: Result, done: Sequence[int]) -> dict[int, int]:
     return places
 
 
-def _ties(result: Result, done: Sequence[int]) -> list[str]:
-    """A sentence for each group of seats equal on RP that the tie-break ordered."""
+def _ties(result: Result, done: Sequence[int], names: Sequence[str]) -> list[str]:
+    """A sentence for each group of seats equal on RP: the tie-break orders them by completed
+    Contracts ("1 Alice 7 Contracts, 2 Bob 3"), and those still equal share the place."""
     notes = []
     for total in sorted(set(result.totals), reverse=True):
         tied = [s for s in result.ranking if result.totals[s] == total]
         if len(tied) > 1:
-            counts = ", ".join(str(done[s]) for s in tied)
+            order = ", then ".join(f"{seat_name(names, s)} ({done[s]})" for s in tied)
+            shared = len({done[s] for s in tied}) < len(tied)
             notes.append(
-                f"Tied on {total} RP: the most completed Contracts wins ({counts})"
-                + (
-                    "; still tied, they share the place"
-                    if len({done[s] for s in tied}) < len(tied)
-                    else ""
-                )
+                f"Tied on {total} RP; most completed Contracts first: {order}"
+                + ("; equal ones share the place" if shared else "")
             )
     return notes
 
@@ -98,7 +96,7 @@ def draw_standings(view: PublicView, result: Result, names: tuple[str, ...]) -> 
     """The final scoring as an image."""
     done = [len(g.completed) + len(g.held) for g in view.guilds]
     labels = [label for label, _ in result.lines[0]] if result.lines else []
-    ties = _ties(result, done)
+    ties = _ties(result, done, names)
     solo = view.players == 1
     rows = len(labels) + 2  # the lines, the total, the completed Contracts (the tie-break)
     height = HEADER_H + HEAD_H + rows * ROW_H + GAP + len(ties) * NOTE_H + MARGIN

@@ -107,6 +107,7 @@ def drawn(fn: Callable[[], Image.Image], where: str) -> tuple[Image.Image, list[
         img = fn()
     check_texts(log, where)
     assert 1000 <= img.width <= 1400, f"{where}: {img.width} px wide"
+    assert 300 <= img.height <= 4000, f"{where}: {img.height} px high"
     return img, log
 
 
