@@ -19,6 +19,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from bot import logs, metrics
+from bot.jitter import jittered
 from bot.store import Conflict, Deadline, EventStore, GameInfo, StoreError
 from engine.core import GameDefinition, RuleError, registry
 
@@ -473,7 +474,7 @@ class GameService:
 
     async def _redo_work(self, game_id: int) -> None:
         for delay in self.redo_delays:
-            await asyncio.sleep(delay)
+            await asyncio.sleep(jittered(delay))  # other processes met the same outage
             try:
                 await self.refresh_deadline(game_id)
             except StoreError:

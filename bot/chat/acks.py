@@ -30,6 +30,7 @@ import aiohttp
 import discord
 
 from bot.chat.priority import AnswersFirst
+from bot.jitter import jittered
 from bot.render.ids import parse
 
 log = logging.getLogger("guildmaster.acks")
@@ -180,7 +181,7 @@ class EarlyAcks:
                 log.warning("acknowledging interaction %s failed: %r", interaction_id, exc)
             if delay is None:
                 return False
-            await asyncio.sleep(delay)
+            await asyncio.sleep(jittered(delay))  # not in step with other processes' retries
         return False
 
     def session(self) -> aiohttp.ClientSession:

@@ -9,7 +9,9 @@ custom id, so they all work after a restart.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import inspect
+import json
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
@@ -29,10 +31,11 @@ from bot.chat.priority import AnswersFirst, AnswersFirstPoster
 from bot.chat.ratelimits import amortise_bucket_eviction
 from bot.config import Config
 from bot.health import HealthServer
+from bot.jitter import jittered
 from bot.presentation import Command, Modal, Reply, say
 from bot.render.ui import Message, clip
 from bot.service import DEFAULT_GAME, GameService
-from bot.store import EventStore
+from bot.store import EventStore, StoreError
 from engine.core.game import LEVELS
 
 log = logging.getLogger("guildmaster.bot")
@@ -45,6 +48,9 @@ HTTP_CONNECTIONS = 64
 # Waits between tries when Discord answers 5xx or keeps rate limiting past discord.py's own
 # retries (it gives up after 5 tries, and at once on a 503): about three minutes in all.
 RETRY_DELAYS = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0, 60.0, 60.0)
+
+# The settings key of the hash of the slash commands last synced, per Discord application.
+COMMANDS_SYNCED = "slash_commands_synced"
 
 T = TypeVar("T")
 
@@ -68,10 +74,21 @@ async def retrying(
         except Exception as exc:
             if delay is None or not transient(exc):
                 raise
-            log.warning("%s failed (%s); trying again in %.1f s", what, exc, delay)
+            wait = jittered(delay)  # processes failing together do not retry together
+            log.warning("%s failed (%s); trying again in %.1f s", what, exc, wait)
             metrics.RETRIES.inc()
-            await asyncio.sleep(delay)
+            await asyncio.sleep(wait)
     raise AssertionError("unreachable")
+
+
+def command_tree_hash(tree: app_commands.CommandTree) -> str:
+    """A digest of the slash commands as a sync sends them to Discord (names, options,
+    descriptions, permissions...), the same whatever order they were added in."""
+    payload = sorted(
+        (c.to_dict(tree) for c in tree.get_commands()),
+        key=lambda d: (d.get("type", 1), d["name"]),
+    )
+    return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
 
 
 def who(interaction: discord.Interaction) -> Who:
@@ -420,7 +437,7 @@ class GuildMasterBot(discord.AutoShardedClient):
         self.tree.add_command(build_group(self.actions))
         for group in game_groups(self.actions):
             self.tree.add_command(group)
-        await self.tree.sync()
+        await self.sync_commands()
         # Games go on where they were: built-in players move, deadlines that passed fire.
         finished = set()
         for game in await self.store.list_games(status="lobby"):
@@ -438,6 +455,28 @@ class GuildMasterBot(discord.AutoShardedClient):
                 await self.notifier.catch_up(game.id)  # the final standings, if not posted
         self._deadline_task = asyncio.get_running_loop().create_task(self._deadlines())
         log.info("ready to play: database %s", _safe_url(self.config.url))
+
+    async def sync_commands(self) -> bool:
+        """Send the slash commands to Discord, only if they changed since the last sync (their
+        hash is kept in the database) and only in the process that runs shard 0: the commands
+        are global, so one sync serves every shard, and Discord limits how often an application
+        may sync. Returns whether it synced."""
+        assert self.store is not None
+        if self.config.shard_ids is not None and 0 not in self.config.shard_ids:
+            log.info("slash commands: synced by the process of shard 0, not this one")
+            return False
+        key = f"{COMMANDS_SYNCED}:{self.application_id}"
+        digest = command_tree_hash(self.tree)
+        if await self.store.setting(key) == digest:
+            log.info("slash commands unchanged since their last sync: not synced again")
+            return False
+        await retrying("syncing the slash commands", self.tree.sync)
+        try:
+            await self.store.set_setting(key, digest)
+        except StoreError as exc:  # they are synced; the next start merely syncs them again
+            log.warning("slash commands synced, but their hash was not kept: %s", exc)
+        log.info("slash commands synced")
+        return True
 
     async def _deadlines(self) -> None:
         assert self.service is not None

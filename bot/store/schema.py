@@ -125,4 +125,15 @@ class SnapshotRow(SQLModel, table=True):
     created_at: datetime = Field(default_factory=now, sa_type=DateTime(timezone=True))
 
 
+class SettingRow(SQLModel, table=True):
+    """What the bot keeps about itself, by key: the hash of the slash commands last synced
+    (bot/chat/client.py), so that a restart with the same commands does not sync them again."""
+
+    __tablename__ = "settings"
+
+    key: str = Field(sa_column=Column(String(100), primary_key=True))
+    value: str = Field(sa_column=Column(Text, nullable=False))
+    updated_at: datetime = Field(default_factory=now, sa_type=DateTime(timezone=True))
+
+
 METADATA = SQLModel.metadata

@@ -41,6 +41,7 @@ from bot.store.schema import (
     GameRow,
     MessageRow,
     SeatRow,
+    SettingRow,
     SnapshotRow,
     now,
 )
@@ -980,6 +981,23 @@ class EventStore:
                     known.deadlines = [d for d in kept if key is not None and d.key != key]
                 else:
                     known.deadlines = None
+
+    # --- the bot's own settings -------------------------------------------------------------
+
+    async def setting(self, key: str) -> str | None:
+        """The value kept under `key` (None if there is none)."""
+        async with self._read() as conn:
+            row = (
+                await conn.execute(select(SettingRow.value).where(SettingRow.key == key))
+            ).first()
+        return None if row is None else row.value
+
+    async def set_setting(self, key: str, value: str) -> None:
+        """Keep `value` under `key`, replacing what was there (rare writes: not through the
+        SQLite writer's hot path, and the same statements on PostgreSQL)."""
+        async with self._write() as conn:
+            await conn.execute(delete(SettingRow).where(SettingRow.key == key))
+            await conn.execute(insert(SettingRow).values(key=key, value=value, updated_at=now()))
 
     async def deadlines(self, game_id: int | None = None) -> list[Deadline]:
         """Every deadline (of one game), soonest first."""
