@@ -53,8 +53,8 @@ class WinterforgePresentation:
         """The Alleyways chosen for the table."""
         chosen = [w.place(slug) for name, slug in ALLEYWAY_OPTIONS.items() if options.get(name)]
         if not chosen:
-            return ["Alleyways: none (the base game)."]
-        return [f"Alleyways: {w.join([c.removeprefix('the ') for c in chosen])}."]
+            return ["Alleyways: none (the base game)"]
+        return [f"Alleyways: {w.join([c.removeprefix('the ') for c in chosen])}"]
 
     def seat_name(self, table: Table, seat: int) -> str:
         """A guild as messages name it: its player's display name ("Player N" without one)."""

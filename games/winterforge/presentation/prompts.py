@@ -204,7 +204,7 @@ def holdings(view: SeatView) -> list[str]:
 
 def goal(view: SeatView) -> str:
     """Where the guild's likely next action is: the Forge with a good forge in hand, the
-    Guildhall with no Contract or no Coin, else the Market."""
+    Guildhall with no Contract or next to no Coin, else the Market."""
     g = me(view)
     prime = "forge" in view.means.prime_free or "forge" in view.means.prime_ok
     if any((b := best(view, s, prime)) is not None and b.chance >= GOOD_ODDS
@@ -212,7 +212,7 @@ def goal(view: SeatView) -> str:
         return "forge"
     if not view.hand and not g.started:
         return "guildhall"
-    if g.coin < FUNDS_BELOW and not g.stockpile:
+    if g.coin < 2:  # too poor to buy: the Guild gives funds
         return "guildhall"
     return "market"
 
