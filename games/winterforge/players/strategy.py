@@ -54,6 +54,8 @@ GOOD_ENOUGH = 0.93  # stop paying for better Components past these odds
 ROYAL_LEAD = 3  # in a game of several, forge the Royal Contract only this far ahead
 ROYAL_TARGET = 20  # … and once the guild has this many RP with it (unless pressed)
 LATE_ROUND = 15  # … or from this round on
+FAITH_RACE = 3  # Faith tokens worth racing a rival for, at most
+TRACK_LOOK = 5  # Contracts of the job track worked out in full (the most promising)
 MEMORY = 5000  # Contract fillings remembered (a pure function of what the key holds)
 MAX_ROUNDS = 20  # a game of several rarely lasts longer (for the horizon)
 
@@ -182,7 +184,11 @@ class BuiltinPlayer:
         """The intent worth the most RP per action, or a fallback that keeps the game going."""
         pool = [i for i in self.intents(state, seat) if i.value > 0 and not closed(state, i.place)]
         if pool:
-            return max(pool, key=lambda i: (i.rate, i.value, i.place))
+            best = max(pool, key=lambda i: (i.rate, i.value, i.place))
+            if isinstance(best.command, cm.TakeContracts):
+                take = self.take_command(state, seat, best.command.contracts[0])
+                return Intent(best.place, take, best.value, best.actions)
+            return best
         return self.fallback(state, seat)
 
     # --- what there is to do --------------------------------------------------------------
@@ -256,12 +262,20 @@ class BuiltinPlayer:
                 p = self.fill(state, seat, slug, g.coin + loan, loan=True)
             if p is not None:
                 out.append(p)
-        if len(g.hand) >= held_count(g) + 1 - contract_limit(g):
-            for slug in state.job_track:
-                if not slug:
-                    continue
+        usable = len(out) > len(g.started)  # a Contract in hand can be made
+        room = contract_limit(g) - held_count(g)
+        # Borrowing for a Contract not yet taken is looked at only when none in hand can be
+        # made. Swapping a Contract in hand for one on the job track is looked at only when none in
+        # hand can be made (the job track is the costliest part of a decision).
+        if room > 0 or (len(g.hand) >= 1 - room and not usable):
+            horizon = self.horizon(state, seat)
+            track = sorted(
+                (x for x in state.job_track if x),
+                key=lambda x: (-self.promise(state, seat, x, horizon), x),
+            )
+            for slug in track[:TRACK_LOOK]:
                 p = self.fill(state, seat, slug, g.coin, take=True)
-                if p is None and loan:
+                if p is None and loan and not usable:
                     p = self.fill(state, seat, slug, g.coin + loan, loan=True, take=True)
                 if p is not None:
                     out.append(p)
@@ -384,25 +398,31 @@ class BuiltinPlayer:
             return tuple(sorted((*rune_dice, *(d for x in parts for d in comps[x].dice))))
 
         p = odds(dice_of(own + buy), need_of(own + buy))
+        bonus_of = {x: c.bonus if comps[x].material == c.bonus_material else 0 for x in offer}
         while buy and p < GOOD_ENOUGH:
             best: tuple[float, int, str] | None = None
+            raw = sum(comps[x].cost for x in buy)
             for i, slot in enumerate(open_slots):
+                old = comps[buy[i]]
+                rest = [*own, *buy[:i], *buy[i + 1 :]]
+                rest_dice = (*rune_dice, *(d for x in rest for d in comps[x].dice))
+                rest_need = need_of(rest)
                 tried: set[tuple[str, int, tuple[int, ...]]] = set()
                 for x in offer:
                     card = comps[x]
                     if x in buy or (slot != ANY and card.material != slot):
                         continue
-                    if card.cost <= comps[buy[i]].cost and mean(x) <= mean(buy[i]):
+                    if card.cost <= old.cost and mean(x) <= mean(buy[i]):
                         continue
                     signature = (card.material, card.cost, card.dice)
                     if signature in tried:
                         continue
                     tried.add(signature)
-                    trial = [*buy[:i], x, *buy[i + 1 :]]
-                    extra = price(trial) - cost
+                    extra = max(0, raw - old.cost + card.cost - off) - cost
                     if cost + extra > budget:
                         continue
-                    gain = odds(dice_of(own + trial), need_of(own + trial)) - p
+                    chance = odds(tuple(sorted((*rest_dice, *card.dice))), rest_need - bonus_of[x])
+                    gain = chance - p
                     if gain <= 0.02:
                         continue
                     score = gain / max(0.5, extra)
@@ -552,7 +572,8 @@ class BuiltinPlayer:
         g = state.guilds[seat]
         prime = prime_ok(state, seat, place)
         if place == "guildhall":
-            return self.take_command(state, seat, p.contract)
+            # Which second Contract to take and which to return is settled once chosen.
+            return cm.TakeContracts(seat=seat, contracts=(p.contract,))
         if place == "bank":
             loan = max(state.bank, key=lambda s: (load_pack().loans[s].take, s))
             return cm.TakeLoan(seat=seat, loan=loan, prime=prime)
@@ -669,17 +690,17 @@ class BuiltinPlayer:
             )
         # The Shrine: the most Faith is worth 3 RP, the second most 2.
         if "shrine" in state.alleyways and state.shrine and g.coin >= DONATION:
-            mine = sum(g.faith)
-            rivals = sorted(
-                (sum(o.faith) for s, o in enumerate(state.guilds) if s != seat), reverse=True
-            )
-            top = rivals[0] if rivals else 0
+            # Only how many tokens each guild took is known, not their values.
+            mine = len(g.faith)
+            rivals = [len(o.faith) for s, o in enumerate(state.guilds) if s != seat]
             if state.players == 1:
                 value = 3.0 if mine == 0 else 0.0
-            elif mine <= top + 1:
-                value = 1.6
+            elif mine == 0:
+                value = 2.0 if state.players <= 3 else 1.5
+            elif mine <= max(rivals) and mine < FAITH_RACE:
+                value = 1.0
             else:
-                value = 0.3
+                value = 0.0
             value -= lam * DONATION
             out.append(
                 Intent(
