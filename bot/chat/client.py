@@ -225,15 +225,20 @@ async def respond(
             interaction.client.arrivals.answered(interaction.id)
     if store is None:
         return
-    if reply.remember is not None and interaction.channel_id is not None:
-        if sent_id is None:  # the callback's answer did not name it: ask for it
-            sent_id = (await interaction.original_response()).id
-        await store.set_message(*reply.remember, interaction.channel_id, sent_id)
-    for game_id, key, message in reply.also:
-        found = await store.message(game_id, key)
-        if found is not None:
-            partial = interaction.client.get_partial_messageable(found[0])
-            await partial.get_partial_message(found[1]).edit(**convert.edit_kwargs(message))
+    try:
+        if reply.remember is not None and interaction.channel_id is not None:
+            if sent_id is None:  # the callback's answer did not name it: ask for it
+                sent_id = (await interaction.original_response()).id
+            await store.set_message(*reply.remember, interaction.channel_id, sent_id)
+        for game_id, key, message in reply.also:
+            found = await store.message(game_id, key)
+            if found is not None:
+                partial = interaction.client.get_partial_messageable(found[0])
+                await partial.get_partial_message(found[1]).edit(**convert.edit_kwargs(message))
+    except StoreError as exc:
+        # The answer is given; only keeping or updating the messages it names failed (the
+        # store has logged a fault that needs an admin).
+        log.error("interaction %s: its messages could not be kept: %s", interaction.id, exc)
 
 
 async def _answer(interaction: discord.Interaction, reply: Reply) -> int | None:

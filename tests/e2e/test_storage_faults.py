@@ -5,14 +5,21 @@ answers everyone the same way, and its log says what happened and what to do."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import shutil
+import signal
 import sqlite3
+import subprocess
 from pathlib import Path
+
+import pytest
 
 from tests.e2e.test_games import lobby
 from tests.e2e.test_robustness import first_team, setup_choices
+from tests.loopback.botproc import guildmaster_process
+from tests.store.test_file_faults import _immutable_supported
 
 NOT_SAVED = "Not saved:"
 
@@ -93,3 +100,44 @@ async def test_the_database_replaced_under_the_running_bot(world, caplog):
     errors = [r.getMessage() for r in caplog.records if r.levelname == "ERROR"]
     assert any("was replaced by another file" in e for e in errors), errors
     assert all(str(rec.id) not in keys_in(world.db) for rec in sent)
+
+
+async def test_the_database_made_immutable_under_the_bot_process(world, tmp_path):
+    """chattr +i on the files under `guildmaster run`: it died with SIGBUS in the SQLite writer.
+    Now clicks are answered "Not saved", and a SIGTERM still stops it with status 0 (closing
+    the database would touch the immutable -shm file: the process ends without closing it)."""
+    unsupported = _immutable_supported(tmp_path)
+    if unsupported:
+        pytest.skip(unsupported)
+    fake = world.fake
+    await world.stop_bot()  # the bot as a real process, to see how it ends
+    proc = guildmaster_process(fake, world.db)
+    files = [str(world.db), f"{world.db}-wal", f"{world.db}-shm"]
+    try:
+        await fake.wait_until_connected(timeout=30)
+        await fake.wait_for_commands("gm", timeout=30)
+        created = await fake.slash(world.users["kim"], world.channel, "gm create", players=2)
+        lobby_message = await created.wait_reply(timeout=10)
+        await asyncio.sleep(0.5)  # the bot keeps the lobby message's id after answering
+        subprocess.run(["chattr", "+i", *files], check=True)
+        sent = [
+            await fake.click(
+                world.users["chris"], fake.message(lobby_message.id), "gm:lobby:1:0:join"
+            ),
+            await fake.slash(world.users["kim"], world.channel, "gm start"),
+            await fake.slash(world.users["chris"], world.channel, "gm status"),
+        ]
+        for rec in sent:
+            reply = await rec.wait_reply(timeout=10)
+            assert NOT_SAVED in reply.text() and "made read-only" in reply.text(), reply.text()
+        assert proc.poll() is None, f"the bot died: exit status {proc.returncode}"
+        proc.send_signal(signal.SIGTERM)
+        code = await asyncio.to_thread(proc.wait, 30)
+        assert code == 0, f"exit status {code} (-7 is SIGBUS)"
+    finally:
+        subprocess.run(["chattr", "-i", *files], capture_output=True)
+        if proc.poll() is None:
+            proc.kill()
+    log = world.db.with_suffix(".log").read_text()
+    assert "may no longer be written" in log and "chattr -i" in log
+    assert "Traceback" not in log
