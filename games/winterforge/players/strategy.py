@@ -56,6 +56,8 @@ ROYAL_TARGET = 20  # … and once the guild has this many RP with it (unless pre
 LATE_ROUND = 15  # … or from this round on
 FAITH_RACE = 3  # Faith tokens worth racing a rival for, at most
 TRACK_LOOK = 5  # Contracts of the job track worked out in full (the most promising)
+DEBT_HORIZON = 9  # from this many actions before the end, Coin is kept for the Loans
+UNPAID_RP = 2  # an unpaid Loan's cost at the end
 MEMORY = 5000  # Contract fillings remembered (a pure function of what the key holds)
 MAX_ROUNDS = 20  # a game of several rarely lasts longer (for the horizon)
 
@@ -523,6 +525,7 @@ class BuiltinPlayer:
         value = self.worth(state, seat, c, horizon) * reach
         coin = c.coin + ability(g, "turn_in_bonus") - (0 if c.royal else len(g.crew))
         value += lam * (reach * coin - p.cost)
+        value -= self.debt(state, seat, p.cost - (reach * coin if before_forge < 3 else 0), horizon)
         if p.loan:
             value -= 1.0 + lam * 3
         if p.take:
@@ -644,7 +647,7 @@ class BuiltinPlayer:
                 continue
             value = board.skill_rp[level + 1] - board.skill_rp[level]
             value += weight[skill] * min(1.0, horizon / 12)
-            value -= lam * cost
+            value -= lam * cost + self.debt(state, seat, cost, horizon)
             out.append(
                 Intent(
                     "forge",
@@ -661,7 +664,7 @@ class BuiltinPlayer:
                 if cost > g.coin:
                     continue
                 value = (2.0 if len(g.crew) == 1 else 0.8) + self.crew_use(state, g, crew, horizon)
-                value -= lam * (cost + 1)
+                value -= lam * (cost + 1) + self.debt(state, seat, cost, horizon)
                 out.append(
                     Intent(
                         "tavern",
@@ -678,7 +681,8 @@ class BuiltinPlayer:
             due = max(0, owed(g, loan) - off)
             if due > g.coin or (due == 0 and not prime):
                 continue
-            value = (1.0 if repaid < 2 else 0.0) + 0.5 - lam * due
+            # +1 RP at the Bank, and no -2 at the end should the purse then be short.
+            value = (1.0 if repaid < 2 else 0.0) + UNPAID_RP * 0.8 - lam * due
             amount = due if due else 0
             out.append(
                 Intent(
@@ -701,7 +705,7 @@ class BuiltinPlayer:
                 value = 1.0
             else:
                 value = 0.0
-            value -= lam * DONATION
+            value -= lam * DONATION + self.debt(state, seat, DONATION, horizon)
             out.append(
                 Intent(
                     "shrine",
@@ -712,7 +716,9 @@ class BuiltinPlayer:
             )
         # The Runesmith: a Rune is a bonus on a forge to come.
         if "runesmith" in state.alleyways and state.rune_deck and g.coin >= RUNE and not g.runes:
-            value = 1.0 * min(1.0, horizon / 12) - lam * RUNE
+            value = (
+                1.0 * min(1.0, horizon / 12) - lam * RUNE - self.debt(state, seat, RUNE, horizon)
+            )
             out.append(
                 Intent(
                     "runesmith",
@@ -746,6 +752,24 @@ class BuiltinPlayer:
             "bodyguard": 0.3 if "thieves-guild" in state.alleyways else 0.0,
         }
         return worth.get(a.kind, 0.0) * soon
+
+    def debt(self, state: WinterforgeState, seat: int, spend: float, horizon: int) -> float:
+        """The RP that spending `spend` Coin now puts at risk near the end: each unpaid Loan the
+        purse could no longer pay off scores -2."""
+        g = state.guilds[seat]
+        if horizon > DEBT_HORIZON or spend <= 0 or not unpaid(g):
+            return 0.0
+
+        def short(coin: float) -> int:
+            left = 0
+            for due in sorted(owed(g, loan) for loan in unpaid(g)):
+                if due <= coin:
+                    coin -= due
+                else:
+                    left += 1
+            return left
+
+        return UNPAID_RP * (short(g.coin - spend) - short(g.coin))
 
     def loan_coin(self, state: WinterforgeState, seat: int) -> int:
         """The Coin the best Loan at the Bank would give, 0 when none can be taken."""
