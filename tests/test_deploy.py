@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import configparser
+import fnmatch
 import json
 import re
 import shlex
@@ -270,3 +271,37 @@ async def test_the_image_builds_starts_healthy_and_stops_cleanly():
     finally:
         subprocess.run(["docker", "rm", "-f", name], capture_output=True)
         subprocess.run(["docker", "rmi", "-f", tag], capture_output=True)
+
+
+def test_an_installed_bot_has_every_data_file():
+    """`pip install .` (the image, the systemd setup) copies only the package data pyproject.toml
+    names: a game's cards or a font left out crashes or spoils the installed bot, never the
+    development checkout."""
+    named = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"][
+        "package-data"
+    ]
+    missing = []
+    for top in ("engine", "bot", "games"):
+        for path in sorted((ROOT / top).rglob("*")):
+            relative = path.relative_to(ROOT)
+            skipped = {"__pycache__", "tests", "docs"} & set(relative.parts)
+            if not path.is_file() or path.suffix in (".py", ".pyc") or skipped:
+                continue
+            if path.name == "README.md":
+                continue
+            if not any(
+                relative.parts[: len(package.split("."))] == tuple(package.split("."))
+                and any(
+                    _matches(relative.parts[len(package.split(".")) :], pattern)
+                    for pattern in patterns
+                )
+                for package, patterns in named.items()
+            ):
+                missing.append(str(relative))
+    assert not missing, f"not in [tool.setuptools.package-data]: {missing}"
+
+
+def _matches(parts: tuple[str, ...], pattern: str) -> bool:
+    """Does a path (its parts below the package) match a setuptools glob (`*` within a part)?"""
+    wanted = pattern.split("/")
+    return len(parts) == len(wanted) and all(map(fnmatch.fnmatchcase, parts, wanted))
