@@ -52,11 +52,24 @@ def _wrong(where: str, key: str, wanted: str, value: Any) -> ScenarioError:
     return ScenarioError(f"{where}`{key}` must be {wanted}, not {_shown(value)}")
 
 
-def integer(spec: Mapping[str, Any], key: str, default: int, where: str = "") -> int:
-    """The whole number `spec[key]` (TOML's booleans are not numbers here), or `default`."""
+def integer(
+    spec: Mapping[str, Any],
+    key: str,
+    default: int,
+    where: str = "",
+    *,
+    low: int | None = None,
+    high: int | None = None,
+) -> int:
+    """The whole number `spec[key]` (TOML's booleans are not numbers here), or `default`; if
+    given, from `low` to `high`."""
     value = spec.get(key, default)
     if not isinstance(value, int) or isinstance(value, bool):
         raise _wrong(where, key, "a whole number", value)
+    if (low is not None and value < low) or (high is not None and value > high):
+        span = f"{low} to {high}" if low is not None and high is not None else None
+        wanted = span or (f"at least {low}" if low is not None else f"at most {high}")
+        raise _wrong(where, key, wanted, value)
     return value
 
 

@@ -102,6 +102,8 @@ def setup_table(spec: Mapping[str, Any]) -> tuple[GameState, list[Event]]:
     options: dict[str, Any] = {"short": flag(spec, "short", False)}
     if "teams" in spec:
         options["teams"] = strings(spec, "teams")
+        if len(set(options["teams"])) != len(options["teams"]):
+            raise ScenarioError("`teams`: each starting team can be dealt to one guild only")
     try:
         events: list[Event] = list(create(players, integer(spec, "seed", 1), options))
     except RuleError as exc:
@@ -149,7 +151,7 @@ def _arrange(
     board = _arrange_board(pack, board, board_spec)
     for i, g_spec in enumerate(guild_specs):
         seat = _seat(g_spec.get("seat", i), names)
-        if not isinstance(seat, int) or not 0 <= seat < state.players:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
             raise ScenarioError(f"guild {i + 1}: no seat {g_spec.get('seat')!r}")
         guilds[seat] = _arrange_guild(pack, guilds[seat], g_spec)
     phase = text(spec, "phase", "orders")
@@ -208,7 +210,10 @@ def _completed(item: Any, where: str) -> tuple[str, tuple[int, ...]]:
     slug = text(item, "slug", "", f"{where}completed: ")
     if not slug:
         raise ScenarioError(f"{where}`completed`: every table needs its `slug`")
-    return slug, tuple(integers(item, "stored", f"{where}completed: "))
+    stored = tuple(integers(item, "stored", f"{where}completed: "))
+    if any(not 1 <= d <= 6 for d in stored):
+        raise ScenarioError(f"{where}`completed`: stored dice must be 1 to 6")
+    return slug, stored
 
 
 def _check_card(pack: Pack, slug: str) -> None:
@@ -283,9 +288,13 @@ def _arrange_board(pack: Pack, board: Board, spec: Mapping[str, Any]) -> Board:
     for level, tops in spec.get("decks", {}).items():
         if level not in LEVELS:
             raise ScenarioError(f"board.decks: no deck {level!r} (common, heroic, legendary)")
+        for slug in tops:
+            if slug not in pack.contracts or pack.contracts[slug].level != level:
+                raise ScenarioError(f"board.decks.{level}: {slug!r} is not a {level} contract")
         changes[level] = (*tops, *board.deck(level))
     if "builder_marker" in spec:
-        changes["builder_marker"] = integer(spec, "builder_marker", 0, "board: ")
+        top = len(pack.board.builder_track) - 1
+        changes["builder_marker"] = integer(spec, "builder_marker", 0, "board: ", low=0, high=top)
     return replace(board, **changes)
 
 
@@ -296,9 +305,12 @@ def _arrange_guild(pack: Pack, g: Guild, spec: Mapping[str, Any]) -> Guild:
     if unknown:
         raise ScenarioError(f"guild: unknown field(s) {', '.join(sorted(unknown))}")
     changes: dict[str, Any] = {}
-    for key in ("gold", "fame", *CORE_KINDS):
+    for key in ("gold", "fame"):
         if key in spec:
-            changes[key] = integer(spec, key, 0, f"guild {g.seat}: ")
+            changes[key] = integer(spec, key, 0, f"guild {g.seat}: ", low=0)
+    for key in CORE_KINDS:  # Stables, Mess Hall and Bar have levels I to III
+        if key in spec:
+            changes[key] = integer(spec, key, 1, f"guild {g.seat}: ", low=1, high=3)
     if "adventurers" in spec:
         for slug in spec["adventurers"]:
             if slug not in pack.adventurers:

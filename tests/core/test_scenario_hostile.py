@@ -56,6 +56,25 @@ HOSTILE: dict[str, tuple[str | bytes, str]] = {
     "expect_number.toml": (GM + "expect = 3\n", "`expect` must be a table, not 3"),
     "events_numbers.toml": (GM + "events = [1]\n", "`events` must be a list of tables"),
     "absent_text.toml": (GM + 'absent_events = "Wandered"\n', "`absent_events` must be a list"),
+    "marker_negative.toml": (
+        GM + "[scenario.board]\nbuilder_marker = -5\n",
+        "board: `builder_marker` must be 0 to",
+    ),
+    "gold_negative.toml": (GM + "[[scenario.guild]]\ngold = -4\n", "`gold` must be at least 0"),
+    "stables_9.toml": (GM + "[[scenario.guild]]\nstables = 9\n", "`stables` must be 1 to 3"),
+    "stored_99.toml": (
+        GM + '[[scenario.guild]]\ncompleted = [{ slug = "old-well", stored = [99] }]\n',
+        "stored dice must be 1 to 6",
+    ),
+    "seat_bool.toml": (GM + "[[scenario.guild]]\nseat = true\n", "no seat True"),
+    "deck_adventurer.toml": (
+        GM + '[scenario.board]\ndecks = { common = ["saffi"] }\n',
+        "'saffi' is not a common contract",
+    ),
+    "teams_twice.toml": (
+        GM + 'teams = ["ironbound", "ironbound"]\n',
+        "each starting team can be dealt to one guild only",
+    ),
     "town_players.toml": (TOWN + 'players = "x"\n', "`players` must be a whole number"),
     "town_deck.toml": (TOWN + 'deck = "abc"\n', "deck: a list of card slugs"),
     "town_seat.toml": (TOWN + "seat = [1]\n", "`seat` must be a list of tables"),
