@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import re
 import socket
 from collections.abc import AsyncIterator
 from types import SimpleNamespace
@@ -17,7 +18,7 @@ import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from bot.chat.client import DiscordPoster, GuildMasterBot
-from bot.config import Config, ConfigError
+from bot.config import Config, ConfigError, load
 from bot.health import HEALTH_PATH, METRICS_PATH, HealthServer
 from bot.loopback import FakeDiscord
 from bot.render.ui import Message
@@ -148,3 +149,25 @@ async def test_a_port_in_use_is_refused_naming_the_setting(table: Any) -> None:
         said = rf"^health\.port: cannot listen on 127\.0\.0\.1:{port}: "
         with pytest.raises(ConfigError, match=said):
             await server.start()
+
+
+def test_the_endpoint_is_off_unless_a_port_is_given(tmp_path) -> None:
+    config = tmp_path / "config.toml"
+    assert load(None, env={}).health_port is None
+    config.write_text('[health]\nport = 9100\nhost = "0.0.0.0"\n')
+    chosen = load(str(config), env={})
+    assert (chosen.health_port, chosen.health_host) == (9100, "0.0.0.0")
+    overridden = load(str(config), env={"GUILDMASTER_HEALTH_PORT": "9200"})
+    assert overridden.health_port == 9200
+    for text, key in (
+        ('[health]\nport = "9100"', "health.port"),
+        ("[health]\nport = 0", "health.port"),
+        ("[health]\nport = 70000", "health.port"),
+        ("[health]\nprot = 9100", "health.prot"),
+    ):
+        config.write_text(text + "\n")
+        with pytest.raises(ConfigError, match=f"^{re.escape(f'{config}: {key}: ')}"):
+            load(str(config), env={})
+    for wrong in ("x", "0", "65536"):
+        with pytest.raises(ConfigError, match=r"^GUILDMASTER_HEALTH_PORT: "):
+            load(None, env={"GUILDMASTER_HEALTH_PORT": wrong})
