@@ -19,11 +19,9 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 from prometheus_client import CONTENT_TYPE_LATEST, REGISTRY, generate_latest
-from sqlalchemy import func, select
 
 from bot import metrics
 from bot.config import ConfigError
-from bot.store.schema import GameRow
 from bot.store.store import IN_PLAY
 
 if TYPE_CHECKING:
@@ -43,11 +41,10 @@ async def games_in_play(bot: GuildMasterBot) -> int | None:
     store = bot.store
     if store is None or bot.closing:
         return None
-    query = select(func.count()).select_from(GameRow).where(GameRow.status.in_(IN_PLAY))
     try:
+        # Through the store, which refuses a SQLite file deleted or replaced under it.
         async with asyncio.timeout(DATABASE_TIMEOUT):
-            async with store.engine.connect() as conn:
-                count = int((await conn.execute(query)).scalar_one())
+            count = len(await store.list_games(status=IN_PLAY))
     except Exception as exc:
         log.warning("health check: the database does not answer: %s", exc)
         return None

@@ -5,8 +5,10 @@ count what happened."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
+import os
 import re
 import socket
 from collections.abc import AsyncIterator
@@ -95,6 +97,18 @@ async def test_unavailable_before_the_gateway_connects_and_healthy_after(table: 
         "stopping": False,
         "games_in_play": 0,
     }
+
+
+async def test_a_database_file_deleted_under_the_bot_is_unhealthy(table: Any, tmp_path) -> None:
+    await table.start()
+    assert (await get(table.bot, HEALTH_PATH))[0] == 200
+    for suffix in ("", "-wal", "-shm"):
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp_path / f"bot.sqlite3{suffix}")
+    status, body = await get(table.bot, HEALTH_PATH)
+    answer = json.loads(body)
+    assert status == 503 and answer["status"] == "unavailable"
+    assert answer["database"] is False and answer["gateway"] is True
 
 
 async def test_the_metrics_count_a_slash_command_and_its_answer(table: Any) -> None:
