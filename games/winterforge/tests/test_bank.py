@@ -97,3 +97,10 @@ def test_a_repayment_needs_the_coin_and_an_unpaid_loan():
     refused(table(**bank(coin=1, loans=[HELD])), RepayLoan(seat=0, loan=HELD, amount=2), "coin")
     refused(table(**bank(coin=5)), RepayLoan(seat=0, loan=HELD, amount=2), "no_loan")
     refused(table(**bank(coin=5, loans=[HELD])), RepayLoan(seat=0, loan=HELD, amount=0), "amount")
+
+
+def test_on_the_prime_position_paying_0_credits_2():
+    """ "pay 2 less Coin when you Repay a Loan": 2 credited for nothing (rules notes)."""
+    state = table(**bank(coin=0, loans=[HELD], prime=True))
+    state, log = play(state, RepayLoan(seat=0, loan=HELD, amount=0, prime=True))
+    assert by_type(log, LoanRepaid)[0].credited == 2 and owed(state.guilds[0], HELD) == 4

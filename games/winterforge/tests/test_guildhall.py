@@ -117,3 +117,21 @@ def test_guildhall_actions_are_done_in_the_guildhall():
     spec = hall(coin=0)
     spec["guild"][0]["at"] = "market"  # type: ignore[index]
     refused(table(**spec), RequestFunds(seat=0), "wrong_place")
+
+
+def test_a_guild_over_the_limit_after_its_crew_left_takes_only_by_returning_as_many():
+    """Marga the Clerk of Works allows a fourth Contract; once she has gone the guild keeps its
+    four, and takes a Contract only by returning one (rules notes)."""
+    old = "lawspeakers-chain-of-office"
+    hand = ["great-seal-of-winterforge", "starlit-circlet", "queen-mothers-diadem", old]
+    state = table(**hall(hand=hand))
+    refused(state, TakeContracts(seat=0, contracts=("amber-torc",)), "contract_limit")
+    state, _ = play(state, TakeContracts(seat=0, contracts=("amber-torc",), returns=(old,)))
+    assert len(state.guilds[0].hand) == 4 and old in state.job_track
+
+
+def test_the_clerk_of_works_allows_a_fourth_contract():
+    hand = ["great-seal-of-winterforge", "starlit-circlet", "queen-mothers-diadem"]
+    state = table(**hall(hand=hand, crew=["marga-the-clerk-of-works"]))
+    state, _ = play(state, TakeContracts(seat=0, contracts=("amber-torc",)))
+    assert len(state.guilds[0].hand) == 4

@@ -115,3 +115,8 @@ def test_a_free_action_needs_a_smith_already_placed_there_today():
     state = end_turns(state, 5)
     state, _ = play(state, RefreshRow(seat=0, level=1))
     assert state.guilds[0].coin == 5 - 1 - 1 and state.turn.seat == 0
+
+
+def test_a_player_who_ends_the_turn_without_acting_places_no_smith():
+    state = end_turns(lords(), 1)
+    assert state.guilds[0].placed == () and state.turn.seat == 1

@@ -113,3 +113,14 @@ def test_leaving_frees_the_prime_position_for_the_next_arrival():
     state, _ = play(state, Move(seat=1, to="forge"), EndTurn(seat=1))
     state, log = play(state, Move(seat=0, to="market"))
     assert by_type(log, Moved)[0].prime
+
+
+def test_a_used_prime_position_stays_taken_until_its_smith_leaves():
+    """ "a special space that only 1 Smith can occupy at a time": using the bonus does not vacate
+    it."""
+    state = table(
+        players=2,
+        guild=[{"seat": 1, "at": "market", "prime": True, "prime_used": True}],
+    )
+    state, log = play(state, Move(seat=0, to="market"))
+    assert not by_type(log, Moved)[0].prime

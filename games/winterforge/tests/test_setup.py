@@ -11,7 +11,7 @@ from games.winterforge.rules.content import SKILLS
 from games.winterforge.rules.events import GameCreated, RoyalChosen, TurnBegan
 from games.winterforge.rules.setup import _roll_off
 from games.winterforge.rules.state import LORDS, SOLO, STANDARD
-from games.winterforge.tests.table import PACK, new_game, play, refused
+from games.winterforge.tests.table import PACK, new_game, play, public, refused
 
 ONE_RP = {c for c, card in PACK.contracts.items() if card.rp == 1}
 
@@ -43,8 +43,6 @@ def test_skill_cubes_start_where_the_board_shows_and_at_0_where_it_shows_none():
     for g in state.guilds:
         board = PACK.guilds[g.board]
         assert g.skills == tuple(board.start.get(s, 0) for s in SKILLS)
-    oathbrand = PACK.guilds["oathbrand"]
-    assert oathbrand.start["armour"] == 0
 
 
 def test_two_royal_contracts_are_dealt_and_one_is_kept_secretly():
@@ -174,3 +172,28 @@ def test_no_market_row_starts_with_three_of_a_type():
         state = new_game(2, seed)
         for row in state.market:
             assert len({PACK.components[c].material for c in row}) > 1
+
+
+def test_the_alleyways_are_table_options_off_by_default():
+    """ "If playing with multiple Alleyways …": each is chosen at game creation (rules notes)."""
+    assert {(o.name, o.default) for o in GAME.options} == {
+        ("shrine", False),
+        ("auction_house", False),
+        ("thieves_guild", False),
+        ("runesmith", False),
+    }
+    assert new_game(2).alleyways == ()
+
+
+def test_the_solo_game_uses_the_two_player_counts():
+    """The text gives no solo numbers; the engine takes the two-player ones (rules notes)."""
+    event = created(1, thieves_guild=True)
+    assert len(event.removed) == 15 and len(event.job_track) == 4
+    guards = {c for c, card in PACK.crew.items() if card.expansion == "thieves-guild"}
+    assert len(guards & {*event.tavern, *event.crew_deck}) == 1
+
+
+def test_a_royal_contract_stays_secret_until_it_is_forged():
+    """Step 4: "Each Player secretly chooses 1 Royal Contract to keep" """
+    state = new_game(2)
+    assert [g["royal"] for g in public(state)["guilds"]] == ["", ""]

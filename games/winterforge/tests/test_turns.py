@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.winterforge.rules.commands import EndTurn, Move, RequestFunds, Train
+from games.winterforge.rules.commands import EndTurn, Move, RefreshRow, RequestFunds, Train
 from games.winterforge.rules.content import PRECINCTS
 from games.winterforge.rules.events import Moved, TurnBegan, TurnEnded
 from games.winterforge.rules.moving import reachable
@@ -25,9 +25,9 @@ def test_three_actions_then_the_turn_passes_clockwise():
 
 def test_the_same_action_more_than_once_in_a_turn():
     """ "Each available action can be performed more than once in a turn." """
-    state = table(guild=[{"seat": 0, "coin": 20, "at": "forge"}])
+    state = table(guild=[{"seat": 0, "coin": 20, "at": "forge", "skills": {"jewellery": 1}}])
     state, _ = play(state, *(Train(seat=0, skill="jewellery") for _ in range(3)))
-    assert state.guilds[0].skills[2] == 4  # Cinderhand starts at 1 Jewellery
+    assert state.guilds[0].skills[2] == 4
 
 
 def test_no_fourth_action():
@@ -116,3 +116,18 @@ def test_one_action_in_a_round_keeps_the_game_going():
 def test_reachable_from_an_alleyway_is_every_precinct():
     state = table(alleyways=["shrine"])
     assert set(reachable(state, "shrine")) == set(PRECINCTS)
+
+
+def test_a_free_action_comes_before_the_last_action():
+    """The turn ends by itself when its actions are spent (rules notes): a Market row can no
+    longer be refreshed after the third action."""
+    state = table(actions=2, guild=[{"seat": 0, "at": "market", "coin": 0}])
+    state, _ = play(state, Move(seat=0, to="guildhall"))
+    refused(state, RefreshRow(seat=0, level=1), "not_your_turn")
+
+
+def test_the_solo_game_does_not_stall():
+    state = table(players=1)
+    for _ in range(STALLED_ROUNDS + 1):
+        state, _ = play(state, EndTurn(seat=0))
+    assert state.result is None
