@@ -22,6 +22,7 @@ import asyncio
 import dataclasses
 import json
 import logging
+import sqlite3
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -182,6 +183,19 @@ def sqlite_url(path: str) -> str:
     return f"sqlite+aiosqlite:///{path}"
 
 
+def _sqlite_fault(exc: Exception) -> StorageFault | None:
+    """SQLite's failures through SQLAlchemy that waiting will not mend (a damaged page, a
+    read-only file, an I/O error, a full disk) as StorageFault; None for any other (a lock
+    held by another connection is Unavailable: try again)."""
+    orig = getattr(exc, "orig", None)
+    if not isinstance(orig, sqlite3.DatabaseError) or isinstance(orig, sqlite3.IntegrityError):
+        return None
+    name = getattr(orig, "sqlite_errorname", "")
+    if name.startswith(sqlite_writer.RETRYABLE):
+        return None
+    return StorageFault(f"the SQLite database failed: {orig} ({name or 'no code'})", str(orig))
+
+
 def _mark_unavailable(exc: Exception) -> bool:
     if isinstance(exc, IntegrityError):
         return False
@@ -305,6 +319,10 @@ class EventStore:
         except StoreError:
             raise
         except Exception as exc:
+            fault = _sqlite_fault(exc)
+            if fault is not None:
+                log.error("storage fault: %s", fault)
+                raise fault from exc
             if _mark_unavailable(exc):
                 raise Unavailable(f"the database is busy or unreachable: {exc}") from exc
             raise
@@ -318,6 +336,10 @@ class EventStore:
         except StoreError:
             raise
         except Exception as exc:
+            fault = _sqlite_fault(exc)
+            if fault is not None:
+                log.error("storage fault: %s", fault)
+                raise fault from exc
             if _mark_unavailable(exc):
                 raise Unavailable(f"the database is busy or unreachable: {exc}") from exc
             raise

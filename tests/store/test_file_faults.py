@@ -155,3 +155,27 @@ def test_files_made_immutable_are_refused_without_killing_the_process(tmp_path):
         "append refused: its file was made read-only",
         "closed, left open: True",
     ]
+
+
+async def test_a_damaged_page_met_while_running_is_a_storage_fault(tmp_path):
+    """A page of events damaged on disk: reading that game is refused as a fault an admin
+    must mend, not "busy, try again" nor an unexpected error."""
+    path = tmp_path / "games.sqlite3"
+    store = await EventStore.open(sqlite_url(str(path)))
+    games = []
+    for seed in range(1, 4):
+        events = play(4, seed, keep_events=True)[2]
+        games.append(await store.create_game("guild-master", players=4))
+        await store.append(games[-1], 0, events)
+    await store.close()
+    size = path.stat().st_size
+    with path.open("r+b") as file:  # the second half holds the events' pages
+        file.seek(size * 3 // 4)
+        file.write(bytes(range(256)) * 64)
+    store = await EventStore.open(sqlite_url(str(path)))
+    try:
+        with pytest.raises(StorageFault, match="malformed"):
+            for game in games:
+                await store.read(game)
+    finally:
+        await store.close()
