@@ -121,7 +121,12 @@ async def _act(ask: Ask, before: SeatView, command: Any, said: Callable[[SeatVie
     coin = view.public.guilds[view.seat].coin - before.public.guilds[before.seat].coin
     if coin and not isinstance(command, cm.Forge):
         note += f" ({w.signed(coin)} Coin: you have {view.public.guilds[view.seat].coin})"
-    if any(d.kind == "turn" for d in after.decisions):
+    same_turn = view.public.turn.number == before.public.turn.number
+    if any(d.kind == "turn" for d in after.decisions) and (
+        same_turn or before.public.turn.actions == 0
+    ):
+        # Still this seat's turn, or (solo) its next one, which the core does not prompt anew
+        # when the decision looks the same as the one just answered: this prompt goes on.
         return Reply(p.turn_message(after, note=note), edit=True)
     if view.public.result is not None:
         return _done("The game is over", f"{note}\n\nThe final scoring is in the game's channel.")

@@ -459,3 +459,14 @@ async def test_every_control_of_every_prompt_of_whole_games(players, options):
                 pressed.add(action_of(control))
     assert {"wfend", "wfplace" if players == 6 else "wfmove"} <= pressed
     assert pressed <= P.controls
+
+
+async def test_a_solo_turn_ended_at_once_runs_on_into_the_next_in_the_same_prompt():
+    """The core prompts a turn anew only when the decision differs from the one answered: a
+    solo turn ended before any action looks like the next, so the prompt goes on into it."""
+    state = lay_out(players=1)
+    reply = await sends(state, find(menu(state), "wfend"), None, cm.EndTurn(seat=0))
+    assert "Turn 2 of 15" in texts(reply.message) and has(reply.message, "wfend")
+    acted = GAME.execute(state, cm.Move(seat=0, to="market"))[1]
+    reply, _ = await press(acted, 0, find(menu(acted), "wfend"))
+    assert "Your turn is over" in texts(reply.message) and reply.message.rows == ()
