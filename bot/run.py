@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import yarl
 
 from bot import hosted
-from bot.config import Config
+from bot.config import Config, ConfigError
 from bot.logs import configure_logging
 from bot.store.migrate import migrate_in_child, needs_migrating
 from bot.store.preflight import problem
@@ -170,4 +170,6 @@ def cannot_start(exc: Exception) -> str | None:
         )
     if isinstance(exc, StoreError):
         return f"the database: {exc}"
+    if isinstance(exc, ConfigError):  # a setting found unusable on start, as [health] port
+        return str(exc)
     return None

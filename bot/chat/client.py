@@ -407,21 +407,19 @@ class GuildMasterBot(discord.AutoShardedClient):
 
     async def start_health(self) -> None:
         """Serve the health and metrics endpoint (bot/health.py) if the configuration gives
-        it a port; it answers 503 until the bot is ready."""
+        it a port; it answers 503 until the bot is ready. Called by `setup_hook`, once logged
+        in; earlier by a caller that wants it up before that."""
         if self.config.health_port is not None and self.health is None:
             self.health = HealthServer(self, self.config.health_host, self.config.health_port)
             await self.health.start()
-
-    async def start(self, token: str, *, reconnect: bool = True) -> None:
-        """Log in and connect, the health endpoint answering from the start."""
-        await self.start_health()
-        await super().start(token, reconnect=reconnect)
 
     async def login(self, token: str) -> None:
         self.http.connector = aiohttp.TCPConnector(limit=HTTP_CONNECTIONS, keepalive_timeout=60)
         await super().login(token)
 
     async def setup_hook(self) -> None:
+        # First, so it answers (503) while the database opens and games catch up.
+        await self.start_health()
         # A process that runs every shard is the database's one writer: the store may keep
         # games' rows in memory. Processes sharing the database by shards read them each time.
         self.store = await EventStore.open(

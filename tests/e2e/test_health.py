@@ -24,6 +24,7 @@ from bot.config import Config, ConfigError, load
 from bot.health import HEALTH_PATH, METRICS_PATH, HealthServer
 from bot.loopback import FakeDiscord
 from bot.render.ui import Message
+from tests.loopback.botproc import guildmaster_process
 
 
 @pytest.fixture
@@ -185,3 +186,18 @@ def test_the_endpoint_is_off_unless_a_port_is_given(tmp_path) -> None:
     for wrong in ("x", "0", "65536"):
         with pytest.raises(ConfigError, match=r"^GUILDMASTER_HEALTH_PORT: "):
             load(None, env={"GUILDMASTER_HEALTH_PORT": wrong})
+
+
+async def test_guildmaster_run_on_a_taken_port_says_so_in_one_line(tmp_path) -> None:
+    async with FakeDiscord() as fake:
+        with socket.socket() as taken:
+            taken.bind(("127.0.0.1", 0))
+            taken.listen()
+            port = taken.getsockname()[1]
+            db = tmp_path / "bot.sqlite3"
+            bot = guildmaster_process(fake, db, GUILDMASTER_HEALTH_PORT=str(port))
+            code = await asyncio.to_thread(bot.wait, 60)
+    said = [line for line in db.with_suffix(".log").read_text().splitlines() if line.strip()]
+    assert code == 2
+    assert said[-1].startswith(f"guildmaster run: health.port: cannot listen on 127.0.0.1:{port}")
+    assert not any("Traceback" in line for line in said)
