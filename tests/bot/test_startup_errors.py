@@ -59,6 +59,12 @@ def in_a_missing_folder(tmp: Path) -> str:
     return str(tmp / "no-such-folder" / "games.sqlite3")
 
 
+def a_folder(tmp: Path) -> str:
+    path = tmp / "games.sqlite3"
+    path.mkdir()
+    return str(path)
+
+
 def written_by_a_newer_version(tmp: Path) -> str:
     path = a_database(tmp / "games.sqlite3")
     with sqlite3.connect(path) as conn:
@@ -80,6 +86,7 @@ DATABASES: list[tuple[str, Callable[[Path], str] | None, dict[str, str], tuple[s
     ("not a database", not_a_database, {}, ("games.sqlite3", "damaged", "not a database")),
     ("truncated", cut_short, {}, ("games.sqlite3", "damaged", "malformed")),
     ("missing folder", in_a_missing_folder, {}, ("no-such-folder", "does not exist")),
+    ("a folder", a_folder, {}, ("games.sqlite3 is a folder", "[database] path")),
     ("newer version", written_by_a_newer_version, {}, ("newer", "0099", f"up to {HEAD}")),
     (
         "PostgreSQL unreachable",
@@ -192,6 +199,18 @@ def test_a_failed_migration_stops_run(isolated, tmp_path, monkeypatch, capfd):
     child, ours = err.strip().splitlines()
     assert child.startswith("guildmaster: migrating the database") and "failed: " in child
     assert ours.startswith("guildmaster run: migrating the database failed")
+
+
+@pytest.mark.parametrize("command", [["run"], ["games"]], ids=["run", "games"])
+def test_a_postgresql_database_that_does_not_exist_is_named(
+    command, pg_server, isolated, monkeypatch, capsys
+):
+    if isinstance(pg_server, str):
+        pytest.skip(f"PostgreSQL tests skipped: {pg_server}")
+    monkeypatch.setenv("GUILDMASTER_DATABASE_URL", pg_server.url("no_such_database"))
+    assert main(command) == 2
+    prefix = "guildmaster run: " if command == ["run"] else "guildmaster: "
+    one_line(capsys.readouterr().err, prefix, ("no database 'no_such_database'", "createdb"))
 
 
 @pytest.mark.parametrize(
