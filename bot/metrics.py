@@ -54,7 +54,8 @@ RATE_LIMITED = Counter(
 )
 RETRIES = Counter(
     "guildmaster_discord_retries",
-    "Posts, edits and DMs tried again after Discord failed in a way that may pass",
+    "Requests to Discord (posts, edits, DMs, the command sync) tried again after a failure "
+    "that may pass",
 )
 DEADLINE_LAG = Histogram(
     "guildmaster_deadline_lag_seconds",
