@@ -124,3 +124,28 @@ def test_a_used_prime_position_stays_taken_until_its_smith_leaves():
     )
     state, log = play(state, Move(seat=0, to="market"))
     assert not by_type(log, Moved)[0].prime
+
+
+def test_twice_in_a_turn_with_a_crew_s_extra_move():
+    """FAQ: "Does this mean I can use it twice in a turn? Potentially. This would require the
+    Transporter crew to give you the extra movement action." """
+    state = table(
+        guild=[
+            {
+                "seat": 0,
+                "coin": 0,
+                "at": "guildhall",
+                "prime": True,
+                "crew": ["pell-the-tunnel-runner"],
+            }
+        ]
+    )
+    state, log = play(
+        state,
+        RequestFunds(seat=0, prime=True),
+        Move(seat=0, to="market"),
+        Move(seat=0, to="guildhall"),
+        RequestFunds(seat=0, prime=True),
+    )
+    assert [e.coin for e in by_type(log, FundsRequested)] == [2, 2]
+    assert state.guilds[0].coin == 4 and state.turn.seat == 1
