@@ -16,7 +16,15 @@ from games.winterforge import GAME
 from games.winterforge import scenario as support
 
 SCENARIOS = Path(__file__).resolve().parents[1] / "scenarios"
-EXAMPLES = ("training", "skill_rp", "prime_positions", "forging", "loans", "end_of_game")
+EXAMPLES = (
+    "training",
+    "skill_rp",
+    "prime_positions",
+    "forging",
+    "loans",
+    "end_of_game",
+    "variants",
+)
 
 
 def find(name: str) -> Hosted:
