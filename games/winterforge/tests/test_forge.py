@@ -88,3 +88,10 @@ def test_a_skill_not_on_the_board_starts_at_0_and_can_be_trained():
     state, log = play(state, Train(seat=0, skill="weapons"))
     board = PACK.guilds[state.guilds[0].board]
     assert by_type(log, Trained)[0].cost == board.train_cost[0]
+
+
+def test_a_training_cost_is_never_below_0():
+    """The Prime Position's 1 and Bardolf the Tutor's 1 off a 1 Coin step leave 0, not -1."""
+    state = table(guild=[trainer(0, coin=0, prime=True, crew=["bardolf-the-tutor"])])
+    state, log = play(state, Train(seat=0, skill="weapons", prime=True))
+    assert by_type(log, Trained)[0].cost == 0 and state.guilds[0].coin == 0

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from games.winterforge.rules.commands import Forge, TakeContracts
 from games.winterforge.rules.events import ContractCompleted, EndTriggered, Forged
-from games.winterforge.tests.table import by_type, play, refused, table
+from games.winterforge.tests.table import by_type, play, public, refused, table
 
 CLEAVER = "alehouse-cleaver"  # Weapons; ore + timber; Forge Number 8; 3 Coin, 1 RP
 PICKAXE = "pit-crew-pickaxe"  # Weapons; ore + any; +1 per ore; Forge Number 10
@@ -274,3 +274,13 @@ def test_a_royal_contract_raises_both_of_its_skills():
     state = table(guild=[smith(royal=ROYAL, stockpile=stock, skills=skills)], dice=[4, 4, 4, 4])
     state, _ = play(state, forge(ROYAL, *stock))
     assert state.guilds[0].skills == (10, 9, 1)
+
+
+def test_a_royal_contract_is_public_once_it_lies_face_up():
+    """ "Until you start work on a Contract, it is hidden from other Players": a failed forge of
+    the Royal Contract shows it to everybody."""
+    stock = ["bog-iron-1", "bog-iron-2", "goat-leather-1", "pine-haft-1"]
+    state = table(guild=[smith(royal=ROYAL, stockpile=stock)], dice=[1, 1, 1, 1])
+    assert public(state)["guilds"][0]["royal"] == ""
+    state, _ = play(state, forge(ROYAL, *stock))
+    assert public(state)["guilds"][0]["royal"] == ROYAL

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from msgspec.structs import replace
+
 from games.winterforge.rules.commands import Buy, RefreshRow
 from games.winterforge.rules.events import ComponentsBought, RowRefreshed
+from games.winterforge.rules.market import MAX_AUTO_REFRESH
 from games.winterforge.tests.table import PACK, by_type, components, play, refused, table
 
 ROW1 = ["bog-iron-1", "pine-haft-1", "goat-leather-1"]  # ore, timber, hide; 1 Coin each
@@ -119,3 +122,23 @@ def test_a_row_of_two_types_stays():
     state, log = play(table(**spec), Buy(seat=0, components=("goat-leather-1",)))
     assert not by_type(log, RowRefreshed)
     assert state.market[0] == ("bog-iron-1", "pine-haft-1", "pine-haft-2")
+
+
+def test_an_empty_deck_leaves_the_space_empty():
+    state = replace(table(**market()), component_decks=((), (), ()))
+    state, log = play(state, Buy(seat=0, components=("bog-iron-1",)))
+    assert by_type(log, ComponentsBought)[0].refills == ()
+    assert state.market[0] == ("", "pine-haft-1", "goat-leather-1")
+
+
+def test_a_deck_of_one_type_stops_the_automatic_refresh():
+    """The engine stops after MAX_AUTO_REFRESH refreshes in a row (rules notes): a deck that can
+    only deal one type would loop for ever."""
+    ores = components(1, "ore")
+    spec = market(coin=1)
+    spec["market"] = [ores[:3], ROW2, ROW3]
+    state = table(**spec)
+    state = replace(state, component_decks=(tuple(ores[3:]), *state.component_decks[1:]))
+    state, log = play(state, RefreshRow(seat=0, level=1))
+    assert len(by_type(log, RowRefreshed)) == 1 + MAX_AUTO_REFRESH
+    assert {PACK.components[c].material for c in state.market[0]} == {"ore"}
