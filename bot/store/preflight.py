@@ -105,8 +105,9 @@ def _sqlite_problem(path: str, create: bool) -> str:
     except sqlite3.Error as exc:
         return f"cannot open the SQLite database {path} ({exc}): check its permissions"
     try:
-        # quick_check reads every page (about 100 MB a second): a damaged or cut file is
-        # found now, not by the first player whose game sits on a bad page.
+        # quick_check reads every page (a 46 MB file of 200 games: 53-92 ms from the page
+        # cache): a damaged or cut file is found now, not by the first player whose game sits
+        # on a bad page.
         found = [row[0] for row in conn.execute("PRAGMA quick_check(5)")]
         if found != ["ok"]:
             return _damaged(path, "; ".join(found))
