@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from games.winterforge.players.moves import prime_ok
 from games.winterforge.rules import commands as cm
@@ -55,14 +55,13 @@ ROYAL_LEAD = 3  # in a game of several, forge the Royal Contract only this far a
 ROYAL_TARGET = 20  # … and once the guild has this many RP with it (unless pressed)
 LATE_ROUND = 15  # … or from this round on
 FAITH_RACE = 3  # Faith tokens worth racing a rival for, at most
-TRACK_LOOK = 5  # Contracts of the job track worked out in full (the most promising)
 DEBT_HORIZON = 9  # from this many actions before the end, Coin is kept for the Loans
 UNPAID_RP = 2  # an unpaid Loan's cost at the end
 MEMORY = 5000  # Contract fillings remembered (a pure function of what the key holds)
 MAX_ROUNDS = 20  # a game of several rarely lasts longer (for the horizon)
 
 
-@cache
+@lru_cache(maxsize=65536)
 def odds(dice: tuple[int, ...], need: int) -> float:
     """The exact chance that `dice` (sorted) sum to at least `need`."""
     if need <= 0:
@@ -75,6 +74,16 @@ def odds(dice: tuple[int, ...], need: int) -> float:
 def mean(component: str) -> float:
     """The mean of a Component's dice."""
     return sum((d + 1) / 2 for d in load_pack().components[component].dice)
+
+
+@lru_cache(maxsize=4096)
+def grouped(stockpile: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """A stockpile by material, the biggest dice first (not to be changed: it is shared)."""
+    comps = load_pack().components
+    out: dict[str, list[str]] = {}
+    for x in sorted(stockpile, key=lambda x: (-mean(x), x)):
+        out.setdefault(comps[x].material, []).append(x)
+    return {m: tuple(xs) for m, xs in out.items()}
 
 
 def distance(origin: str, goal: str) -> int:
@@ -134,6 +143,7 @@ class BuiltinPlayer:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
         self.filled: dict[tuple[object, ...], Project | None] = {}
+        self.listed: dict[tuple[object, ...], list[Project]] = {}
 
     def move(self, state: WinterforgeState, seats: Collection[int]) -> cm.Command | None:
         """The next command of one of `seats`, or None when none of them is awaited."""
@@ -243,7 +253,19 @@ class BuiltinPlayer:
     def projects(self, state: WinterforgeState, seat: int) -> list[Project]:
         """Every Contract the guild could complete: face-up ones, those in hand, the Royal, and
         those on the job track it could take (each with the best Components it can afford, or
-        afford with a Loan)."""
+        afford with a Loan). Remembered while none of what they depend on changes (a Move
+        changes none of it)."""
+        g = state.guilds[seat]
+        key = (seat, g.coin, g.stockpile, g.runes, g.skills, g.crew, g.hand, g.started, g.loans)
+        key += (g.royal_done, state.market, state.job_track, state.bank, state.turn.event)
+        if key not in self.listed:
+            if len(self.listed) > MEMORY:
+                self.listed.clear()
+            self.listed[key] = self.list_projects(state, seat)
+        return self.listed[key]
+
+    def list_projects(self, state: WinterforgeState, seat: int) -> list[Project]:
+        """`projects`, worked out."""
         g = state.guilds[seat]
         out: list[Project] = []
         for w in g.started:
@@ -270,12 +292,7 @@ class BuiltinPlayer:
         # made. Swapping a Contract in hand for one on the job track is looked at only when none in
         # hand can be made (the job track is the costliest part of a decision).
         if room > 0 or (len(g.hand) >= 1 - room and not usable):
-            horizon = self.horizon(state, seat)
-            track = sorted(
-                (x for x in state.job_track if x),
-                key=lambda x: (-self.promise(state, seat, x, horizon), x),
-            )
-            for slug in track[:TRACK_LOOK]:
+            for slug in (x for x in state.job_track if x):
                 p = self.fill(state, seat, slug, g.coin, take=True)
                 if p is None and loan and not usable:
                     p = self.fill(state, seat, slug, g.coin + loan, loan=True, take=True)
@@ -356,11 +373,14 @@ class BuiltinPlayer:
         g = state.guilds[seat]
         c = contract_card(slug)
         slots = sorted(c.slots, key=lambda s: s == ANY)
-        pool = sorted(g.stockpile, key=lambda x: (-mean(x), x))
+        pool = grouped(g.stockpile)
         own: list[str] = []
         open_slots: list[str] = []
         for slot in slots:
-            match = self.best_fit(c, slot, [x for x in pool if x not in own])
+            if slot == ANY:
+                match = self.best_fit(c, [x for x in g.stockpile if x not in own])
+            else:
+                match = next((x for x in pool.get(slot, ()) if x not in own), None)
             if match is None:
                 open_slots.append(slot)
             else:
@@ -448,14 +468,14 @@ class BuiltinPlayer:
             take=take,
         )
 
-    def best_fit(self, c: Contract, slot: str, pool: list[str]) -> str | None:
-        """The stockpile Component best for `slot`: its dice, plus the Contract's bonus."""
+    def best_fit(self, c: Contract, pool: list[str]) -> str | None:
+        """The stockpile Component best for a slot of any material: its dice, plus the
+        Contract's bonus."""
         comps = load_pack().components
-        fitting = [x for x in pool if slot == ANY or comps[x].material == slot]
-        if not fitting:
+        if not pool:
             return None
         return max(
-            fitting,
+            pool,
             key=lambda x: (mean(x) + (c.bonus if comps[x].material == c.bonus_material else 0), x),
         )
 
