@@ -48,7 +48,11 @@ from games.winterforge.rules.state import (
 )
 from games.winterforge.rules.tavern import CREW_LIMIT, hire_cost
 
-COIN_RP = 0.3  # what a Coin is worth in RP while there is time to spend it
+# What a Coin is worth in RP while there is time to spend it. Measured best: alone, where the
+# 15 turns are certain and Coin buys the next Contract, higher; at a table, where a rival's Royal
+# Contract may end the game any round, lower.
+COIN_RP = 0.2
+COIN_RP_SOLO = 0.6
 RETRIES = 6  # forges looked ahead when a Contract may fail and be forged again
 GOOD_ENOUGH = 0.93  # stop paying for better Components past these odds
 ROYAL_LEAD = 3  # in a game of several, forge the Royal Contract only this far ahead
@@ -222,14 +226,15 @@ class BuiltinPlayer:
         placed)."""
         return 0 if state.variant == LORDS else distance(state.guilds[seat].at, place)
 
-    def coin_rp(self, horizon: int) -> float:
+    def coin_rp(self, state: WinterforgeState, horizon: int) -> float:
         """What a Coin is worth now: less as the end nears (nothing on the last turn)."""
-        return COIN_RP * min(1.0, max(0.0, (horizon - 3) / 12))
+        base = COIN_RP_SOLO if state.variant == SOLO else COIN_RP
+        return base * min(1.0, max(0.0, (horizon - 3) / 12))
 
     def intents(self, state: WinterforgeState, seat: int) -> list[Intent]:
         g = state.guilds[seat]
         horizon = self.horizon(state, seat)
-        lam = self.coin_rp(horizon)
+        lam = self.coin_rp(state, horizon)
         out: list[Intent] = []
         projects = self.projects(state, seat)
         for p in projects:

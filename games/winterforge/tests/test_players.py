@@ -16,7 +16,7 @@ from games.winterforge.rules.pending import pending
 from games.winterforge.rules.setup import create
 
 EVERY_ALLEYWAY = {"shrine": True, "auction_house": True, "thieves_guild": True, "runesmith": True}
-GAMES = 12  # per player count and table
+GAMES = 10  # per player count and table
 
 
 @pytest.mark.parametrize("options", [{}, EVERY_ALLEYWAY], ids=["base", "alleyways"])
