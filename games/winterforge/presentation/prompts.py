@@ -203,12 +203,14 @@ def holdings(view: SeatView) -> list[str]:
 
 
 def goal(view: SeatView) -> str:
-    """Where the guild's likely next action is: the Forge with a good forge in hand, the
-    Guildhall with no Contract or next to no Coin, else the Market."""
+    """Where the guild's likely next action is: the Forge with a good forge in hand, or with
+    every Contract's Components at hand (a failure leaves a Work token for the next try); the
+    Guildhall with no Contract or next to no Coin; else the Market."""
     g = me(view)
     prime = "forge" in view.means.prime_free or "forge" in view.means.prime_ok
-    if any((b := best(view, s, prime)) is not None and b.chance >= GOOD_ODDS
-           for s in my_contracts(view)):  # fmt: skip
+    contracts = my_contracts(view)
+    odds = [b.chance for s in contracts if (b := best(view, s, prime)) is not None]
+    if odds and (max(odds) >= GOOD_ODDS or not any(missing(view, s) for s in view.hand)):
         return "forge"
     if not view.hand and not g.started:
         return "guildhall"
