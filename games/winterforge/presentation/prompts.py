@@ -302,7 +302,9 @@ def move_select(table: Table, view: SeatView, menu: Menu) -> Select | None:
     reach = list(view.means.reachable)
     if not reach:
         return None
-    suggested = step_towards(view, goal(view)) if view.public.variant != LORDS else ""
+    target = goal(view)
+    # When the likely action is where the Smith stands, no move is suggested.
+    suggested = step_towards(view, target) if target != me(view).at else ""
     reach.sort(key=lambda p: p != suggested)
     options = []
     for p in reach:

@@ -470,3 +470,24 @@ async def test_a_solo_turn_ended_at_once_runs_on_into_the_next_in_the_same_promp
     acted = GAME.execute(state, cm.Move(seat=0, to="market"))[1]
     reply, _ = await press(acted, 0, find(menu(acted), "wfend"))
     assert "Your turn is over" in texts(reply.message) and reply.message.rows == ()
+
+
+def test_the_likely_move_comes_first():
+    # Contracts but nothing to forge them with: the Market, one move away.
+    state = lay_out(guild=[{"seat": 0, "coin": 4, "hand": ["alehouse-cleaver"]}])
+    move = find(menu(state), "wfmove")
+    assert move.options[0].label == "Move to the Market, onto its Prime Position (suggested)"
+    # Everything at hand for a good forge: towards the Forge (two moves from the Guildhall).
+    ready = lay_out(
+        guild=[
+            {
+                "seat": 0,
+                "hand": ["alehouse-cleaver"],
+                "stockpile": ["tin-ingot-1", "seasoned-oak-1"],
+            }
+        ]
+    )
+    assert find(menu(ready), "wfmove").options[0].label.startswith("Move to the Market")
+    # Already where the likely action is: no move is suggested.
+    there = lay_out(guild=[{"seat": 0, "at": "market", "coin": 4, "hand": ["alehouse-cleaver"]}])
+    assert not any("suggested" in o.label for o in find(menu(there), "wfmove").options)
