@@ -155,6 +155,13 @@ async def play(world: Any, smiths: list[Smith], limit: float = 300.0) -> None:
     await world.settled()
 
 
+def turn_prompt(message: Any) -> bool:
+    """A DM that is (or was, before its turn ended) a turn's prompt."""
+    text = message.text()
+    live = any(i.startswith("gm:wfend:") for i in message.custom_ids())
+    return live or "Your turn is over" in text or "The final scoring is in" in text
+
+
 def channel_text(world: Any, but: int = 0) -> str:
     return "\n".join(m.text() for m in world.fake.messages(world.channel) if m.id != but)
 
@@ -199,6 +206,11 @@ async def test_a_whole_three_player_game_played_from_the_dm_prompts(world):
     assert re.search(r"(kim|chris) forges \*\*.+\*\*.*: d\d+ \*\*\d+\*\*", text), text[-2000:]
     pictures = {a.filename for m in fake.messages(world.channel) for a in m.attachments}
     assert {"board.png", "forge.png", "standings.png"} <= pictures
+    # One prompt per turn, edited as the turn went on rather than posted again.
+    for s in smiths:
+        turns = text.count(f"It is {s.user.username}'s turn.")
+        prompts = [m for m in fake.dms(s.user) if turn_prompt(m)]
+        assert turns - 1 <= len(prompts) <= turns, (turns, len(prompts))
     # Each person's forge was told to them with its dice, in their DMs.
     told = [m.text() for s in smiths for m in fake.dms(s.user) if "Your forge:" in m.text()]
     assert told

@@ -20,7 +20,7 @@ from games.winterforge.rules.views import GuildView, PublicView
 FILES = tuple[tuple[str, bytes], ...]
 
 
-def where(pv: PublicView) -> str:
+def where(pv: PublicView, names: Sequence[str]) -> str:
     """Where the game stands, in one line."""
     t = pv.turn
     if pv.result is not None:
@@ -31,7 +31,8 @@ def where(pv: PublicView) -> str:
         head = f"Turn {t.number} of {SOLO_TURNS}"
     else:
         head = f"{'Day' if pv.variant == LORDS else 'Round'} {t.round}"
-    return f"{head} — it is **{{name}}**'s turn ({t.actions} of {t.allowed} actions taken)."
+    who = names[t.seat] if t.seat < len(names) else f"Player {t.seat + 1}"
+    return f"{head} — it is **{who}**'s turn ({t.actions} of {t.allowed} actions taken)."
 
 
 def guild_line(g: GuildView, names: Sequence[str]) -> str:
@@ -69,7 +70,7 @@ def status(table: Table) -> Message:
     """`/gm status`: where the game stands, whom it waits for, and every guild."""
     pv = public_of(table.view)
     names = p.names_of(table)
-    lines = [where(pv).replace("{name}", names[pv.turn.seat] if pv.turn.seat < len(names) else "")]
+    lines = [where(pv, names)]
     waiting = [g.seat for g in pv.guilds if g.choosing]
     if waiting:
         lines.append("Waiting for: " + w.join([names[s] for s in waiting]) + ".")
@@ -126,7 +127,7 @@ def board_message(table: Table, files: FILES = ()) -> Message:
         EmbedField("Decks", clip(decks, 1024)),
     )
     embed = Embed(
-        title=f"Winterforge — {where(pv).split(' — ')[0].rstrip('.')}",
+        title=f"Winterforge — {where(pv, names).split(' — ')[0].rstrip('.')}",
         description=clip("\n".join(guild_line(pv.guilds[s], names) for s in pv.order), 4096),
         fields=fields,
         colour=w.COLOUR,
