@@ -57,12 +57,13 @@ RETRIES = 6  # forges looked ahead when a Contract may fail and be forged again
 GOOD_ENOUGH = 0.93  # stop paying for better Components past these odds
 ROYAL_LEAD = 3  # in a game of several, forge the Royal Contract only this far ahead
 ROYAL_TARGET = 20  # … and once the guild has this many RP with it (unless pressed)
-LATE_ROUND = 15  # … or from this round on
+DECK_LOW = 1  # … or when the Contract deck holds this few a player
+LATE_ROUND = 18  # … or from this round on
 FAITH_RACE = 3  # Faith tokens worth racing a rival for, at most
 DEBT_HORIZON = 9  # from this many actions before the end, Coin is kept for the Loans
 UNPAID_RP = 2  # an unpaid Loan's cost at the end
 MEMORY = 5000  # Contract fillings remembered (a pure function of what the key holds)
-MAX_ROUNDS = 20  # a game of several rarely lasts longer (for the horizon)
+MAX_ROUNDS = 15  # a game of several rarely lasts longer (for the horizon)
 
 
 @lru_cache(maxsize=65536)
@@ -88,6 +89,21 @@ def grouped(stockpile: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
     for x in sorted(stockpile, key=lambda x: (-mean(x), x)):
         out.setdefault(comps[x].material, []).append(x)
     return {m: tuple(xs) for m, xs in out.items()}
+
+
+@lru_cache(maxsize=1024)
+def shop(
+    market: tuple[tuple[str, ...], ...],
+) -> tuple[tuple[str, ...], dict[str, tuple[str, ...]]]:
+    """The Market's Components, and for each material (and "any") those fitting it, the
+    cheapest first (the biggest dice first at one price). Not to be changed: it is shared."""
+    comps = load_pack().components
+    offer = tuple(x for row in market for x in row if x)
+    ranked = sorted(offer, key=lambda x: (comps[x].cost, -mean(x), x))
+    fitting: dict[str, tuple[str, ...]] = {ANY: tuple(ranked)}
+    for x in ranked:
+        fitting[comps[x].material] = (*fitting.get(comps[x].material, ()), x)
+    return offer, fitting
 
 
 def distance(origin: str, goal: str) -> int:
@@ -251,15 +267,15 @@ class BuiltinPlayer:
                     self.away(state, seat, "guildhall") + 1,
                 )
             )
-        return out
+        bar = max((i.rate for i in out if i.value > 0 and not closed(state, i.place)), default=0.0)
+        return out + self.track_intents(state, seat, horizon, lam, bar)
 
     # --- Contracts ------------------------------------------------------------------------
 
     def projects(self, state: WinterforgeState, seat: int) -> list[Project]:
-        """Every Contract the guild could complete: face-up ones, those in hand, the Royal, and
-        those on the job track it could take (each with the best Components it can afford, or
-        afford with a Loan). Remembered while none of what they depend on changes (a Move
-        changes none of it)."""
+        """Every Contract the guild holds and could complete: face-up ones, those in hand, the
+        Royal (each with the best Components it can afford, or afford with a Loan). Remembered
+        while none of what they depend on changes (a Move changes none of it)."""
         g = state.guilds[seat]
         key = (seat, g.coin, g.stockpile, g.runes, g.skills, g.crew, g.hand, g.started, g.loans)
         key += (g.royal_done, state.market, state.job_track, state.bank, state.turn.event)
@@ -291,18 +307,40 @@ class BuiltinPlayer:
                 p = self.fill(state, seat, slug, g.coin + loan, loan=True)
             if p is not None:
                 out.append(p)
-        usable = len(out) > len(g.started)  # a Contract in hand can be made
+        return out
+
+    def track_intents(
+        self, state: WinterforgeState, seat: int, horizon: int, lam: float, bar: float
+    ) -> list[Intent]:
+        """Steps towards Contracts on the job track (taking them first), each worked out only if
+        it could beat `bar`, the best rate found elsewhere: the job track is the costliest part
+        of a decision, and an upper bound of its rate (every forge succeeding at once, nothing
+        to buy) rules most of it out."""
+        g = state.guilds[seat]
+        started = {w.contract for w in g.started}
+        usable = any(p.contract not in started for p in self.projects(state, seat))
         room = contract_limit(g) - held_count(g)
-        # Borrowing for a Contract not yet taken is looked at only when none in hand can be
-        # made. Swapping a Contract in hand for one on the job track is looked at only when none in
-        # hand can be made (the job track is the costliest part of a decision).
-        if room > 0 or (len(g.hand) >= 1 - room and not usable):
-            for slug in (x for x in state.job_track if x):
-                p = self.fill(state, seat, slug, g.coin, take=True)
-                if p is None and loan and not usable:
-                    p = self.fill(state, seat, slug, g.coin + loan, loan=True, take=True)
-                if p is not None:
-                    out.append(p)
+        # Borrowing for a Contract not yet taken, or swapping one in hand for it, is looked at
+        # only when none in hand can be made.
+        if not (room > 0 or (len(g.hand) >= 1 - room and not usable)):
+            return []
+        loan = 0 if usable else self.loan_coin(state, seat)
+        # Take, walk to the Forge (two moves from the Guildhall), forge.
+        least = 2 + (0 if state.variant == LORDS else self.away(state, seat, "guildhall") + 2)
+        out: list[Intent] = []
+        for slug in (x for x in state.job_track if x):
+            c = contract_card(slug)
+            coin = c.coin + ability(g, "turn_in_bonus") - len(g.crew)
+            bound = (self.worth(state, seat, c, horizon) + lam * max(0, coin) - 0.3) / least
+            if bound < bar:
+                continue
+            p = self.fill(state, seat, slug, g.coin, take=True)
+            if p is None and loan:
+                p = self.fill(state, seat, slug, g.coin + loan, loan=True, take=True)
+            if p is not None:
+                intent = self.pursue(state, seat, p, horizon, lam)
+                if intent is not None:
+                    out.append(intent)
         return out
 
     def dice_of(self, components: Sequence[str], rune: str) -> tuple[int, ...]:
@@ -395,15 +433,13 @@ class BuiltinPlayer:
         if open_slots and wild and len(open_slots) == 1:
             # A wild Rune fills the one slot nothing in the stockpile fills.
             rune, open_slots = wild, []
-        offer = [x for row in state.market for x in row if x]
+        offer, cheapest = shop(state.market)
         buy: list[str] = []
         for slot in open_slots:
-            options = [
-                x for x in offer if x not in buy and (slot == ANY or comps[x].material == slot)
-            ]
-            if not options:
+            match = next((x for x in cheapest.get(slot, ()) if x not in buy), None)
+            if match is None:
                 return None
-            buy.append(min(options, key=lambda x: (comps[x].cost, -mean(x), x)))
+            buy.append(match)
         off = ability(g, "market_discount") + discount(state, "market")
 
         def price(items: Sequence[str]) -> int:
@@ -574,7 +610,7 @@ class BuiltinPlayer:
         own Royal Contract."""
         if state.variant == SOLO or state.ending:
             return True
-        if len(state.contract_deck) <= state.players * 2:
+        if len(state.contract_deck) <= state.players * DECK_LOW:
             return True
         totals = [sum(v for k, v in lines(state, s) if k != "faith") for s in range(state.players)]
         mine = totals[seat] + self.worth(state, seat, c, 0)
