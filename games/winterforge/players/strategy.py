@@ -9,6 +9,15 @@ end the player turns its purse into Skill, Crew and repaid Loans. In a game of s
 forges its Royal Contract (which ends the game) only when that leaves it ahead, or when waiting
 is riskier. When nothing else can be done it still acts (Request Funds, a cheap Component, a
 Contract swapped for one it can make), so a table of built-in players never stalls.
+
+Crew count through the rules' own numbers (forge bonus, discounts, extra Move, rerolls); Runes
+are committed when they help and bought while a guild has none; Faith is raced for by the count
+of tokens taken (their values are secret). Completed Contracts are always Turned In: the Auction
+House's table adds a third of a Coin a Contract on average (about one with the Appraiser), less
+than the actions the trip costs, and the Thieves' Guild's random Component is left alone too.
+
+The player is a pure function of the state (what it remembers is what it would work out anew),
+so a fresh player answers exactly as one that has played the whole game.
 """
 
 from __future__ import annotations
