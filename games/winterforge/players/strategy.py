@@ -24,8 +24,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
 from functools import cache, lru_cache
+from typing import NamedTuple
 
 from games.winterforge.players.moves import prime_ok
 from games.winterforge.rules import commands as cm
@@ -136,8 +136,7 @@ def first_step(origin: str, goal: str) -> str:
     return "forge"  # from one Alleyway to another, through a precinct
 
 
-@dataclass(frozen=True)
-class Project:
+class Project(NamedTuple):
     """A Contract to complete: what it commits, what it still needs, and its odds."""
 
     contract: str
@@ -151,8 +150,7 @@ class Project:
     take: bool = False  # on the job track: needs taking first
 
 
-@dataclass(frozen=True)
-class Intent:
+class Intent(NamedTuple):
     """Something worth doing: where it is done, its next command there, what it is worth in RP
     and how many actions it needs from here."""
 
