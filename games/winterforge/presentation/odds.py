@@ -8,9 +8,10 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 
-from games.winterforge.rules.content import load_pack
+from games.winterforge.rules.content import ANY, load_pack
 from games.winterforge.rules.context import contract_card
 from games.winterforge.rules.forging import dice_of, distribution, fits, parts
 from games.winterforge.rules.state import Guild
@@ -107,9 +108,28 @@ def breakdown(
     )
 
 
+def candidates(view: SeatView, slots: Sequence[str], wild: bool) -> list[str]:
+    """The stockpile's Components worth trying for `slots`: for each material, only as many of
+    its strongest kinds (by the mean of their dice) as slots it could fill, so a large
+    stockpile does not make the search explode."""
+    pack = load_pack()
+    anys = sum(1 for s in slots if s == ANY) + (1 if wild else 0)
+    stockpile = view.public.guilds[view.seat].stockpile
+    by_material: dict[str, list[str]] = defaultdict(list)
+    for c in sorted(stockpile, key=lambda c: -sum((d + 1) / 2 for d in pack.components[c].dice)):
+        card = pack.components[c]
+        room = sum(1 for s in slots if s == card.material) + anys
+        if len(by_material[card.material]) < room:
+            by_material[card.material].append(c)
+    keep = {c for chosen in by_material.values() for c in chosen}
+    return [c for c in stockpile if c in keep]
+
+
+@lru_cache(maxsize=512)
 def best(view: SeatView, contract: str, prime: bool) -> Breakdown | None:
-    """The commit with the best chance for `contract` from the seat's stockpile and Runes (no
-    Rune when one adds nothing), or None when the stockpile cannot fill it."""
+    """The commit with the best chance for `contract` among the strongest Components of each
+    material in the seat's stockpile, with the Rune that helps most (none when none helps), or
+    None when the stockpile cannot fill it."""
     g = view.public.guilds[view.seat]
     if any(w.contract == contract for w in g.started):
         return breakdown(view, contract, (), "", prime)
@@ -120,7 +140,7 @@ def best(view: SeatView, contract: str, prime: bool) -> Breakdown | None:
         wild = bool(rune) and pack.runes[rune].kind == "wild"
         size = len(card.slots) - (1 if wild else 0)
         tried: set[tuple[str, ...]] = set()
-        for combo in combinations(g.stockpile, size):
+        for combo in combinations(candidates(view, card.slots, wild), size):
             kinds = tuple(sorted(pack.components[c].slug for c in combo))
             if kinds in tried:
                 continue  # copies of one card forge alike

@@ -491,3 +491,30 @@ def test_the_likely_move_comes_first():
     # Already where the likely action is: no move is suggested.
     there = lay_out(guild=[{"seat": 0, "at": "market", "coin": 4, "hand": ["alehouse-cleaver"]}])
     assert not any("suggested" in o.label for o in find(menu(there), "wfmove").options)
+
+
+def test_the_best_commit_is_the_best_of_every_commit():
+    """The forge's default Components: searched among the strongest of each material, they
+    give the same chance as the best of every way to fill the Contract."""
+    import random
+    from itertools import combinations
+
+    from games.winterforge.presentation.odds import best
+    from games.winterforge.rules.forging import fits
+
+    rnd = random.Random(3)
+    for _ in range(40):
+        stock = rnd.sample(list(PACK.components), rnd.randint(3, 10))
+        hand = rnd.sample(list(PACK.contracts), 3)
+        view = GAME.view(lay_out(guild=[{"seat": 0, "hand": hand, "stockpile": stock}]), Seat(0))
+        for slug in hand:
+            slots = PACK.contracts[slug].slots
+            every = [
+                breakdown(view, slug, combo, "", False).chance
+                for combo in combinations(view.public.guilds[0].stockpile, len(slots))
+                if fits(slots, [PACK.components[c].material for c in combo])
+            ]
+            found = best(view, slug, False)
+            assert (found is None) == (not every)
+            if found is not None:
+                assert found.chance == pytest.approx(max(every))
