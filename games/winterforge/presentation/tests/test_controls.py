@@ -5,6 +5,8 @@ every control of every prompt of whole games fits Discord and answers."""
 
 from __future__ import annotations
 
+import random
+from itertools import combinations, product
 from typing import Any
 
 import msgspec
@@ -16,7 +18,7 @@ from bot.render.ui import Button, Message, Select
 from engine.core.game import Seat
 from games.winterforge import GAME
 from games.winterforge.presentation import PRESENTATION
-from games.winterforge.presentation.odds import breakdown, success_chance
+from games.winterforge.presentation.odds import best, breakdown, success_chance
 from games.winterforge.presentation.prompts import turn_message
 from games.winterforge.presentation.tests.tables import (
     FakeAsk,
@@ -33,6 +35,7 @@ from games.winterforge.presentation.tests.tables import (
 from games.winterforge.rules import commands as cm
 from games.winterforge.rules.content import load_pack
 from games.winterforge.rules.forging import chance as plain_chance
+from games.winterforge.rules.forging import fits
 from games.winterforge.rules.state import WinterforgeState
 from games.winterforge.tests.table import table as lay_out
 
@@ -404,8 +407,6 @@ async def test_refusals_say_what_to_do_and_change_nothing():
 
 def _brute(dice: tuple[int, ...], needed: int) -> float:
     """Every roll, with the rules' reroll of the die furthest below its top when short."""
-    from itertools import product
-
     won = 0.0
     total = 1
     for d in dice:
@@ -496,12 +497,6 @@ def test_the_likely_move_comes_first():
 def test_the_best_commit_is_the_best_of_every_commit():
     """The forge's default Components: searched among the strongest of each material, they
     give the same chance as the best of every way to fill the Contract."""
-    import random
-    from itertools import combinations
-
-    from games.winterforge.presentation.odds import best
-    from games.winterforge.rules.forging import fits
-
     rnd = random.Random(3)
     for _ in range(40):
         stock = rnd.sample(list(PACK.components), rnd.randint(3, 10))
