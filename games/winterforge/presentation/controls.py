@@ -57,6 +57,7 @@ from games.winterforge.presentation.drafts import (
 )
 from games.winterforge.rules import commands as cm
 from games.winterforge.rules.content import SKILLS
+from games.winterforge.rules.market import BUY_LIMIT
 from games.winterforge.rules.views import SeatView
 
 NOT_YOURS = (
@@ -317,7 +318,7 @@ async def _buy(ask: Ask, table: Table, arg: str, values: list[str]) -> Reply:
     if not bought:
         raise Refused("Pick at least one Component to buy.")
     names = w.join([w.component_name(c) for c in bought])
-    command = cm.Buy(seat=_seat(ask), components=tuple(bought), prime=len(bought) > p.BUY_LIMIT)
+    command = cm.Buy(seat=_seat(ask), components=tuple(bought), prime=len(bought) > BUY_LIMIT)
     return await _act(ask, view, command, lambda _: f"You bought {names}.")
 
 

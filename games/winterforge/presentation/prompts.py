@@ -35,17 +35,17 @@ from games.winterforge.presentation.drafts import (
     stamp,
 )
 from games.winterforge.presentation.odds import Breakdown, best, breakdown, percent
+from games.winterforge.rules.alleyways import DONATION, RUNE, THIEF
+from games.winterforge.rules.bank import UNPAID_LIMIT
 from games.winterforge.rules.content import ANY, MAX_SKILL, SKILLS, load_pack
+from games.winterforge.rules.context import contract_card
+from games.winterforge.rules.guildhall import FUNDS_BELOW, TAKE_LIMIT
+from games.winterforge.rules.market import BUY_LIMIT
 from games.winterforge.rules.state import LORDS, SOLO, SOLO_TURNS
+from games.winterforge.rules.tavern import CREW_LIMIT
 from games.winterforge.rules.views import GuildView, PublicView, SeatView
 
 PAGE = 25  # options in one select, and stockpile cards a forge can pick from
-FUNDS_BELOW = 3  # "If you have less than 3 Coin"
-LOAN_LIMIT = 2  # "You can never have more than 2 unpaid Loans at a time."
-CREW_LIMIT = 2
-TAKE_LIMIT = 2
-BUY_LIMIT = 2
-ALLEYWAY_COST = 2  # the Shrine, the Thieves' Guild and the Runesmith each cost 2 Coin
 GOOD_ODDS = 0.5  # a forge this likely is the turn's suggestion
 
 
@@ -444,7 +444,7 @@ def panel(
                         cid("wftake", table, arg),
                         tuple(
                             Option(
-                                clip(f"{w.contract_name(s)} — forge {card(s).forge}", 100),
+                                clip(f"{w.contract_name(s)} — forge {contract_card(s).forge}", 100),
                                 str(i),
                                 description=clip(w.contract_line(s).split(" — ", 1)[1], 100),
                             )
@@ -462,7 +462,7 @@ def panel(
         buttons += prime_button(table, view, menu, at, "+1 Coin")
     elif at == "bank":
         unpaid = [h for h in g.loans if not h.repaid]
-        if pv.bank and len(unpaid) < LOAN_LIMIT:
+        if pv.bank and len(unpaid) < UNPAID_LIMIT:
             pack = load_pack()
             rows.append(
                 (
@@ -507,7 +507,7 @@ def panel(
                         Option(f"Faith token {n} (face down)", str(n))
                         for n in range(1, min(pv.shrine, PAGE) + 1)
                     ),
-                    placeholder=f"Donate {ALLEYWAY_COST} Coin: take a Faith token…",
+                    placeholder=f"Donate {DONATION} Coin: take a Faith token…",
                 ),
             )
         )
@@ -519,7 +519,7 @@ def panel(
                     Select(
                         cid("wfthief", table, arg),
                         tuple(victims),
-                        placeholder=f"Hire a thief ({ALLEYWAY_COST} Coin): steal from…",
+                        placeholder=f"Hire a thief ({THIEF} Coin): steal from…",
                     ),
                 )
             )
@@ -528,7 +528,7 @@ def panel(
     elif at == "runesmith" and pv.rune_deck:
         buttons.append(
             Button(
-                f"Buy the top Rune ({ALLEYWAY_COST} Coin)",
+                f"Buy the top Rune ({RUNE} Coin)",
                 cid("wfrune", table, arg),
                 style="primary",
             )
@@ -544,11 +544,6 @@ def panel(
     if len(lines) == 1 and not rows and not buttons:
         lines.append("Nothing to do here now.")
     return rows, buttons, lines
-
-
-def card(slug: str) -> Any:
-    pack = load_pack()
-    return pack.royals.get(slug) or pack.contracts[slug]
 
 
 def dice_summary(b: Breakdown) -> str:
@@ -654,7 +649,7 @@ def forge_message(table: Table, draft: ForgeDraft, note: str = "") -> Message:
     view = seat_view(table)
     g = me(view)
     slug, b = draft_breakdown(view, draft)
-    c = card(slug)
+    c = contract_card(slug)
     work = next((s for s in g.started if s.contract == slug), None)
     lines = [note, ""] if note else []
     lines += [w.contract_line(slug), ""]
