@@ -1,6 +1,7 @@
 """Smiths of Winterforge, the third game, through the loopback Discord: a whole three-player game
 in which two people play every turn by clicking their DM prompt (and forge through it) beside a
-built-in guild, and a whole solo game. People only read what they see (the channel, their DMs,
+built-in guild, a whole solo game, and Lords of Winterforge with one person among five built-in
+guilds. People only read what they see (the channel, their DMs,
 the answers to their clicks) and act as people do.
 
 The channel is checked for secrets at the end: no Contract is named there while it is in a
@@ -226,4 +227,14 @@ async def test_a_whole_solo_game(world):
     assert "Smiths of Winterforge: " in text and "Your Reputation" in text
     assert "**Event: " in text  # an Event flipped every turn
     assert "Turn 15 of 15" in text
+    await assert_no_secrets(world, text)
+
+
+async def test_lords_of_winterforge_with_a_person_among_five_built_in_guilds(world):
+    await winterforge_lobby(world, "kim", players=6)
+    smith = Smith(world.fake, world.users["kim"])
+    await play(world, [smith])
+    text = channel_text(world)
+    assert "Lords of Winterforge" in text and "**Day 2 — " in text
+    assert "kim places a Smith in the " in text  # placed from the DM prompt
     await assert_no_secrets(world, text)
