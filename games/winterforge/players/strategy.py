@@ -69,6 +69,9 @@ ROYAL_TARGET = 20  # … and once the guild has this many RP with it (unless pre
 DECK_LOW = 1  # … or when the Contract deck holds this few a player
 LATE_ROUND = 18  # … or from this round on
 FAITH_RACE = 3  # Faith tokens worth racing a rival for, at most
+SKILL_LATER = 0.4  # a Skill level's worth in better forges to come (besides its end-game RP)
+LOAN_RP = 1.0  # a Loan's cost in RP besides its interest (the risk of -2 at the end)
+FIRST_CREW = 0.8  # the first Crew: half way to the 2 RP of a full Crew, and its ability
 DEBT_HORIZON = 9  # from this many actions before the end, Coin is kept for the Loans
 UNPAID_RP = 2  # an unpaid Loan's cost at the end
 MEMORY = 5000  # Contract fillings remembered (a pure function of what the key holds)
@@ -550,7 +553,7 @@ class BuiltinPlayer:
             level = g.skills[SKILLS.index(t)]
             if level < MAX_SKILL:
                 value += board.skill_rp[level + 1] - board.skill_rp[level]
-                value += 0.4 * min(1.0, horizon / 15)
+                value += SKILL_LATER * min(1.0, horizon / 15)
         if c.royal and state.first_royal < 0:
             value += 3
         return value
@@ -595,7 +598,7 @@ class BuiltinPlayer:
         value += lam * (reach * coin - p.cost)
         value -= self.debt(state, seat, p.cost - (reach * coin if before_forge < 3 else 0), horizon)
         if p.loan:
-            value -= 1.0 + lam * 3
+            value -= LOAN_RP + lam * 3
         if p.take:
             value -= 0.3  # an action of a Contract not yet held
         actions = before_forge + expected
@@ -731,7 +734,9 @@ class BuiltinPlayer:
                 cost = hire_cost(state, crew, prime)
                 if cost > g.coin:
                     continue
-                value = (2.0 if len(g.crew) == 1 else 0.8) + self.crew_use(state, g, crew, horizon)
+                value = (2.0 if len(g.crew) == 1 else FIRST_CREW) + self.crew_use(
+                    state, g, crew, horizon
+                )
                 value -= lam * (cost + 1) + self.debt(state, seat, cost, horizon)
                 out.append(
                     Intent(
