@@ -143,7 +143,7 @@ def rune_words(slug: str) -> str:
     return {
         "bonus": f"+{r.amount} to the forge",
         "die": f"an extra d{r.die}",
-        "reroll": "reroll lowest die on a miss",
+        "reroll": "reroll the worst die on a miss",
         "wild": "fills any one slot",
     }.get(r.kind, r.kind)
 

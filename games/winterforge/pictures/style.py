@@ -231,7 +231,7 @@ def crew_ability(crew: Crew) -> str:
         "market_discount": f"Components −{a.amount} Coin",
         "train_discount": f"Training −{a.amount} Coin",
         "turn_in_bonus": f"+{a.amount} Coin on Turn In",
-        "reroll": "Reroll lowest die on a miss",
+        "reroll": "Reroll the worst die on a miss",
         "work_bonus": f"+{a.amount} Work token on a miss",
         "loan_bonus": f"+{a.amount} Coin per Loan",
         "funds_bonus": f"+{a.amount} Coin from Funds",

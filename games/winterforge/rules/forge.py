@@ -117,7 +117,8 @@ def forge(ctx: Ctx, cmd: Forge) -> None:
     pack = load_pack()
     may_reroll = ability(g, "reroll") > 0 or (rune and pack.runes[rune].kind == "reroll")
     if total < target and may_reroll and rolled:
-        # "Reroll the lowest die": only when the roll falls short, so it never costs a success.
+        # The die furthest below its highest face is rerolled, only when the roll falls short, so it
+        # never costs a success.
         low = min(range(len(rolled)), key=lambda i: (rolled[i][1] - rolled[i][0], i))
         sides, first = rolled[low]
         rolled[low] = (sides, dice_roll.roll(sides))

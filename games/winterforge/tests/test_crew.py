@@ -101,8 +101,8 @@ def test_turn_in_bonus():
 
 
 def test_reroll_only_when_short_and_of_the_die_furthest_below_its_top():
-    """Grimmet the Tempermaster: "When a forge falls short, reroll your lowest die once." — the
-    lowest for its size (rules notes): a d12 showing 2 before a d4 showing 1."""
+    """Grimmet the Tempermaster: "When a forge falls short, reroll once the die that fell
+    furthest below its highest face." (rules notes): a d12 showing 2 before a d4 showing 1."""
     pickaxe = ("deepsilver-ingot-1", "pine-haft-1")  # Pit-Crew Pickaxe: ore + any, 10; a d12, a d4
     smith = forger(["grimmet-the-tempermaster"], hand=["pit-crew-pickaxe"], stockpile=list(pickaxe))
     state = table(guild=[smith], dice=[2, 1, 9])
