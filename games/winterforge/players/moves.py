@@ -185,8 +185,12 @@ def legal(state: WinterforgeState, seat: int, pick: Pick = first) -> list[cm.Com
             out.append(cm.Move(seat=seat, to=place, prime=prime_free(state, place)))
     if has_action:
         out += place_actions(state, seat, g.at, pick)
-    if g.at == "market" and g.coin >= (0 if ability(g, "refresh_free") else 1):
+    if (
+        g.at == "market"
+        and not closed(state, "market")
+        and g.coin >= (0 if ability(g, "refresh_free") else 1)
+    ):
         out.append(cm.RefreshRow(seat=seat, level=pick((1, 2, 3))))
-    if g.at == "tavern" and g.coin >= 1:
+    if g.at == "tavern" and not closed(state, "tavern") and g.coin >= 1:
         out.append(cm.RefreshTavern(seat=seat))
     return out
