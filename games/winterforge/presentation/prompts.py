@@ -620,18 +620,20 @@ def thief_victims(view: SeatView, table: Table) -> list[Option]:
 
 
 def forge_draft(view: SeatView, slug: str, prime: bool) -> ForgeDraft:
-    """A forge of `slug` with the best commit from the stockpile (none when it lacks some)."""
+    """A forge of `slug` with the best commit from the stockpile: none when it lacks some, or
+    when the best uses a card past the Components select's page (the player then picks)."""
     g = me(view)
     b = best(view, slug, prime)
     stock = list(g.stockpile[:PAGE])
     comps: tuple[int, ...] = ()
     rune = -1
-    if b is not None and not any(s.contract == slug for s in g.started):
+    fresh = b is not None and not any(s.contract == slug for s in g.started)
+    if b is not None and fresh and all(c in stock for c in b.components):
         taken: list[int] = []
         for c in b.components:
             taken.append(next(i for i, x in enumerate(stock) if x == c and i not in taken))
         comps = tuple(taken)
-        rune = g.runes.index(b.rune) if b.rune else -1
+        rune = g.runes.index(b.rune) if b.rune and g.runes.index(b.rune) < PAGE - 1 else -1
     return ForgeDraft(stamp(view), contract_code(view, slug), comps, rune, prime)
 
 

@@ -513,3 +513,23 @@ def test_the_best_commit_is_the_best_of_every_commit():
             assert (found is None) == (not every)
             if found is not None:
                 assert found.chance == pytest.approx(max(every))
+
+
+async def test_a_stockpile_past_one_select_page_still_forges():
+    """The Components select shows 25 cards: a best commit past them is left for the player to
+    pick, and the forge still opens."""
+    filler = [c.id for c in PACK.components.values() if c.material in ("gem", "hide")][:26]
+    state = lay_out(
+        guild=[
+            {
+                "seat": 0,
+                "at": "forge",
+                "hand": ["alehouse-cleaver"],
+                "stockpile": [*filler, "tin-ingot-1", "pine-haft-1"],
+            }
+        ]
+    )
+    opened, ask = await press(state, 0, find(menu(state), "wfforge"), ["h0"])
+    assert opened.edit and not ask.acted
+    assert "Committed: nothing yet" in texts(opened.message)
+    assert len(find(opened.message, "wffm").options) == 25
