@@ -676,7 +676,7 @@ def forge_message(table: Table, draft: ForgeDraft, note: str = "") -> Message:
         f"Added: {fixed}",
         f"Forge Number {b.target}: the dice must show **{max(0, b.needed)}** or more.",
         f"**Chance of success: {percent(b.chance)}**"
-        + (" (counting the reroll of your lowest die)" if b.reroll else ""),
+        + (" (counting the reroll of the die furthest below its highest face)" if b.reroll else ""),
         "",
     ]
     raised = " & ".join(w.skill(t) for t in c.types)
