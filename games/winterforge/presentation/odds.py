@@ -1,7 +1,7 @@
 """A forge before the roll: the dice, the fixed lines of the result, and the exact chance of
-success (with the reroll of the lowest die a Crew or a Rune gives), and the best components and
-Rune to commit to a Contract. Made from the seat's own view and the card pack only, with the
-rules' own arithmetic (`rules/forging.py`)."""
+success (with the reroll a Crew or a Rune gives of the die furthest below its highest face), and
+the best Components and Rune to commit to a Contract. Made from the seat's own view and the card
+pack only, with the rules' own arithmetic (`rules/forging.py`)."""
 
 from __future__ import annotations
 
