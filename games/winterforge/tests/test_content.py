@@ -176,16 +176,18 @@ def test_skill_rp_on_every_board():
         assert guild.skill_rp[0] == 0
 
 
-def test_starting_skills_differ_but_weigh_the_same():
+def test_starting_skills_differ_and_no_track_is_favoured():
     """ "Each Guild has its own starting Skill Values." "If no point is indicated, that Skill
-    starts with a value of 0." The boards differ, start with about as many points each, and
-    some leave a track at 0."""
+    starts with a value of 0." The boards differ: three generalists of 7 points (3/2/2) and three
+    specialists of 5 (4/1/0), whose track at 4 is a step from the first Skill RP (the balance
+    report measured the two points it is worth); some leave a track at 0, and every Skill Track
+    starts at the same total over the six boards, so no type of Contract is favoured."""
     starts = [tuple(g.start[s] for s in SKILLS) for g in PACK.guilds.values()]
     assert all(set(g.start) == set(SKILLS) for g in PACK.guilds.values())
     assert len(set(starts)) == 6
-    totals = [sum(start) for start in starts]
-    assert max(totals) - min(totals) <= 1
-    assert any(0 in start for start in starts)
+    shapes = sorted(tuple(sorted(start, reverse=True)) for start in starts)
+    assert shapes == [(3, 2, 2)] * 3 + [(4, 1, 0)] * 3
+    assert len({sum(start[track] for start in starts) for track in range(3)}) == 1
     assert all(max(start) <= 4 for start in starts)
 
 
