@@ -821,11 +821,8 @@ def over_limit(view: SeatView, take: int) -> int:
 
 
 def prompt(table: Table, decision: Decision) -> Message | None:
-    """The DM prompt of a decision. A turn has one prompt, posted when it begins and edited by
-    each answer after that; the core asks again after every action (the decision's context
-    counts them), so a turn already under way posts nothing new."""
+    """The DM prompt of a decision. A turn has one prompt, posted when it begins (the decision's
+    context names the turn, so the core asks once a turn) and edited by each answer after that."""
     if decision.kind == "royal":
         return royal_prompt(table, decision)
-    if decision.context.get("actions", 0) > 0:
-        return None
     return turn_message(table)

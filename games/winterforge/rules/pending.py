@@ -51,6 +51,6 @@ def pending(state: WinterforgeState) -> tuple[Decision, ...]:
             kind=TURN,
             prompt="Take your actions.",
             default=EndTurn(seat=seat),
-            context={"actions": state.turn.actions},
+            context={"turn": state.turn.number},
         ),
     )

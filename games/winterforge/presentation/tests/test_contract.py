@@ -8,6 +8,7 @@ import dataclasses
 import inspect
 from datetime import UTC, datetime
 
+from bot.chat.notifier import decision_id
 from bot.presentation import Presentation
 from engine.core.game import PUBLIC, Seat
 from games.winterforge import GAME
@@ -99,12 +100,16 @@ def test_a_turn_has_one_prompt_posted_when_it_begins():
     state = lay_out(players=3)
     t = table(state, Seat(0))
     assert P.prompt(t, t.decisions[0]) is not None
-    # After an action the decision changes (its context counts actions): the core asks again,
-    # and nothing new is posted, as the answer to the click edited the prompt already.
+    # After an action the decision is the same (its context names the turn, not the actions
+    # taken), so the core does not ask again: the answer to the click edited the prompt. The
+    # next turn is a new decision, even when a solo guild ended its turn without acting.
     later = GAME.execute(state, cm.Move(seat=0, to="market"))[1]
     t = table(later, Seat(0))
-    assert t.decisions[0].context["actions"] == 1
-    assert P.prompt(t, t.decisions[0]) is None
+    assert t.decisions[0].context == {"turn": state.turn.number}
+    assert decision_id(t.decisions[0]) == decision_id(table(state, Seat(0)).decisions[0])
+    solo = lay_out(players=1)
+    ended = GAME.execute(solo, cm.EndTurn(seat=0))[1]
+    assert decision_id(GAME.pending(ended)[0]) != decision_id(GAME.pending(solo)[0])
 
 
 async def test_gm_decide():
