@@ -6,8 +6,9 @@ Each game is played by the game's own simulator (`games/<game>/players/simulate.
 from set-up to the final scoring: every decision is decided, every event folded. `--seats`
 names the player of every seat (`random` by default, as the conformance suite plays; `builtin`
 for the strategic player, whose games are as long as people's). CPU time, not wall time, so
-other work on a shared machine does not count; the best of `--repeat` runs is reported, as the
-least disturbed. Aim: at least 300 four-player random games per second.
+other work on a shared machine does not count, and of each game alone, so the progress bar
+(standard error, on a terminal) is not counted; the best of `--repeat` runs is reported, as
+the least disturbed. Aim: at least 300 four-player random games per second.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import time
 from importlib import import_module
 
 import games
+from bot.progress import progress
 from engine.core import registry
 
 TARGET = 300.0
@@ -30,13 +32,16 @@ def run(
     """Games per CPU second, and the mean commands, events and rounds per game."""
     play = import_module(f"{games.package(game)}.players.simulate").play
     commands = events = rounds = 0
-    start = time.process_time()
-    for seed in range(first_seed, first_seed + games_):
+    elapsed = 0.0
+    seeds = range(first_seed, first_seed + games_)
+    for seed in progress(seeds, what=f"{game}, {seats} players", unit=" games"):
+        # Each game's CPU time alone: the progress bar draws between games, outside it.
+        start = time.process_time()
         result, _, _ = play(players, seed, seats=(seats,) * players)
+        elapsed += time.process_time() - start
         commands += result.commands
         events += result.events
         rounds += getattr(result, "rounds", 0)
-    elapsed = time.process_time() - start
     return games_ / elapsed, commands / games_, events / games_, rounds / games_
 
 

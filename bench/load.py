@@ -71,6 +71,7 @@ from bot.chat.acks import (  # noqa: E402
     DEFERRED_UPDATE_MESSAGE,
 )
 from bot.loopback import FakeDiscord, percentile  # noqa: E402
+from bot.progress import counter  # noqa: E402
 
 TIMEOUT = 300.0  # seconds to wait for any one answer; a stuck run fails instead of hanging
 TICK = 0.02  # seconds between two checks of what the players wait for
@@ -85,6 +86,9 @@ ANSWER_ROUTES = ("/interactions/", "/webhooks/")
 
 #: One burst: the length of each chain of consecutive interactions, all chains at once.
 Shape = list[int]
+#: Moves the progress bar on by a number of bursts done.
+Advance = Callable[[int], None]
+BURSTS = 6  # per game count: the bot's three, then the floor's three
 
 
 def rss_peak_mb(pid: int) -> float:
@@ -353,22 +357,25 @@ class Load:
                 last, since = total, time.perf_counter()
             await asyncio.sleep(0.05)
 
-    async def run(self) -> tuple[float, dict[str, int]]:
-        """Play the bursts; (seconds they took, REST calls of the round by route)."""
+    async def run(self, advance: Advance) -> tuple[float, dict[str, int]]:
+        """Play the bursts; (seconds they took, REST calls of the round by route). The progress
+        bar is moved on only once a burst's time is taken and no interaction is in flight."""
         start = time.perf_counter()
         self.shapes.append(await burst([self.lobby(i) for i in range(self.games)]))
         self.shapes.append(await burst([self.setup(u) for pair in self.players for u in pair]))
         seconds = time.perf_counter() - start
+        advance(2)
         await self.quiet()  # the round's count starts with the bot idle
         self.fake.stats.calls.clear()
         start = time.perf_counter()
         self.shapes.append(await burst([self.round(u) for pair in self.players for u in pair]))
         seconds += time.perf_counter() - start
+        advance(1)
         await self.quiet()
         return seconds, dict(self.fake.stats.calls)
 
 
-async def run_bot(games: int, images: bool) -> dict[str, Any]:
+async def run_bot(games: int, images: bool, advance: Advance) -> dict[str, Any]:
     fake = await start_fake()
     db = Path(tempfile.mkdtemp(prefix="gm-load-")) / "load.sqlite3"
     load = Load(fake, games)
@@ -381,7 +388,7 @@ async def run_bot(games: int, images: bool) -> dict[str, Any]:
         await fake.wait_until_connected(timeout=60)
         await fake.wait_for_commands("gm", timeout=60)
         start_cpu = cpu_seconds(proc.pid)
-        seconds, calls = await load.run()
+        seconds, calls = await load.run(advance)
         answers = sum(n for route, n in calls.items() if route.split()[1].startswith(ANSWER_ROUTES))
         helpers = children(proc.pid)
         return {
@@ -406,8 +413,9 @@ async def run_bot(games: int, images: bool) -> dict[str, Any]:
         await fake.stop()
 
 
-async def run_floor(shapes: list[Shape]) -> dict[str, Any]:
-    """The bare bot, hit with the same bursts (chains of /ping instead of game moves)."""
+async def run_floor(shapes: list[Shape], advance: Advance) -> dict[str, Any]:
+    """The bare bot, hit with the same bursts (chains of /ping instead of game moves); the
+    progress bar moves on between bursts."""
     fake = await start_fake()
     owner = fake.create_user("owner")
     guild = fake.create_guild("Floor", owner=owner)
@@ -431,6 +439,7 @@ async def run_floor(shapes: list[Shape]) -> dict[str, Any]:
         await fake.wait_for_commands("ping", timeout=60)
         for shape in shapes:
             await burst([chain(users[i], n) for i, n in enumerate(shape)])
+            advance(1)
         return {
             "latencies": [r.latency for r in records],
             "rss_mb": rss_peak_mb(proc.pid),
@@ -530,19 +539,25 @@ def line(name: str, r: dict[str, Any]) -> str:
 
 
 async def main(games_counts: list[int], images: bool, verbose: bool) -> None:
-    for games in games_counts:
-        bot = await run_bot(games, images)
-        floor = await run_floor(bot["shapes"])
-        bursts = "; ".join(describe(s) for s in bot["shapes"])
-        print(f"{games} concurrent games ({bot['seconds']:.1f} s of bursts: {bursts}):")
-        print(line("Guild Master bot", bot))
-        print(line("bare discord.py floor", floor))
-        ratio = percentile(bot["latencies"], 99) / percentile(floor["latencies"], 99)
-        print(f"  p99 bot / floor = {ratio:.2f}")
-        if verbose:
-            for route, n in sorted(bot["calls"].items(), key=lambda kv: -kv[1]):
-                print(f"    {n / games:6.2f} per game round  {route}")
-            print("\n".join(by_kind(bot)))
+    with counter(BURSTS * len(games_counts), what="load", unit=" bursts") as advance:
+        for games in games_counts:
+            await one_count(games, images, verbose, advance)
+
+
+async def one_count(games: int, images: bool, verbose: bool, advance: Advance) -> None:
+    """The bot and the floor under `games` concurrent games; their figures printed."""
+    bot = await run_bot(games, images, advance)
+    floor = await run_floor(bot["shapes"], advance)
+    bursts = "; ".join(describe(s) for s in bot["shapes"])
+    print(f"{games} concurrent games ({bot['seconds']:.1f} s of bursts: {bursts}):")
+    print(line("Guild Master bot", bot))
+    print(line("bare discord.py floor", floor))
+    ratio = percentile(bot["latencies"], 99) / percentile(floor["latencies"], 99)
+    print(f"  p99 bot / floor = {ratio:.2f}")
+    if verbose:
+        for route, n in sorted(bot["calls"].items(), key=lambda kv: -kv[1]):
+            print(f"    {n / games:6.2f} per game round  {route}")
+        print("\n".join(by_kind(bot)))
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:

@@ -29,6 +29,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from bot.progress import progress
 from bot.store import EventStore, sqlite_url
 from bot.store.sqlite_writer import (
     INSERT_COMMAND_SQL,
@@ -239,7 +240,9 @@ def main() -> None:
         for batches in games:
             rows_of(batches, codec)
         encode = min(encode, CLOCK() - start)
-    for _ in range(args.rounds):  # interleaved rounds, the best of each: less machine noise
+    # Interleaved rounds, the best of each: less machine noise. The progress bar draws between
+    # rounds, and every timed section begins and ends within a round.
+    for _ in progress(range(args.rounds), what="rounds", unit=" rounds"):
         with tempfile.TemporaryDirectory() as folder:
             base = Path(folder)
             best["plain"] = min(best["plain"], plain_sqlite(base / "plain.sqlite3", rows))

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterable, Iterator
-from typing import TypeVar
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
@@ -33,6 +34,27 @@ def progress(
     if not shown():
         yield from items
         return
+    with _bar(items, total, what, unit) as bar:
+        yield from bar
+
+
+@contextmanager
+def counter(total: int, *, what: str = "", unit: str = "it") -> Iterator[Callable[[int], None]]:
+    """A bar on standard error counting up to `total`, moved on by calling what this yields
+    with the number of items done since; when standard error is no terminal, a call that does
+    nothing. For work that is no loop of its own (a benchmark's bursts of requests): the caller
+    says when the bar may draw, so that it never draws inside a timed section."""
+    if not shown():
+        yield lambda done: None
+        return
+    with _bar(None, total, what, unit) as bar:
+        yield bar.update
+
+
+@contextmanager
+def _bar(items: Iterable[Any] | None, total: int | None, what: str, unit: str) -> Iterator[Any]:
+    """tqdm's bar on standard error over `items` (None: moved on by its `update`), wiped when
+    done."""
     from tqdm import tqdm
 
     # leave=False: the bar is wiped when done, so the terminal keeps only what the run printed.
@@ -49,7 +71,7 @@ def progress(
         ncols=columns or 80,
         nrows=lines or 24,
     ) as bar:
-        yield from bar
+        yield bar
 
 
 def _size() -> tuple[int, int]:
