@@ -17,22 +17,56 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
+import select
 import sys
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
 DEFAULT_GAME = "guild-master"
+# The status of a command whose reader went away (`guildmaster simulate | head -1`): what a
+# shell reports for a program ended by SIGPIPE (128 + 13), as for `seq` or `cat` in the same
+# pipe, so `set -o pipefail` scripts treat it alike; and apart from 1, which `scenario run`
+# gives when a scenario failed, and 2, a setting that cannot work.
+STDOUT_CLOSED = 141
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status (STDOUT_CLOSED, quietly, when standard
+    output is a pipe whose reader has gone)."""
     parser = _parser()
     args = parser.parse_args(argv)
     if not hasattr(args, "run"):
         parser.print_help()
         return 2
-    return int(args.run(args) or 0)
+    try:
+        code = int(args.run(args) or 0)
+        sys.stdout.flush()  # here, not at the interpreter's exit, where it could not be caught
+    except BrokenPipeError:
+        if not _stdout_closed():
+            raise  # another pipe (a socket of the bot's): a fault to show, not to hide
+        # The Python docs' recipe: what is still buffered goes to devnull, so that the
+        # interpreter's last flush has nowhere to fail.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+        return STDOUT_CLOSED
+    return code
+
+
+def _stdout_closed() -> bool:
+    """Whether standard output is a pipe (or socket) whose reader has gone: poll reports an
+    error on its writing end. Where poll is missing (Windows), a broken pipe is taken as it."""
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, ValueError, OSError):  # replaced by an object that is no file
+        return False
+    if not hasattr(select, "poll"):
+        return True
+    watch = select.poll()
+    watch.register(fd, 0)  # errors and hang-ups are reported whatever is asked for
+    return any(events & (select.POLLERR | select.POLLHUP) for _, events in watch.poll(0))
 
 
 def _parser() -> argparse.ArgumentParser:
