@@ -164,17 +164,21 @@ async def import_lines(store: EventStore, lines: Iterable[str]) -> int:
             raise ToolError(
                 f"this game is already in the database as game {other.id}; nothing was imported"
             )
-    game_id = await store.create_game(
-        definition.name, players=g["players"], seed=seed, options=options, status=IMPORTED
-    )
     # A person's Discord id is not exported: 0 keeps the seat a person's (None is a built-in).
     seats = [
         (s["seat"], None if s.get("built_in") else 0, s["name"], None)
         for s in header.get("seats", [])
     ]
-    await store.replace_seats(game_id, seats)
-    await store.append(game_id, 0, events)
-    return game_id
+    # One transaction: a database failing half way leaves no empty game behind.
+    return await store.import_game(
+        definition.name,
+        players=g["players"],
+        seed=seed,
+        options=options,
+        status=IMPORTED,
+        seats=seats,
+        events=events,
+    )
 
 
 def backup_sqlite(url: str, output: str | None = None) -> Path:

@@ -403,6 +403,32 @@ def create_game(conn: sqlite3.Connection, row: dict[str, Any]) -> int:
     return cursor.lastrowid
 
 
+def import_game(
+    conn: sqlite3.Connection,
+    row: dict[str, Any],
+    seats: list[tuple[int, int | None, str, int | None]],
+    events: list[tuple[int, str, int, str, str]],
+) -> int:
+    """A game row, its seats (seat, user_id, name, dm_channel_id) and its events (seq, type,
+    schema_version, data, recorded_at) in one transaction, so that a failure half way leaves
+    no game behind; the new game's id."""
+    columns = ", ".join(row)
+    marks = ", ".join("?" for _ in row)
+    with _transaction(conn):
+        cursor = conn.execute(
+            f"INSERT INTO games ({columns}) VALUES ({marks})", tuple(row.values())
+        )
+        game_id = cursor.lastrowid
+        assert game_id is not None
+        conn.executemany(
+            "INSERT INTO seats (game_id, seat, user_id, name, dm_channel_id)"
+            " VALUES (?, ?, ?, ?, ?)",
+            [(game_id, *seat) for seat in seats],
+        )
+        conn.executemany(INSERT_EVENTS_SQL, [(game_id, *e) for e in events])
+    return game_id
+
+
 def update_game(conn: sqlite3.Connection, game_id: int, fields: dict[str, Any]) -> int:
     """Set columns of a game row (names checked against the schema by the caller); the number
     of rows changed (0: no such game)."""

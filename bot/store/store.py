@@ -443,6 +443,75 @@ class EventStore:
         self._by_id[game_id] = self._games[game]
         return game_id
 
+    async def import_game(
+        self,
+        game: str,
+        *,
+        players: int,
+        seed: int,
+        options: dict[str, Any],
+        status: str,
+        seats: Sequence[tuple[int, int | None, str, int | None]],
+        events: Sequence[Any],
+    ) -> int:
+        """A new game with its seats (seat, user_id, name, dm_channel_id) and its whole event
+        log, in one transaction (`guildmaster import`): if the database fails half way, no
+        game is left behind, nor an empty one. Returns its id."""
+        codec = self._game(game)
+        stamp = now()
+        row = {
+            "game": game,
+            "status": status,
+            "players": players,
+            "seed": seed,
+            "options": json.dumps(options, sort_keys=True),
+            "created_at": stamp,
+            "updated_at": stamp,
+        }
+        encoded = [codec.encode_event(e) for e in events]
+        if self._writer is not None:
+            when = sqlite_timestamp(stamp)
+            text_row = {**row, "created_at": when, "updated_at": when}
+            rows = [(i, *e, when) for i, e in enumerate(encoded, 1)]
+            game_id = await self._sqlite(sqlite_writer.import_game, text_row, list(seats), rows)
+        else:
+            async with self._write() as conn:
+                result = await conn.execute(insert(GameRow).values(**row))
+                game_id = int(result.inserted_primary_key[0])
+                if seats:
+                    await conn.execute(
+                        insert(SeatRow),
+                        [
+                            {
+                                "game_id": game_id,
+                                "seat": s,
+                                "user_id": u,
+                                "name": n,
+                                "dm_channel_id": d,
+                            }
+                            for s, u, n, d in seats
+                        ],
+                    )
+                if encoded:
+                    await conn.execute(
+                        insert(EventRow),
+                        [
+                            {
+                                "game_id": game_id,
+                                "seq": i,
+                                "type": name,
+                                "schema_version": version,
+                                "data": data,
+                                "recorded_at": stamp,
+                            }
+                            for i, (name, version, data) in enumerate(encoded, 1)
+                        ],
+                    )
+        if self._known is not None:
+            self._in_play_generation += 1  # a new game, read from the database when asked
+        self._by_id[game_id] = codec
+        return game_id
+
     async def get_game(self, game_id: int) -> GameInfo:
         known = self._kept(game_id)
         if known is not None and known.info is not None:

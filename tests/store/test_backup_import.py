@@ -12,13 +12,24 @@ from importlib.metadata import version
 from pathlib import Path
 
 import pytest
+from sqlalchemy import text
 
 from bot.cli import main
 from bot.store import EventStore, sqlite_url
-from bot.tools import export_lines
+from bot.tools import export_lines, import_lines
 from games.guild_master.players.simulate import play
 
 NAMES = ["Kim", "Chris", "Morgan"]
+
+
+async def a_whole_game(store: EventStore) -> int:
+    """One whole 3-player game (seat 2 a built-in player) stored; its id."""
+    _, _, log = play(3, 21, keep_events=True)
+    game = await store.create_game("guild-master", players=3, seed=21, status="ended")
+    for seat, name in enumerate(NAMES):
+        await store.set_seat(game, seat, None if seat == 2 else 10**17 + seat, name)
+    await store.append(game, 0, log)
+    return game
 
 
 @pytest.fixture
@@ -26,11 +37,7 @@ async def original(tmp_path: Path) -> str:
     """A database holding one whole 3-player game (seat 2 a built-in player)."""
     url = sqlite_url(str(tmp_path / "games.sqlite3"))
     store = await EventStore.open(url)
-    _, _, log = play(3, 21, keep_events=True)
-    game = await store.create_game("guild-master", players=3, seed=21, status="ended")
-    for seat, name in enumerate(NAMES):
-        await store.set_seat(game, seat, None if seat == 2 else 10**17 + seat, name)
-    await store.append(game, 0, log)
+    await a_whole_game(store)
     await store.close()
     return url
 
@@ -131,6 +138,60 @@ def test_a_damaged_or_foreign_export_is_refused_and_nothing_is_stored(
     code, out, err = cli(capsys, "import", str(tmp_path / "missing.jsonl"), "--database", other)
     assert code == 2 and "cannot read" in err
     assert cli(capsys, "games", "--database", other)[1] == "No games in this database.\n"
+
+
+# A failure of the database between the game's row and its events: a trigger refusing every
+# event row, as a disk or server failing in the middle of the import would.
+REFUSE_EVENTS = {
+    "sqlite": [
+        "CREATE TRIGGER refuse_events BEFORE INSERT ON events "
+        "BEGIN SELECT RAISE(ABORT, 'injected failure'); END"
+    ],
+    "postgresql": [
+        "CREATE FUNCTION refuse_events() RETURNS trigger LANGUAGE plpgsql AS "
+        "$$ BEGIN RAISE EXCEPTION 'injected failure'; END $$",
+        "CREATE TRIGGER refuse_events BEFORE INSERT ON events "
+        "FOR EACH ROW EXECUTE FUNCTION refuse_events()",
+    ],
+}
+
+
+async def test_an_import_failing_between_the_game_and_its_events_leaves_no_game(
+    store_url: str, tmp_path: Path
+) -> None:
+    """`guildmaster import` is all or nothing, on SQLite and PostgreSQL: the game's row, its
+    seats and its events are one transaction (it used to leave an empty game behind)."""
+    # the export of a whole game (from a database of its own: store_url's SQLite file is
+    # where the `original` fixture would put it)
+    source = await EventStore.open(sqlite_url(str(tmp_path / "source.sqlite3")))
+    try:
+        lines = await export_lines(source, await a_whole_game(source))
+    finally:
+        await source.close()
+    kind = "sqlite" if store_url.startswith("sqlite") else "postgresql"
+    store = await EventStore.open(store_url)
+    try:
+        async with store.engine.begin() as conn:
+            for sql in REFUSE_EVENTS[kind]:
+                await conn.execute(text(sql))
+        # (SQLite's is a refused row, the store's Conflict; PostgreSQL's the driver's error)
+        with pytest.raises(Exception, match="injected failure"):
+            await import_lines(store, lines)
+        assert await store.list_games() == []
+        async with store.engine.connect() as conn:
+            assert (await conn.execute(text("SELECT count(*) FROM seats"))).scalar_one() == 0
+
+        # the database mended, the same file imports whole
+        async with store.engine.begin() as conn:
+            await conn.execute(
+                text("DROP TRIGGER refuse_events" + " ON events" * (kind != "sqlite"))
+            )
+        game_id = await import_lines(store, lines)
+        assert [g.id for g in await store.list_games()] == [game_id]
+        assert len(await store.read(game_id)) == len(lines) - 1
+        assert [s.name for s in await store.seats(game_id)] == NAMES
+    finally:
+        await store.close()
 
 
 def test_backup_copies_the_database_while_it_is_open(
