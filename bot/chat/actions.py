@@ -22,7 +22,7 @@ from bot.presentation import Command, Presentation, Refused, Reply, Table, say
 from bot.render.ids import ControlId, parse
 from bot.render.ui import Embed, Message
 from bot.service import DEFAULT_GAME, GameService, Options, ServiceError
-from bot.store import GameInfo, NotFound, StorageFault, StoreError, Unavailable
+from bot.store import GameInfo, NotFound, StorageFault, StoreError, Unavailable, Unreachable
 from engine.core import GameDefinition, RuleError
 from engine.core.game import LEVELS
 
@@ -138,6 +138,15 @@ def not_saved(fault: StorageFault) -> str:
     )
 
 
+# What a player is told when the database server cannot be reached (stopped, dropped, the
+# network down): not "busy", as waiting a moment will not mend it; the command may be sent
+# again once the server is back.
+NOT_REACHED = (
+    "**Not saved:** the bot cannot reach its database, so nothing was changed. Try again in a "
+    "few minutes; if it goes on, please tell the bot's admin: the bot's log says what is wrong."
+)
+
+
 @dataclass
 class Actions:
     service: GameService
@@ -190,6 +199,10 @@ class Actions:
             return say(exc.message)
         except ServiceError as exc:
             return say(exc.message)
+        except Unreachable as exc:
+            # Loud, as a lost file is: nothing is saved until the server is back.
+            log.error("interaction %s refused, not saved: %s", who.interaction, exc)
+            return say(NOT_REACHED)
         except Unavailable:
             return say(
                 "The game's database is busy right now; nothing was changed. Try again in a moment."

@@ -11,6 +11,7 @@ from bot.store.store import (
     StorageFault,
     StoreError,
     Unavailable,
+    Unreachable,
     sqlite_url,
 )
 
@@ -25,5 +26,6 @@ __all__ = [
     "StorageFault",
     "StoreError",
     "Unavailable",
+    "Unreachable",
     "sqlite_url",
 ]

@@ -77,6 +77,13 @@ class Unavailable(StoreError):
     """The database is busy or unreachable. Nothing was written; try again in a moment."""
 
 
+class Unreachable(Unavailable):
+    """The database server cannot be reached: the connection refused or lost, the server
+    stopped or shutting down, the database dropped, the login refused. Nothing was written and
+    it may be tried again once the server is back; but unlike a lock held by another writer
+    (a plain Unavailable), waiting a moment will not mend it: an admin may have to act."""
+
+
 class NotFound(StoreError):
     """There is no such game."""
 
@@ -196,6 +203,31 @@ def _sqlite_fault(exc: Exception) -> StorageFault | None:
     return StorageFault(f"the SQLite database failed: {orig} ({name or 'no code'})", str(orig))
 
 
+# PostgreSQL's SQLSTATEs (by prefix) that mean its database cannot be reached, not that it is
+# busy: connection exceptions (class 08), the server shutting down, crashed or starting
+# (57P01-57P03), the database gone (3D000), the login refused (class 28).
+UNREACHABLE_STATES = ("08", "57P01", "57P02", "57P03", "3D000", "28")
+
+
+def _unreachable(exc: BaseException) -> str | None:
+    """Why the database server cannot be reached, if that is what `exc` says (a refused or
+    lost connection, a stopped server, a dropped database); None for anything else, such as
+    a lock or a busy server. Its driver's error is looked through, down to the socket's."""
+    if isinstance(exc, IntegrityError):
+        return None
+    seen: BaseException | None = exc
+    while seen is not None:
+        state = getattr(seen, "sqlstate", None)
+        # OSError: connection refused or reset, no route, a name that does not resolve, and
+        # TimeoutError (the server not answering the connection)
+        if isinstance(seen, OSError) or str(state).startswith(UNREACHABLE_STATES):
+            return str(seen) or type(seen).__name__
+        seen = getattr(seen, "orig", None) or seen.__cause__
+    if isinstance(exc, DBAPIError) and exc.connection_invalidated:
+        return f"the connection was lost ({exc.orig})"
+    return None
+
+
 def _mark_unavailable(exc: Exception) -> bool:
     if isinstance(exc, IntegrityError):
         return False
@@ -260,6 +292,9 @@ class EventStore:
             await store.close()
             if isinstance(exc, WriterFault):
                 raise StorageFault(str(exc), exc.what) from exc
+            reason = _unreachable(exc)
+            if reason is not None:
+                raise Unreachable(f"cannot reach the database: {reason}") from exc
             if _mark_unavailable(exc):
                 raise Unavailable(f"cannot reach the database: {exc}") from exc
             raise
@@ -323,6 +358,9 @@ class EventStore:
             if fault is not None:
                 log.error("storage fault: %s", fault)
                 raise fault from exc
+            reason = _unreachable(exc)
+            if reason is not None:
+                raise Unreachable(f"cannot reach the database: {reason}") from exc
             if _mark_unavailable(exc):
                 raise Unavailable(f"the database is busy or unreachable: {exc}") from exc
             raise
@@ -340,6 +378,9 @@ class EventStore:
             if fault is not None:
                 log.error("storage fault: %s", fault)
                 raise fault from exc
+            reason = _unreachable(exc)
+            if reason is not None:
+                raise Unreachable(f"cannot reach the database: {reason}") from exc
             if _mark_unavailable(exc):
                 raise Unavailable(f"the database is busy or unreachable: {exc}") from exc
             raise

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import logging
 import os
 import random
 import signal
@@ -123,11 +124,13 @@ async def test_discord_answering_429_and_5xx_for_a_while(world):
     print(f"\n429/5xx answers: {hits}; bot messages: {len(posts)}; duplicates: 0")
 
 
-async def test_postgresql_stopped_and_restarted_while_commands_arrive(world, pg_server):
+async def test_postgresql_stopped_and_restarted_while_commands_arrive(world, pg_server, caplog):
     """The bot on PostgreSQL; the server is stopped in the middle of an Order Phase. Clicks and
-    commands in that window are answered "try again" and change nothing; what was acknowledged
-    before is kept; once the server is back the same clicks go through and the game goes on. (A
-    question that writes nothing, /gm status, may be answered from the bot's memory.)"""
+    commands in that window are answered "Not saved: the bot cannot reach its database" (not
+    "busy": waiting a moment will not mend it), logged at error level, and change nothing; the
+    bot stays up; what was acknowledged before is kept; once the server is back the same clicks
+    go through and the game goes on. (A question that writes nothing, /gm status, may be
+    answered from the bot's memory.)"""
     if isinstance(pg_server, str):
         pytest.skip(f"PostgreSQL tests skipped: {pg_server}")
     fake = world.fake
@@ -144,6 +147,7 @@ async def test_postgresql_stopped_and_restarted_while_commands_arrive(world, pg_
     before = await fake.select(kim, boards[0], "gm:obteam:1:0:1", team)
     await before.wait_reply(timeout=10)
     await world.settled()
+    caplog.set_level(logging.ERROR)
     pg_server.halt()
     try:
         during = [
@@ -155,12 +159,20 @@ async def test_postgresql_stopped_and_restarted_while_commands_arrive(world, pg_
         ]
         for rec in during:
             reply = await rec.wait_reply(timeout=10)
-            assert reply.ephemeral and "Try again in a moment" in reply.text(), reply.text()
+            assert reply.ephemeral and reply.text().startswith(
+                "**Not saved:** the bot cannot reach its database, so nothing was changed."
+            ), reply.text()
         # A question that writes nothing may be answered from what the bot keeps in memory.
         status = await (await fake.slash(chris, world.channel, "gm status")).wait_reply(timeout=10)
-        assert "Order Phase" in status.text() or "Try again in a moment" in status.text()
+        assert "Order Phase" in status.text() or "cannot reach its database" in status.text()
     finally:
         pg_server.resume()
+    refusals = [
+        r.getMessage()
+        for r in caplog.records
+        if r.levelname == "ERROR" and "not saved: cannot reach the database" in r.getMessage()
+    ]
+    assert {str(rec.id) for rec in during} <= {m.split()[1] for m in refusals}, refusals
     store = world.bot.store
     assert await store.command(1, str(before.id)) is not None  # acknowledged before: kept
     for rec in during:
@@ -176,7 +188,7 @@ async def test_postgresql_stopped_and_restarted_while_commands_arrive(world, pg_
         ready = await fake.click(user, board, f"gm:obready:1:{seat}:1")
         await ready.wait_reply(timeout=10)
     await fake.wait_for_message(channel=world.channel, contains="Orders revealed", timeout=20)
-    print(f"\nPostgreSQL down: {len(during)} commands answered 'try again', 0 written, 0 lost")
+    print(f"\nPostgreSQL down: {len(during)} commands answered 'Not saved', 0 written, 0 lost")
 
 
 @dataclass

@@ -14,7 +14,7 @@ import time
 import pytest
 from sqlalchemy import select
 
-from bot.store import EventStore, Unavailable, sqlite_url
+from bot.store import EventStore, Unavailable, Unreachable, sqlite_url
 from bot.store.schema import CommandRow, EventRow
 from games.guild_master.players.simulate import play
 
@@ -97,8 +97,9 @@ async def test_a_locked_database_is_unavailable_then_recovers(tmp_path):
         await store.append(game, 0, log[:2], key="a")
         other = sqlite3.connect(path, isolation_level=None)
         other.execute("BEGIN EXCLUSIVE")
-        with pytest.raises(Unavailable, match="busy or unreachable"):
+        with pytest.raises(Unavailable, match="busy or unreachable") as refused:
             await store.append(game, 2, log[2:4], key="b")
+        assert not isinstance(refused.value, Unreachable)  # busy: a moment's wait mends it
         other.execute("ROLLBACK")
         other.close()
         assert len(await store.read(game)) == 2 and await store.command(game, "b") is None
@@ -109,13 +110,14 @@ async def test_a_locked_database_is_unavailable_then_recovers(tmp_path):
 
 
 async def test_an_unreachable_database_is_unavailable():
-    with pytest.raises(Unavailable, match="cannot reach the database"):
+    with pytest.raises(Unreachable, match="cannot reach the database"):
         await EventStore.open("postgresql+asyncpg://nobody@127.0.0.1:9/nowhere")
 
 
 async def test_postgresql_stopped_and_restarted(pg_server):
-    """Commands while PostgreSQL is down get a retryable error; after it is back, the store
-    carries on and nothing acknowledged is lost."""
+    """Commands while PostgreSQL is down get a retryable error that says the database cannot be
+    reached (not that it is busy); after it is back, the store carries on and nothing
+    acknowledged is lost."""
     if isinstance(pg_server, str):
         pytest.skip(f"PostgreSQL tests skipped: {pg_server}")
     pg_server.psql("CREATE DATABASE restart_test")
@@ -126,12 +128,34 @@ async def test_postgresql_stopped_and_restarted(pg_server):
         await store.append(game, 0, log[:5], key="before")
         pg_server.halt()
         try:
-            with pytest.raises(Unavailable):
+            with pytest.raises(Unreachable, match="cannot reach the database"):
                 await store.append(game, 5, log[5:8], key="during")
+            with pytest.raises(Unreachable):
+                await store.read(game)
         finally:
             pg_server.resume()
         done = await store.append(game, 5, log[5:8], key="during")
         assert done.last_seq == 8
         assert [seq for seq, _ in await store.read(game)] == list(range(1, 9))
+    finally:
+        await store.close()
+
+
+async def test_postgresql_database_dropped_under_an_open_store(pg_server):
+    """The database dropped (its connections ended) under an open store: every read and write
+    says the database cannot be reached, naming it, instead of an unexpected driver error."""
+    if isinstance(pg_server, str):
+        pytest.skip(f"PostgreSQL tests skipped: {pg_server}")
+    pg_server.psql("CREATE DATABASE dropped_test")
+    store = await EventStore.open(pg_server.url("dropped_test"))
+    try:
+        _, _, log = play(2, 3, keep_events=True)
+        game = await store.create_game("guild-master", players=2)
+        await store.append(game, 0, log[:5], key="before")
+        pg_server.psql("DROP DATABASE dropped_test WITH (FORCE)")
+        with pytest.raises(Unreachable, match='database "dropped_test" does not exist'):
+            await store.append(game, 5, log[5:8], key="after")
+        with pytest.raises(Unreachable):
+            await store.list_games()
     finally:
         await store.close()
