@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from engine.core.errors import RuleError
 from engine.core.turns import Turn
+from engine.simulation import win_rate
 from games.town.players import BuiltinPlayer, RandomPlayer
 from games.town.rules.commands import Command
 from games.town.rules.events import Event
@@ -42,6 +43,11 @@ class GameResult:
     @property
     def winner(self) -> int:
         return self.ranking[0]
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The winner alone: the town's tie-break always names one."""
+        return (self.ranking[0],)
 
 
 def play(
@@ -113,18 +119,6 @@ def play(
     )
 
 
-def win_rate(kind: str, games: int, players: int = 4, first_seed: int = 0) -> float:
-    """The share of `games` won by one player of `kind` against random players, its seat
-    rotated from game to game."""
-    wins = 0
-    for game in range(games):
-        seat = game % players
-        seats = tuple(kind if s == seat else "random" for s in range(players))
-        result, _, _ = play(players, first_seed + game, seats=seats)
-        wins += result.winner == seat
-    return wins / games
-
-
 def main(argv: list[str] | None = None) -> int:
     """`python -m games.town.players.simulate --games 500`: the built-in player's win rate
     against random players."""
@@ -137,7 +131,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--kind", default="builtin", choices=sorted(PLAYER_TYPES))
     args = parser.parse_args(argv)
     start = time.process_time()
-    rate = win_rate(args.kind, args.games, args.players)
+    rate = win_rate(play, args.kind, args.games, args.players)
     print(
         f"{args.kind} player against {args.players - 1} random players, seat rotated: won "
         f"{rate:.1%} of {args.games} games ({time.process_time() - start:.0f} s CPU)."

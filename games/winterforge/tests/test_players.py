@@ -7,8 +7,9 @@ from statistics import mean
 
 import pytest
 
+from engine.simulation import win_rate
 from games.winterforge.players import BuiltinPlayer
-from games.winterforge.players.simulate import play, win_rate
+from games.winterforge.players.simulate import play
 from games.winterforge.rules.commands import EndTurn
 from games.winterforge.rules.evolve import evolve
 from games.winterforge.rules.flow import execute
@@ -36,7 +37,7 @@ def test_the_solo_game_earns_a_good_arm():
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_it_beats_random_players(players):
-    assert win_rate("builtin", 60, players) >= 0.9
+    assert win_rate(play, "builtin", 60, players) >= 0.9
 
 
 def test_a_table_of_built_in_players_scores_more_than_it_did():
