@@ -9,13 +9,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
+from bot.render.words import NAME_LIMIT, clip_name, count, ordinal, seat_names  # noqa: F401 (w.<name> in this game's messages)
+from bot.render.words import join as _join
 from games.town.rules.cards import CATEGORY_NAMES, Card, Pack
 from games.town.rules.state import STAGE_NAMES
 from games.town.rules.views import CardView
 
 TITLE = "Founders' Town"
 COLOUR = 0x44AA99  # the embeds' stripe: the teal of the picture palette
-NAME_LIMIT = 32  # a display name longer than this is shortened in messages
 EARNED = "★"  # a built card's bonus is earned (its partner is in the same town)
 UNEARNED = "☆"  # a built card's bonus waits for its partner
 LEADER = "👑"
@@ -40,46 +41,6 @@ DEFAULTED: dict[str, str] = {
 
 
 # --- players ---------------------------------------------------------------------------------
-
-
-def seat_names(names: Sequence[str], players: int) -> tuple[str, ...]:
-    """Every seat's name as messages show it: the display name (shortened), "Player N" when
-    there is none, and the seat number after names that two seats share."""
-    base = []
-    for seat in range(players):
-        raw = names[seat].strip() if seat < len(names) else ""
-        base.append(clip_name(raw) if raw else f"Player {seat + 1}")
-    return tuple(
-        f"{name} ({seat + 1})" if base.count(name) > 1 else name for seat, name in enumerate(base)
-    )
-
-
-def clip_name(name: str) -> str:
-    """A display name on one line, shortened with an ellipsis past `NAME_LIMIT`."""
-    # Newlines would break a message's lines; a name is one line.
-    flat = " ".join(name.split())
-    return flat if len(flat) <= NAME_LIMIT else flat[: NAME_LIMIT - 1].rstrip() + "…"
-
-
-def join(items: Sequence[str], last: str = "and") -> str:
-    """ "a", "a and b", "a, b and c"."""
-    items = list(items)
-    if not items:
-        return "nobody"
-    if len(items) == 1:
-        return items[0]
-    return f"{', '.join(items[:-1])} {last} {items[-1]}"
-
-
-def count(n: int, noun: str, plural: str | None = None) -> str:
-    """ "1 card", "3 cards"."""
-    return f"{n} {noun if n == 1 else (plural or noun + 's')}"
-
-
-def ordinal(n: int) -> str:
-    """ "1st", "2nd", "11th"."""
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 def stage_name(stage: str) -> str:
@@ -181,3 +142,8 @@ def card_suggestions(pack: Pack, typed: str, limit: int = 25) -> list[tuple[str,
         elif wanted in key:
             contains.append((card.name, slug))
     return sorted(starts)[:limit] + sorted(contains)[: max(0, limit - len(starts))]
+
+
+def join(items: Sequence[str], last: str = "and") -> str:
+    """ "a", "a and b", "a, b and c"; "nobody" for none (the town lists players)."""
+    return _join(items, last, empty="nobody")

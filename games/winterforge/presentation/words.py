@@ -8,14 +8,13 @@ for a Component.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 
+from bot.render.words import NAME_LIMIT, clip_name, count, join, ordinal, seat_names  # noqa: F401 (w.<name> in this game's messages)
 from games.winterforge.rules.content import ANY, SKILLS, Pack, load_pack
 from games.winterforge.rules.context import PLACE_NAMES
 
 TITLE = "Smiths of Winterforge"
 COLOUR = 0xD55E00  # the embeds' stripe: forge orange
-NAME_LIMIT = 32  # a display name longer than this is shortened in messages
 SKILL_NAMES = {"weapons": "Weapons", "armour": "Armour", "jewellery": "Jewellery"}
 
 # Who is asked what, by decision kind (`games.winterforge.rules.pending`).
@@ -47,45 +46,6 @@ PLACE_OF_CODE: dict[str, str] = {code: place for place, code in PLACE_CODES.item
 def place(slug: str) -> str:
     """ "the Forge", "the Shrine of Thommag"."""
     return f"the {PLACE_NAMES.get(slug, slug)}"
-
-
-def seat_names(names: Sequence[str], players: int) -> tuple[str, ...]:
-    """Every seat's name as messages show it: the display name (shortened), "Player N" when
-    there is none, and the seat number after names that two seats share."""
-    base = []
-    for seat in range(players):
-        raw = names[seat].strip() if seat < len(names) else ""
-        base.append(clip_name(raw) if raw else f"Player {seat + 1}")
-    return tuple(
-        f"{name} ({seat + 1})" if base.count(name) > 1 else name for seat, name in enumerate(base)
-    )
-
-
-def clip_name(name: str) -> str:
-    """A display name on one line, shortened with an ellipsis past `NAME_LIMIT`."""
-    flat = " ".join(name.split())  # a newline would break a message's lines
-    return flat if len(flat) <= NAME_LIMIT else flat[: NAME_LIMIT - 1].rstrip() + "…"
-
-
-def join(items: Sequence[str], last: str = "and") -> str:
-    """ "a", "a and b", "a, b and c"."""
-    items = list(items)
-    if not items:
-        return "nothing"
-    if len(items) == 1:
-        return items[0]
-    return f"{', '.join(items[:-1])} {last} {items[-1]}"
-
-
-def count(n: int, noun: str, plural: str | None = None) -> str:
-    """ "1 Coin", "3 Contracts"."""
-    return f"{n} {noun if n == 1 else (plural or noun + 's')}"
-
-
-def ordinal(n: int) -> str:
-    """ "1st", "2nd", "11th"."""
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 def signed(n: int) -> str:
