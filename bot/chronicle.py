@@ -14,6 +14,10 @@ from functools import cache
 from importlib import import_module
 from typing import Any, Protocol
 
+from bot.presentation import Post
+from bot.render.ui import Message, clip
+from bot.service import Update
+from bot.store import EventStore
 from engine.core import PUBLIC, registry
 
 
@@ -60,8 +64,35 @@ def places_by_score(scores: Sequence[Any]) -> tuple[int, ...]:
     return tuple(sum(1 for other in scores if other > mine) for mine in scores)
 
 
+def recap(game: str, events: Sequence[Any], names: Sequence[str]) -> list[str]:
+    """The recap of a finished game from its whole event log, one "• " line per turning point
+    (empty when the game names none, or has not ended)."""
+    teller = chronicle(game)
+    if teller is None:
+        return []
+    public = public_events(game, events)
+    if teller.places(public, len(names)) is None:
+        return []
+    return [f"• {line}" for line in teller.recap(public, names)]
+
+
 def recap_text(title: str, lines: Sequence[str]) -> str:
-    """The recap as the channel and `guildmaster replay` show it (empty without lines)."""
+    """The recap as the channel shows it, under a bold title (empty without lines)."""
     if not lines:
         return ""
-    return "\n".join([f"**Recap of this game of {title}**", *(f"• {line}" for line in lines)])
+    return "\n".join([f"**Recap of this game of {title}**", *lines])
+
+
+async def recap_posts(store: EventStore, update: Update) -> tuple[Post, ...]:
+    """The recap post of a game this update has just ended, read from its whole event log
+    (nothing for any other update). The notifier posts it after the final standings."""
+    rules = update.definition
+    if not rules.is_over(update.after) or (
+        update.before is not None and rules.is_over(update.before)
+    ):
+        return ()
+    events = [e for _, e in await store.read(update.game.id)]
+    by_seat = {s.seat: s.name for s in update.seats}
+    names = [by_seat.get(i, "") for i in range(update.game.players)]
+    text = recap_text(rules.title, recap(rules.name, events, names))
+    return (Post(Message(content=clip(text, 2000)), key="recap"),) if text else ()

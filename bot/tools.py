@@ -14,6 +14,7 @@ from typing import Any
 from sqlalchemy.engine import URL, make_url
 
 from bot import hosted
+from bot.chronicle import recap
 from bot.hosted import Moment, Passage
 from bot.service import Seat
 from bot.store import EventStore, GameInfo
@@ -288,3 +289,10 @@ def replay_lines(lines: Iterable[str], seat: int | None = None) -> Iterator[str]
             yield "Setup"
         yield from shown.transcript(seen)
         before = after
+    # The recap the channel was given after the final standings, drawn from the same events.
+    if definition.is_over(state):
+        by_seat = {s.seat: s.name for s in seats}
+        lines = recap(definition.name, events, [by_seat.get(i, "") for i in range(players)])
+        if lines:
+            yield "Recap"
+            yield from lines

@@ -29,10 +29,12 @@ from bot.chat.actions import Actions, Who, opens_form
 from bot.chat.notifier import DMClosed, Notifier
 from bot.chat.priority import AnswersFirst, AnswersFirstPoster
 from bot.chat.ratelimits import amortise_bucket_eviction
+from bot.chat.stats import Stats, stats_group
 from bot.config import Config
 from bot.health import HealthServer
 from bot.jitter import jittered
 from bot.presentation import Command, Modal, Reply, say
+from bot.ratings import RatingBook
 from bot.render.ui import Message, clip
 from bot.service import DEFAULT_GAME, GameService
 from bot.store import EventStore, StoreError
@@ -395,6 +397,7 @@ class GuildMasterBot(discord.AutoShardedClient):
         self.service: GameService | None = None
         self.actions: Actions | None = None
         self.notifier: Notifier | None = None
+        self.ratings: RatingBook | None = None
         self._deadline_task: asyncio.Task[None] | None = None
         self.closing = False  # stopping: interactions are answered, not carried out
 
@@ -440,6 +443,10 @@ class GuildMasterBot(discord.AutoShardedClient):
         self.tree.add_command(build_group(self.actions))
         for group in game_groups(self.actions):
             self.tree.add_command(group)
+        # Ratings are rebuilt from the stored games on first use, then kept up as games end.
+        self.ratings = RatingBook(self.store)
+        self.service.listeners.append(self.ratings)
+        self.tree.add_command(stats_group(Stats(self.actions, self.ratings)))
         await self.sync_commands()
         # Games go on where they were: built-in players move, deadlines that passed fire.
         finished = set()

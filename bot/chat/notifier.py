@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bot import hosted, logs
+from bot.chronicle import recap_posts
 from bot.hosted import Moment, Passage
 from bot.presentation import Action, Edit, Line, Post, Presentation
 from bot.render.ui import Embed, Message, clip
@@ -242,6 +243,8 @@ class Notifier:
         public = passage.seen(None, by=update.by, replaying=replaying)
         assert game.channel_id is not None  # handle() posts nothing without one
         await self._channel(game.id, game.channel_id, await shown.channel(public, self.images))
+        # After a game's final standings, the core's recap of its turning points.
+        await self._channel(game.id, game.channel_id, await recap_posts(self.service.store, update))
         due = None
         if any(not s.built_in for s in update.seats) and after.pending:
             current = await self.service.deadline(game.id)

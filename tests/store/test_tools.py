@@ -57,7 +57,11 @@ def test_the_cli_lists_exports_and_replays_a_game(database, capsys, tmp_path):
     assert code == 0
     assert "— Round 9 of 9" in out and "Final Fame" in out and "Kim" in out
     fame = dict(zip(["Kim", "Chris", "Morgan"], [g.fame for g in final.guilds], strict=True))
-    last = out.splitlines()[-4:]
+    # The recap the channel was given follows the final standings (issue 25).
+    standings, recap = out.split("\nRecap\n")
+    assert recap.startswith("• Biggest contract: ") and "• Fame swing: " in recap
+    assert all(line.startswith("• ") for line in recap.splitlines())
+    last = standings.splitlines()[-4:]
     for name, value in fame.items():
         assert any(name in line and f"Fame {value:>3}" in line for line in last)
 
