@@ -1,0 +1,87 @@
+"""The built-in player: it drafts the cards its visible quests want, fulfils the quest worth most
+whenever it can (level 3 first once it has one), recruits pairs (a recruit serves every game
+turn), looks for cards with a Scout or a Necromancer, and passes when nothing of that is left,
+to draw a card each turn while the others spend theirs. It answers reactions with the card when
+it holds one: it beheads quests worth 5 or more, protects itself, heals back the card its quests
+want most and ambushes a card they want."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from games.guildmasters.players.moves import action_moves, quest_moves
+from games.guildmasters.rules import commands as cm
+from games.guildmasters.rules.content import load_pack
+from games.guildmasters.rules.draft import best_pick, wanted
+from games.guildmasters.rules.pending import choose_default, pending, reaction_options
+from games.guildmasters.rules.state import START, GuildmastersState
+
+BEHEAD_FROM = 5  # the quests worth beheading: 5 prestige or more
+
+
+class BuiltinPlayer:
+    """The strategic player (see the module's docstring)."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def move(self, state: GuildmastersState, seats: Collection[int]) -> cm.Command | None:
+        for d in pending(state):
+            if d.seat not in seats:
+                continue
+            if d.kind == "draft":
+                return cm.Pick(seat=d.seat, card=best_pick(state, d.seat))
+            if d.kind in ("behead", "protect", "ambush", "heal"):
+                return self._react(state, d.seat, d.kind)
+            if d.kind == "choose":
+                return self._choose(state, d.seat)
+            return self._turn(state, d.seat)
+        return None
+
+    def _react(self, state: GuildmastersState, seat: int, kind: str) -> cm.React:
+        pack = load_pack()
+        options = [o for o in reaction_options(state, seat) if o.card]
+        if not options:
+            return cm.React(seat=seat)
+        if kind == "behead":
+            if pack.quests[state.attempt.quest].points < BEHEAD_FROM:
+                return cm.React(seat=seat)
+            return options[0]
+        if kind == "protect":
+            return options[0]
+        need = wanted(state, seat)
+        if kind == "heal":
+            return max(options, key=lambda o: need[pack.class_of[o.victim]])
+        card = state.ability.card
+        return options[0] if need[pack.class_of[card]] > 0 else cm.React(seat=seat)
+
+    def _choose(self, state: GuildmastersState, seat: int) -> cm.Choose:
+        a = state.ability
+        if a.cls == "monk":
+            pack = load_pack()
+            return cm.Choose(seat=seat, pick=max(a.look, key=lambda q: pack.quests[q].points))
+        pack = load_pack()
+        need = wanted(state, seat)
+        ranked = sorted(a.look, key=lambda c: -need[pack.class_of[c]])
+        if a.cls == "rogue" and len(ranked) > 1:
+            return cm.Choose(seat=seat, pick=ranked[0], drop=ranked[1])
+        return cm.Choose(seat=seat, pick=ranked[0]) if ranked else choose_default(state)
+
+    def _turn(self, state: GuildmastersState, seat: int) -> cm.Command:
+        pack = load_pack()
+        quests = quest_moves(state, seat)
+        if quests:
+            return max(quests, key=lambda q: (pack.quests[q.quest].points, -len(q.cards)))
+        if state.turn.step != START:
+            return cm.EndTurn(seat=seat)
+        need = wanted(state, seat)
+        best: cm.Command | None = None
+        for move in action_moves(state, seat):
+            if isinstance(move, cm.Recruit):
+                return move
+            card_cls = pack.class_of[move.card]
+            if card_cls == "scout" and best is None:
+                best = move
+            if card_cls == "necromancer" and need[pack.class_of[move.take]] > need[card_cls]:
+                best = move
+        return best if best is not None else cm.Pass(seat=seat)

@@ -1,0 +1,254 @@
+"""Fulfilling quests: "Quests can be fulfilled at the beginning or at the end of a players turn, as
+he chooses. ... a player can use a combination of adventurer cards, recruitment tokens (once per
+game turn), reward tokens (once per game turn) and cycle tokens (discarded when used)."
+
+Each requisite is met by one unit: an adventurer card of its class or of a class that stands in
+for it (Monk, Necromancer, Hunter), a recruit tile of such a class not used this game turn, or a
+cycle token of its force. Bards are added on top, 2 influence each. `propose` finds an assignment
+for a quest (the cheapest units first), as the presentation offers it and the players use it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from engine.core.errors import RuleError
+from games.guildmasters.rules.commands import Fulfil
+from games.guildmasters.rules.content import FORCES, Pack, load_pack
+from games.guildmasters.rules.context import Ctx, require_turn
+from games.guildmasters.rules.events import (
+    AttemptClosed,
+    Killed,
+    QuestAttempted,
+    QuestFailed,
+    QuestFulfilled,
+    ReactionOpened,
+)
+from games.guildmasters.rules.state import END_LEVEL3, GuildmastersState
+
+BARD = "bard"
+INFLUENCE_PER_BARD = 2  # "Add it to a quest fulfillment to earn 2 extra prestige point"
+
+Unit = tuple[str, str]  # ("card" | "tile" | "cycle", a class or, for a cycle token, a force)
+
+
+def _fits(pack: Pack, unit: Unit, need: str) -> bool:
+    kind, what = unit
+    if kind == "cycle":
+        return pack.force(need) == what
+    return pack.fills(what, need)
+
+
+def matches(pack: Pack, requires: Sequence[str], units: Sequence[Unit]) -> bool:
+    """Can `units` meet `requires`, one unit each, none left over?"""
+    if len(units) != len(requires):
+        return False
+    free = list(units)
+
+    def place(i: int) -> bool:
+        if i == len(requires):
+            return True
+        for j, unit in enumerate(free):
+            if unit is not None and _fits(pack, unit, requires[i]):
+                free[j] = None  # type: ignore[call-overload]
+                if place(i + 1):
+                    return True
+                free[j] = unit
+        return False
+
+    return place(0)
+
+
+def _units(pack: Pack, cmd: Fulfil) -> list[Unit]:
+    units: list[Unit] = [("card", pack.class_of[c]) for c in cmd.cards]
+    units += [("tile", pack.class_of[t]) for t in cmd.tiles]
+    units += [("cycle", f) for f in cmd.cycles]
+    return [u for u in units if u[1] != BARD]
+
+
+def bards(pack: Pack, cards: Sequence[str], tiles: Sequence[str] = ()) -> int:
+    return sum(1 for c in (*cards, *tiles) if pack.class_of[c] == BARD)
+
+
+def available(state: GuildmastersState, seat: int) -> tuple[str, ...]:
+    """The quests `seat` may try: those on the board and those it keeps."""
+    return (*(q for row in state.rows for q in row if q), *state.guilds[seat].held)
+
+
+def check_fulfil(state: GuildmastersState, cmd: Fulfil) -> None:
+    """Refuse a quest `cmd.seat` may not fulfil with what it sends."""
+    require_turn(state, cmd.seat)
+    if state.turn.quested:
+        raise RuleError("one_quest", "You have fulfilled a quest this turn already.")
+    pack = load_pack()
+    g = state.guilds[cmd.seat]
+    if cmd.quest not in available(state, cmd.seat):
+        raise RuleError("no_quest", "Choose a quest shown on the board or one you keep.")
+    if len(set(cmd.cards)) != len(cmd.cards) or not set(cmd.cards) <= set(g.hand):
+        raise RuleError("not_in_hand", "Send only adventurers from your hand, each once.")
+    if len(set(cmd.tiles)) != len(cmd.tiles) or not set(cmd.tiles) <= set(g.tiles):
+        raise RuleError("not_your_tile", "Send only your own recruits, each once.")
+    if set(cmd.tiles) & set(g.used):
+        raise RuleError(
+            "tile_used", "A recruit works once per game turn; it is turned up after the next draft."
+        )
+    if Counter(cmd.cycles) - Counter(g.cycles):
+        raise RuleError("no_cycle", "Use only cycle tokens you hold.")
+    quest = pack.quests[cmd.quest]
+    if not matches(pack, quest.requires, _units(pack, cmd)):
+        raise RuleError(
+            "requisites",
+            "Those do not meet the quest's requisites: one adventurer (or stand-in, recruit or "
+            "cycle token of its force) per requisite, nothing more but Bards.",
+            quest=cmd.quest,
+        )
+
+
+def fulfil(ctx: Ctx, cmd: Fulfil) -> None:
+    """Send the adventurers; every other guild still playing may then behead one."""
+    check_fulfil(ctx.state, cmd)
+    state = ctx.state
+    at_start = state.turn.step == "start"
+    ctx.emit(
+        QuestAttempted(
+            seat=cmd.seat,
+            quest=cmd.quest,
+            cards=cmd.cards,
+            tiles=cmd.tiles,
+            cycles=cmd.cycles,
+            at_start=at_start,
+        )
+    )
+    others = rivals(ctx.state, cmd.seat)
+    if others:
+        ctx.emit(ReactionOpened(about="behead", seats=others))
+    else:
+        succeed(ctx)
+
+
+def rivals(state: GuildmastersState, seat: int) -> tuple[int, ...]:
+    """The other guilds that have not passed, in turn order from `seat`: those a reaction to
+    `seat` is offered to (a guild that has passed activates no ability)."""
+    order = state.order
+    i = order.index(seat)
+    after = order[i + 1 :] + order[:i]
+    return tuple(s for s in after if not state.guilds[s].passed)
+
+
+def succeed(ctx: Ctx) -> None:
+    """The quest is fulfilled: rewards, the place refilled, the end perhaps triggered; then its
+    guild may Heal."""
+    state = ctx.state
+    pack = load_pack()
+    a = state.attempt
+    quest = pack.quests[a.quest]
+    g = state.guilds[a.seat]
+    refill = ""
+    level = quest.level - 1
+    if a.quest in state.rows[level] and state.quest_decks[level]:
+        refill = state.quest_decks[level][0]
+    tile = ""
+    if quest.recruit:
+        tile = next((t for t in state.rewards if pack.class_of[t] == quest.recruit), "")
+    cycle = ""
+    if quest.cycle and state.cycle_supply[FORCES.index(quest.cycle)]:
+        cycle = quest.cycle
+    level3 = sum(1 for q in (*g.quests, a.quest) if pack.quests[q].level == 3)
+    ctx.emit(
+        QuestFulfilled(
+            seat=a.seat,
+            quest=a.quest,
+            points=quest.points,
+            influence=INFLUENCE_PER_BARD * bards(pack, a.cards, a.tiles),
+            tile=tile,
+            cycle=cycle,
+            refill=refill,
+            ending=not state.ending and level3 >= END_LEVEL3,
+        )
+    )
+    ctx.emit(ReactionOpened(about="heal", seats=(a.seat,)))
+
+
+def kill(ctx: Ctx) -> None:
+    """The Assassin's blow lands: "kill 1 of those adventurers. If it cannot be replaced, the quest
+    fails." The replacement is taken from the guild's hand: a card of the victim's class first,
+    else the first that keeps the requisites met (a Bard killed needs none)."""
+    state = ctx.state
+    pack = load_pack()
+    a = state.attempt
+    victim = a.victim
+    quest = pack.quests[a.quest]
+    rest = list(a.cards)
+    rest.remove(victim)
+    replacement = ""
+    if pack.class_of[victim] != BARD:
+        hand = state.guilds[a.seat].hand
+        vcls = pack.class_of[victim]
+        ordered = sorted(hand, key=lambda c: (pack.class_of[c] != vcls, hand.index(c)))
+        for card in ordered:
+            if pack.class_of[card] == BARD:
+                continue
+            cmd = Fulfil(
+                seat=a.seat, quest=a.quest, cards=(*rest, card), tiles=a.tiles, cycles=a.cycles
+            )
+            if matches(pack, quest.requires, _units(pack, cmd)):
+                replacement = card
+                break
+        ctx.emit(Killed(seat=a.seat, victim=victim, replacement=replacement))
+        if not replacement:
+            ctx.emit(QuestFailed(seat=a.seat, quest=a.quest))
+            ctx.emit(AttemptClosed(seat=a.seat))
+            return
+    else:
+        ctx.emit(Killed(seat=a.seat, victim=victim, replacement=""))
+    succeed(ctx)
+
+
+def propose(state: GuildmastersState, seat: int, quest_slug: str) -> Fulfil | None:
+    """An assignment that fulfils `quest_slug` for `seat`, or None: recruit tiles first (they
+    come back next game turn), then cards of the very class, then stand-ins, then cycle tokens
+    (worth points in sets at the end); every Bard in hand is added."""
+    pack = load_pack()
+    g = state.guilds[seat]
+    quest = pack.quests[quest_slug]
+    tiles = [t for t in g.tiles if t not in g.used and pack.class_of[t] != BARD]
+    hand = [c for c in g.hand if pack.class_of[c] != BARD]
+    cycles = list(g.cycles)
+    chosen: list[tuple[str, str]] = []
+
+    def candidates(need: str) -> list[tuple[str, str]]:
+        out = [("tile", t) for t in tiles if pack.fills(pack.class_of[t], need)]
+        exact = [("card", c) for c in hand if pack.class_of[c] == need]
+        stand = [
+            ("card", c)
+            for c in hand
+            if pack.class_of[c] != need and pack.fills(pack.class_of[c], need)
+        ]
+        forces = [("cycle", f) for f in dict.fromkeys(cycles) if f == pack.force(need)]
+        return out + exact + stand + forces
+
+    def place(i: int) -> bool:
+        if i == len(quest.requires):
+            return True
+        for kind, item in candidates(quest.requires[i]):
+            pool = {"tile": tiles, "card": hand, "cycle": cycles}[kind]
+            pool.remove(item)
+            chosen.append((kind, item))
+            if place(i + 1):
+                return True
+            chosen.pop()
+            pool.append(item)
+        return False
+
+    if not place(0):
+        return None
+    bard_cards = tuple(c for c in g.hand if pack.class_of[c] == BARD)
+    bard_tiles = tuple(t for t in g.tiles if t not in g.used and pack.class_of[t] == BARD)
+    return Fulfil(
+        seat=seat,
+        quest=quest_slug,
+        cards=tuple(i for k, i in chosen if k == "card") + bard_cards,
+        tiles=tuple(i for k, i in chosen if k == "tile") + bard_tiles,
+        cycles=tuple(i for k, i in chosen if k == "cycle"),
+    )

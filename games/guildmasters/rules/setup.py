@@ -1,0 +1,56 @@
+"""Setup: "Prepare quests", "Shuffle and deal adventurers", "Player order", "Recruits", and the
+tokens our rulings keep (docs/rules-notes.md); then the first draft is dealt."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.core.errors import RuleError
+from engine.core.rng import Dice, seeded
+from games.guildmasters.rules.content import FORCES, LEVELS, SHOWN_PER_LEVEL, load_pack
+from games.guildmasters.rules.events import DraftDealt, Event, GameCreated
+from games.guildmasters.rules.state import PACK_SIZE
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 4  # "4 player aid cards"
+STARTING_HAND = 2  # "deal 2 to each player"
+
+
+def create(players: int, seed: int, options: Mapping[str, Any]) -> list[Event]:
+    """The events that set up a new game of `players` guilds from `seed`."""
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise RuleError(
+            "players", f"Guildmasters is for {MIN_PLAYERS} to {MAX_PLAYERS} guilds, not {players}."
+        )
+    pack = load_pack()
+    dice = Dice(seeded(seed))
+    rows: list[tuple[str, ...]] = []
+    decks: list[tuple[str, ...]] = []
+    for level in LEVELS:
+        # "Each quest deck is separated by levels. Shuffle then and revel 3 quests from each"
+        quests = dice.shuffled(sorted(q.slug for q in pack.quests.values() if q.level == level))
+        rows.append(quests[:SHOWN_PER_LEVEL])
+        decks.append(quests[SHOWN_PER_LEVEL:])
+    deck = dice.shuffled(pack.cards)
+    hands = tuple(deck[i * STARTING_HAND : (i + 1) * STARTING_HAND] for i in range(players))
+    deck = deck[players * STARTING_HAND :]
+    tavern = tuple(t for t in pack.tiles if int(t.rsplit("-", 1)[1]) <= pack.tavern_per_class)
+    rewards = tuple(t for t in pack.tiles if t not in set(tavern))
+    created = GameCreated(
+        players=players,
+        order=tuple(range(players)),  # "Determine first player as you wish": seat 1 first
+        hands=hands,
+        deck=deck,
+        rows=tuple(rows),
+        quest_decks=tuple(decks),
+        tavern=tavern,
+        rewards=rewards,
+        cycle_supply=tuple(pack.cycles[f] for f in FORCES),
+        rng=dice.rng,
+    )
+    packs = tuple(deck[i * PACK_SIZE : (i + 1) * PACK_SIZE] for i in range(players))
+    dealt = DraftDealt(
+        game_turn=1, packs=packs, deck=deck[players * PACK_SIZE :], reshuffled=False, rng=dice.rng
+    )
+    return [created, dealt]
