@@ -66,7 +66,7 @@ class WinterforgeChronicle:
         else:
             lines.append("First Royal Contract: nobody completed one.")
         streak = _longest_streak(forged)
-        if streak is not None:
+        if streak is not None and streak[1] > 1:  # one forge is no streak
             seat, length = streak
             lines.append(
                 f"Longest forging streak: {n[seat]}, {w.count(length, 'successful forge')}"
