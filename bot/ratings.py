@@ -203,19 +203,23 @@ class RatingBook:
         return {g: t for (s, g), t in (await self.book()).items() if s == server}
 
     async def __call__(self, update: Update) -> None:
-        """Rate a game that has just ended (nothing before the book is first built: building
-        it reads that game from the store)."""
+        """Rate a game that has just ended. Before the book is first built there is nothing to
+        do: building it reads that game from the store. The lock makes a game that ends while
+        the book is being built wait for it, then count once (`Table.add` skips a game the
+        build has counted already)."""
         rules = update.definition
         ended = rules.is_over(update.after) and (
             update.before is None or not rules.is_over(update.before)
         )
-        if not ended or self._book is None:
+        if not ended:
             return
-        info = await self.store.get_game(update.game.id)
-        if info.status != RATED:
-            return
-        events = [e for _, e in await self.store.read(info.id)]
-        game = finished(info, update.seats, events)
-        if game is not None:
-            async with self._building:
+        async with self._building:
+            if self._book is None:
+                return
+            info = await self.store.get_game(update.game.id)
+            if info.status != RATED:
+                return
+            events = [e for _, e in await self.store.read(info.id)]
+            game = finished(info, update.seats, events)
+            if game is not None:
                 self._book.setdefault((game.server, game.game), Table()).add(game)

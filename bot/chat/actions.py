@@ -516,6 +516,7 @@ class Actions:
                 "`/gm status`, `/gm board`, `/gm hand`, `/gm decide`, `/gm card`, `/gm rules`.",
                 "**Host**: `/gm pause`, `/gm resume`, `/gm extend`, `/gm force`, "
                 "`/gm replace`, `/gm end`.",
+                "**Ratings on this server**: `/stats leaderboard`, `/stats profile`.",
             ]
             return say("\n".join(lines))
 

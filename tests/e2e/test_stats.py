@@ -97,3 +97,4 @@ async def test_recaps_then_the_leaderboard_and_profiles_after_two_games(world):
     nobody = await ask(world, "kim", "stats profile", member=world.users["silvia"].id)
     assert "has no finished game on this server yet" in nobody
     assert "Recap of this game" in channel_text(world)
+    assert "`/stats leaderboard`, `/stats profile`" in await ask(world, "chris", "gm help")
