@@ -114,10 +114,12 @@ def _attempted(state: S, e: ev.QuestAttempted) -> S:
     supply = list(state.cycle_supply)
     for force in e.cycles:
         supply[FORCES.index(force)] += 1  # a cycle token used goes back to the supply
+    held = e.quest in g.held
     guilds = _guild(
         state,
         e.seat,
         hand=_without(g.hand, e.cards),
+        held=_without(g.held, (e.quest,)) if held else g.held,
         used=(*g.used, *e.tiles),
         cycles=_without(g.cycles, e.cycles),
     )
@@ -129,6 +131,7 @@ def _attempted(state: S, e: ev.QuestAttempted) -> S:
         tiles=e.tiles,
         cycles=e.cycles,
         at_start=e.at_start,
+        held=held,
     )
     return replace(state, guilds=guilds, cycle_supply=tuple(supply), attempt=attempt, turn=turn)
 
@@ -165,7 +168,12 @@ def _protected(state: S, e: ev.Protected) -> S:
     )
     if state.attempt is not None and state.attempt.victim:
         return replace(state, attempt=replace(state.attempt, assassin=-1, victim=""))
-    return replace(state, ability=replace(state.ability, denied=True))
+    user = state.guilds[state.ability.seat]
+    return replace(
+        state,
+        guilds=_guild(state, state.ability.seat, hand=(*user.hand, *state.ability.give)),
+        ability=replace(state.ability, denied=True, give=()),
+    )
 
 
 def _killed(state: S, e: ev.Killed) -> S:
@@ -188,7 +196,16 @@ def _killed(state: S, e: ev.Killed) -> S:
 
 def _failed(state: S, e: ev.QuestFailed) -> S:
     g = state.guilds[e.seat]
-    return replace(state, guilds=_guild(state, e.seat, hand=(*g.hand, *state.attempt.cards)))
+    return replace(
+        state,
+        guilds=_guild(
+            state,
+            e.seat,
+            hand=(*g.hand, *state.attempt.cards),
+            held=(*g.held, e.quest) if state.attempt.held else g.held,
+        ),
+        attempt=replace(state.attempt, cards=(), held=False),
+    )
 
 
 def _fulfilled(state: S, e: ev.QuestFulfilled) -> S:
@@ -196,14 +213,11 @@ def _fulfilled(state: S, e: ev.QuestFulfilled) -> S:
     g = state.guilds[e.seat]
     rows = [list(r) for r in state.rows]
     decks = list(state.quest_decks)
-    held = g.held
     row = rows[quest.level - 1]
     if e.quest in row:
         row[row.index(e.quest)] = e.refill
         if e.refill:
             decks[quest.level - 1] = decks[quest.level - 1][1:]
-    else:
-        held = _without(held, (e.quest,))
     tiles, rewards = g.tiles, state.rewards
     if e.tile:
         tiles, rewards = (*tiles, e.tile), _without(rewards, (e.tile,))
@@ -216,7 +230,6 @@ def _fulfilled(state: S, e: ev.QuestFulfilled) -> S:
         state,
         e.seat,
         quests=(*g.quests, e.quest),
-        held=held,
         tiles=tiles,
         cycles=cycles,
         points=g.points + e.points,
@@ -231,6 +244,7 @@ def _fulfilled(state: S, e: ev.QuestFulfilled) -> S:
         cycle_supply=tuple(supply),
         discard=(*state.discard, *cards),
         healing=cards,
+        attempt=replace(state.attempt, cards=(), held=False),  # Heal may take a card back
         ending=state.ending or e.ending,
     )
 
@@ -254,7 +268,8 @@ def _activated(state: S, e: ev.AbilityActivated) -> S:
     cls = load_pack().class_of[e.card]
     return replace(
         state,
-        guilds=_guild(state, e.seat, hand=_without(g.hand, (e.card,))),
+        # A Mage's cards to give are set aside at once: they are no longer in the hand.
+        guilds=_guild(state, e.seat, hand=_without(g.hand, (e.card, *e.give))),
         discard=(*state.discard, e.card),
         ability=Ability(
             seat=e.seat, card=e.card, cls=cls, target=e.target, give=e.give, level=e.level
@@ -308,12 +323,14 @@ def _resurrected(state: S, e: ev.Resurrected) -> S:
 def _transmuted(state: S, e: ev.Transmuted) -> S:
     g = state.guilds[e.seat]
     state = replace(
-        state, guilds=_guild(state, e.seat, hand=(*_without(g.hand, e.given), *e.taken)), rng=e.rng
+        state,
+        guilds=_guild(state, e.seat, hand=(*g.hand, *e.taken)),
+        ability=replace(state.ability, give=()),
+        rng=e.rng,
     )
     t = state.guilds[e.target]
-    return replace(
-        state, guilds=_guild(state, e.target, hand=(*_without(t.hand, e.taken), *e.given))
-    )
+    hand = (*_without(t.hand, e.taken), *e.given)
+    return replace(state, guilds=_guild(state, e.target, hand=hand))
 
 
 def _ambushed(state: S, e: ev.Ambushed) -> S:

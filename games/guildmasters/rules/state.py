@@ -62,6 +62,7 @@ class Attempt(msgspec.Struct, frozen=True):
     tiles: tuple[str, ...]
     cycles: tuple[str, ...]
     at_start: bool  # fulfilled before the turn's action
+    held: bool = False  # a quest kept by Ajna, set aside from the guild's kept quests meanwhile
     assassin: int = -1  # the seat beheading, once chosen
     victim: str = ""  # the card it kills
 
