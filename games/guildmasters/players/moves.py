@@ -8,7 +8,7 @@ from collections import Counter
 from games.guildmasters.rules import commands as cm
 from games.guildmasters.rules.abilities import ACTION_CLASSES, RESURRECT_LOOK
 from games.guildmasters.rules.content import LEVELS, load_pack
-from games.guildmasters.rules.quests import available, propose
+from games.guildmasters.rules.quests import Supply, available
 from games.guildmasters.rules.state import START, GuildmastersState
 
 
@@ -16,9 +16,10 @@ def quest_moves(state: GuildmastersState, seat: int) -> list[cm.Fulfil]:
     """A Fulfil for every quest `seat` can fulfil now (none once it has this turn)."""
     if state.turn.quested:
         return []
+    supply = Supply(state, seat)
     out = []
     for quest in available(state, seat):
-        cmd = propose(state, seat, quest)
+        cmd = supply.propose(quest)
         if cmd is not None:
             out.append(cmd)
     return out

@@ -16,7 +16,7 @@ from games.guildmasters.rules.commands import Command
 from games.guildmasters.rules.events import Event
 from games.guildmasters.rules.evolve import evolve
 from games.guildmasters.rules.flow import execute
-from games.guildmasters.rules.pending import pending
+from games.guildmasters.rules.pending import pending, waiting
 from games.guildmasters.rules.setup import create
 from games.guildmasters.rules.state import GuildmastersState
 
@@ -56,10 +56,10 @@ def play(
     events = len(log)
     count = refused = 0
     while state.result is None:
-        decision = pending(state)[0]
-        command: Command | None = bots[decision.seat].move(state, (decision.seat,))
+        seat = waiting(state)[0]
+        command: Command | None = bots[seat].move(state, (seat,))
         if command is None:
-            raise RuntimeError(f"player {decision.seat} did not answer {decision.kind}")
+            raise RuntimeError(f"player {seat} did not answer")
         count += 1
         if count > MAX_COMMANDS:
             raise RuntimeError(f"game {seed} did not end after {MAX_COMMANDS} commands")
@@ -67,7 +67,8 @@ def play(
             new, state = execute(state, command)
         except RuleError:
             refused += 1
-            new, state = execute(state, decision.default)
+            default = next(d.default for d in pending(state) if d.seat == seat)
+            new, state = execute(state, default)
         events += len(new)
         if keep_events:
             log += new

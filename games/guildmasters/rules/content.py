@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import tomllib
+from collections import Counter
 from collections.abc import Mapping
 from importlib import resources
 from typing import Any
@@ -81,10 +82,12 @@ class Pack(msgspec.Struct, frozen=True):
     cards: tuple[str, ...]  # every adventurer card id ("warrior-1"…), in class order
     class_of: Mapping[str, str]  # card or tile id -> class slug
     tiles: tuple[str, ...]  # every recruit tile id ("r-warrior-1"…)
+    serves: Mapping[str, frozenset[str]]  # class -> the needs it meets (itself and stand-ins)
+    needs: Mapping[str, Mapping[str, int]]  # quest -> how many of each class it requires
 
     def fills(self, cls: str, need: str) -> bool:
         """May an adventurer of `cls` stand for a `need` on a quest (itself or a stand-in)?"""
-        return cls == need or need in self.classes[cls].replaces
+        return need in self.serves[cls]
 
     def force(self, cls: str) -> str:
         return self.classes[cls].force
@@ -252,6 +255,8 @@ def parse_pack(files: Mapping[str, str]) -> Pack:
         cards=cards,
         class_of=class_of,
         tiles=tiles,
+        serves={c: frozenset((c, *classes[c].replaces)) for c in classes},
+        needs={q.slug: dict(Counter(q.requires)) for q in quests.values()},
     )
 
 

@@ -69,9 +69,10 @@ def wanted(state: GuildmastersState, seat: int) -> Counter[str]:
     need: Counter[str] = Counter()
     quests = [q for row in state.rows for q in row if q] + list(g.held)
     for slug in quests:
-        quest = pack.quests[slug]
-        for cls, n in Counter(quest.requires).items():
-            need[cls] += quest.level * max(0, n - have[cls])
+        level = pack.quests[slug].level
+        for cls, n in pack.needs[slug].items():
+            if n > have[cls]:
+                need[cls] += level * (n - have[cls])
     return need
 
 

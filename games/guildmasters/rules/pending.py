@@ -63,6 +63,19 @@ def choose_default(state: GuildmastersState) -> cm.Choose:
     return cm.Choose(seat=a.seat, pick=a.look[0], drop=drop)
 
 
+def waiting(state: GuildmastersState) -> tuple[int, ...]:
+    """The seats `pending` names, in its order, without building the decisions."""
+    if state.result is not None:
+        return ()
+    if state.phase == DRAFT:
+        return tuple(s for s, g in enumerate(state.guilds) if g.packs)
+    if state.window is not None:
+        return waiting_on(state.window)
+    if state.ability is not None and state.ability.look:
+        return (state.ability.seat,)
+    return (state.turn.seat,)
+
+
 def pending(state: GuildmastersState) -> tuple[Decision, ...]:
     """The decisions the game waits for now."""
     if state.result is not None:

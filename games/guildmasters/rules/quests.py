@@ -205,50 +205,74 @@ def kill(ctx: Ctx) -> None:
     succeed(ctx)
 
 
-def propose(state: GuildmastersState, seat: int, quest_slug: str) -> Fulfil | None:
-    """An assignment that fulfils `quest_slug` for `seat`, or None: recruit tiles first (they
-    come back next game turn), then cards of the very class, then stand-ins, then cycle tokens
-    (worth points in sets at the end); every Bard in hand is added."""
-    pack = load_pack()
-    g = state.guilds[seat]
-    quest = pack.quests[quest_slug]
-    tiles = [t for t in g.tiles if t not in g.used and pack.class_of[t] != BARD]
-    hand = [c for c in g.hand if pack.class_of[c] != BARD]
-    cycles = list(g.cycles)
-    chosen: list[tuple[str, str]] = []
+class Supply:
+    """What a guild can send on quests now, with the units that can meet each need listed once,
+    cheapest first: recruit tiles (they come back next game turn), cards of the very class,
+    stand-ins, then cycle tokens (worth points in sets at the end)."""
 
-    def candidates(need: str) -> list[tuple[str, str]]:
-        out = [("tile", t) for t in tiles if pack.fills(pack.class_of[t], need)]
-        exact = [("card", c) for c in hand if pack.class_of[c] == need]
-        stand = [
-            ("card", c)
-            for c in hand
-            if pack.class_of[c] != need and pack.fills(pack.class_of[c], need)
-        ]
-        forces = [("cycle", f) for f in dict.fromkeys(cycles) if f == pack.force(need)]
-        return out + exact + stand + forces
+    def __init__(self, state: GuildmastersState, seat: int) -> None:
+        pack = load_pack()
+        g = state.guilds[seat]
+        self.pack, self.seat = pack, seat
+        self.tiles = [t for t in g.tiles if t not in g.used]
+        self.hand, self.cycles = g.hand, g.cycles
+        self.options: dict[str, list[tuple[str, str]]] = {}
 
-    def place(i: int) -> bool:
-        if i == len(quest.requires):
-            return True
-        for kind, item in candidates(quest.requires[i]):
-            pool = {"tile": tiles, "card": hand, "cycle": cycles}[kind]
-            pool.remove(item)
-            chosen.append((kind, item))
-            if place(i + 1):
+    def units(self, need: str) -> list[tuple[str, str]]:
+        found = self.options.get(need)
+        if found is None:
+            class_of, serves = self.pack.class_of, self.pack.serves
+            force = self.pack.force(need)
+            found = self.options[need] = (
+                [("tile", t) for t in self.tiles if need in serves[class_of[t]]]
+                + [("card", c) for c in self.hand if class_of[c] == need]
+                + [
+                    ("card", c)
+                    for c in self.hand
+                    if class_of[c] != need and need in serves[class_of[c]]
+                ]
+                + [("cycle", f"{force}#{i}") for i, f in enumerate(self.cycles) if f == force]
+            )
+        return found
+
+    def propose(self, quest_slug: str) -> Fulfil | None:
+        """An assignment that fulfils `quest_slug`, or None; every Bard is added."""
+        pack = self.pack
+        for need, n in pack.needs[quest_slug].items():
+            if len(self.units(need)) < n:
+                return None
+        requires = pack.quests[quest_slug].requires
+        taken: set[str] = set()
+        chosen: list[tuple[str, str]] = []
+
+        def place(i: int) -> bool:
+            if i == len(requires):
                 return True
-            chosen.pop()
-            pool.append(item)
-        return False
+            for kind, item in self.options[requires[i]]:
+                if item in taken:
+                    continue
+                taken.add(item)
+                chosen.append((kind, item))
+                if place(i + 1):
+                    return True
+                chosen.pop()
+                taken.discard(item)
+            return False
 
-    if not place(0):
-        return None
-    bard_cards = tuple(c for c in g.hand if pack.class_of[c] == BARD)
-    bard_tiles = tuple(t for t in g.tiles if t not in g.used and pack.class_of[t] == BARD)
-    return Fulfil(
-        seat=seat,
-        quest=quest_slug,
-        cards=tuple(i for k, i in chosen if k == "card") + bard_cards,
-        tiles=tuple(i for k, i in chosen if k == "tile") + bard_tiles,
-        cycles=tuple(i for k, i in chosen if k == "cycle"),
-    )
+        if not place(0):
+            return None
+        class_of = pack.class_of
+        return Fulfil(
+            seat=self.seat,
+            quest=quest_slug,
+            cards=tuple(i for k, i in chosen if k == "card")
+            + tuple(c for c in self.hand if class_of[c] == BARD),
+            tiles=tuple(i for k, i in chosen if k == "tile")
+            + tuple(t for t in self.tiles if class_of[t] == BARD),
+            cycles=tuple(i.partition("#")[0] for k, i in chosen if k == "cycle"),
+        )
+
+
+def propose(state: GuildmastersState, seat: int, quest_slug: str) -> Fulfil | None:
+    """An assignment that fulfils `quest_slug` for `seat` (`Supply.propose`), or None."""
+    return Supply(state, seat).propose(quest_slug)
