@@ -14,13 +14,16 @@ import json
 import logging
 import os
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from bot import logs, metrics
 from bot.jitter import jittered
+from bot.reminders import Prefs, daily_of, next_daily, remind_at
 from bot.store import Conflict, Deadline, EventStore, GameInfo, StoreError
+from bot.store.prefs import reminder_prefs, set_reminder_prefs
+from bot.store.schema import ReminderPrefsRow
 from engine.core import GameDefinition, RuleError, registry
 
 log = logging.getLogger("guildmaster.service")
@@ -64,6 +67,12 @@ class Options:
     # The built-in players' strength: one of the game's `LEVELS`, or "builtin" (its one built-in
     # player; games created before strengths were offered keep it).
     strength: str = "builtin"
+    # A rematch's lobby: the players of the finished game who are asked to confirm (by joining);
+    # it starts by itself once all of them have.
+    invited: tuple[int, ...] = ()
+    # A daily deadline, "HH:MM <zone>" (bot/reminders.py): each wait ends at its next such time
+    # instead of after `deadlines` minutes. Empty: none.
+    daily: str = ""
 
     def table(self, rules: GameDefinition) -> dict[str, Any]:
         """The game's options as its `create` takes them: each one chosen, or its default."""
@@ -77,6 +86,8 @@ class Options:
             "deadlines": self.deadlines,
             "paused": self.paused,
             "strength": self.strength,
+            "invited": list(self.invited),
+            "daily": self.daily,
         }
 
     @classmethod
@@ -89,10 +100,12 @@ class Options:
             paused=bool(data.get("paused", False)),
             game={k: v for k, v in data.items() if k not in _HOST_OPTIONS},
             strength=str(data.get("strength", "builtin")),
+            invited=tuple(int(u) for u in data.get("invited", ())),
+            daily=str(data.get("daily", "")),
         )
 
 
-_HOST_OPTIONS = ("players", "bots", "deadlines", "paused", "strength")
+_HOST_OPTIONS = ("players", "bots", "deadlines", "paused", "strength", "invited", "daily")
 _IN_PLAY = {"lobby": "open for players to join", "running": "being played"}
 _WORDS = dict(enumerate(("No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight")))
 
@@ -245,10 +258,50 @@ class GameService:
             if len(seats) >= options.players:
                 noun = registry.get(game.game).seat_noun
                 raise ServiceError("full", f"This game is full ({options.players} {noun}s).")
+            # A rematch's seats are its players' (the rest stay built-in, as they were).
+            if options.invited and user_id not in options.invited:
+                raise ServiceError("invited", "This rematch is for the players of the last game.")
             taken = {s.seat for s in seats}
             seat = min(set(range(options.players)) - taken)
             await self.store.set_seat(game_id, seat, user_id, name)
             return Seat(seat, user_id, name)
+
+    async def rematch(self, game_id: int, user_id: int, name: str) -> GameInfo:
+        """A new lobby in the ended game's channel with its seats and options: `user_id` (one
+        of its players, or its host) hosts it and sits first; the game's other players are
+        invited to confirm by joining. Seats that ended built-in stay built-in (the new game
+        lets built-in players fill the seats nobody confirms)."""
+        old = await self.store.get_game(game_id)
+        if old.status != "ended":
+            raise ServiceError("not_ended", "A rematch opens once the game has ended.")
+        seats = await self.seats(game_id)
+        humans = [s.user_id for s in seats if s.user_id is not None]
+        if user_id not in humans and user_id != old.host_id:
+            raise ServiceError("not_player", "Only the game's players or its host open a rematch.")
+        options = Options.from_json(old.options)
+        again = replace(
+            options,
+            players=old.players or options.players,
+            bots=options.bots or len(humans) < len(seats),
+            paused=False,
+            invited=tuple(u for u in humans if u != user_id),
+        )
+        assert old.channel_id is not None and old.discord_guild_id is not None
+        return await self.create_game(
+            discord_guild_id=old.discord_guild_id,
+            channel_id=old.channel_id,
+            host_id=user_id,
+            host_name=name,
+            options=again,
+            game=old.game,
+        )
+
+    async def all_confirmed(self, game_id: int) -> bool:
+        """A rematch's lobby in which every invited player has joined."""
+        game = await self.store.get_game(game_id)
+        invited = Options.from_json(game.options).invited
+        seated = {s.user_id for s in await self.seats(game_id)}
+        return game.status == "lobby" and bool(invited) and set(invited) <= seated
 
     async def leave(self, game_id: int, user_id: int) -> None:
         game = await self.store.get_game(game_id)
@@ -577,7 +630,7 @@ class GameService:
         humans = sorted({d.seat for d in rules.pending(state) if not seats[d.seat].built_in})
         stage = rules.stage(state)
         minutes = options.deadlines.get(stage.kind)
-        if not humans or not minutes:
+        if not humans or not (minutes or options.daily):
             await self.store.clear_deadline(game_id)
             return
         key = f"{stage.key}:{'-'.join(map(str, humans))}"
@@ -585,11 +638,79 @@ class GameService:
         if current and not force:
             return
         await self.store.clear_deadline(game_id)
-        due = self._now() + timedelta(minutes=minutes)
+        now = self._now()
+        if options.daily:
+            at, zone = daily_of(options.daily)
+            due = next_daily(now, at, zone)
+        else:
+            due = now + timedelta(minutes=minutes or 0)
         await self.store.set_deadline(game_id, key, due, version, humans)
-        if minutes >= 4:  # a reminder when a quarter of the time is left
-            remind = due - timedelta(minutes=minutes / 4)
-            await self.store.set_deadline(game_id, REMIND + key, remind, version, humans)
+        await self._plan_reminders(game_id, key, now, due, version, humans)
+
+    async def _plan_reminders(
+        self,
+        game_id: int,
+        key: str,
+        start: datetime,
+        due: datetime,
+        version: int,
+        waiting: list[int] | tuple[int, ...],
+    ) -> None:
+        """One reminder per seat waited for, at the time its player chose (bot/reminders.py),
+        kept as a deadline `remind:<seat>:<wait>` so it survives restarts as deadlines do."""
+        for d in await self.store.deadlines(game_id):
+            if d.key.startswith(REMIND):
+                await self.store.clear_deadline(game_id, d.key)
+        seats = {s.seat: s for s in await self.seats(game_id)}
+        now = self._now()
+        for seat in waiting:
+            user = seats[seat].user_id if seat in seats else None
+            if user is None:
+                continue
+            at = remind_at(start, due, await self.reminder_prefs(user), now)
+            if at is not None:
+                await self.store.set_deadline(game_id, f"{REMIND}{seat}:{key}", at, version, [seat])
+
+    async def reminder_prefs(self, user_id: int) -> Prefs:
+        """A player's reminder choices (the defaults if they made none)."""
+        row = await reminder_prefs(self.store, user_id)
+        if row is None:
+            return Prefs()
+        quiet = None
+        if row.quiet_start is not None and row.quiet_end is not None:
+            quiet = (row.quiet_start, row.quiet_end)
+        return Prefs(lead=row.lead_minutes, off=row.off, quiet=quiet, zone=row.zone)
+
+    async def set_reminder_prefs(self, user_id: int, prefs: Prefs) -> None:
+        """Keep a player's reminder choices and plan again the reminders of their running
+        games' current waits with them."""
+        quiet_start, quiet_end = prefs.quiet if prefs.quiet is not None else (None, None)
+        row = ReminderPrefsRow(
+            user_id=user_id,
+            lead_minutes=prefs.lead,
+            off=prefs.off,
+            quiet_start=quiet_start,
+            quiet_end=quiet_end,
+            zone=prefs.zone,
+        )
+        await set_reminder_prefs(self.store, row)
+        for game_id, _seat in await self.store.games_of_user(user_id):
+            main = await self.deadline(game_id)
+            if main is not None:
+                await self._plan_reminders(
+                    game_id, main.key, self._now(), main.due_at, main.version, main.seats
+                )
+
+    async def set_daily(self, game_id: int, daily: str) -> None:
+        """Give the game a daily deadline time ("HH:MM <zone>"; empty: none) from its next
+        wait on; the current wait, if any, ends at the next such time too."""
+        game = await self.store.get_game(game_id)
+        if game.status in ("ended", "abandoned"):
+            raise ServiceError("ended", "This game is already over.")
+        options = Options.from_json(game.options)
+        await self.store.update_game(game_id, options={**options.to_json(), "daily": daily})
+        if game.status == "running":
+            await self.refresh_deadline(game_id, force=True)
 
     async def deadline(self, game_id: int) -> Deadline | None:
         """The game's current deadline (not its reminder)."""
@@ -602,6 +723,7 @@ class GameService:
             raise ServiceError("no_deadline", "Nothing in this game has a deadline right now.")
         due = d.due_at + timedelta(minutes=minutes)
         await self.store.set_deadline(game_id, d.key, due, d.version, d.seats)
+        await self._plan_reminders(game_id, d.key, self._now(), due, d.version, d.seats)
         return due
 
     async def fire_due_deadlines(
@@ -622,7 +744,8 @@ class GameService:
             await self.store.clear_deadline(d.game_id, d.key)
             if d.key.startswith(REMIND):
                 main = await self.deadline(d.game_id)
-                if main is not None:
+                # Only a reminder of the wait still on: `remind:<seat>:<the wait's key>`.
+                if main is not None and d.key.split(":", 2)[2] == main.key:
                     for reminder in self.reminders:
                         await reminder(d.game_id, d.seats, main.due_at)
                 continue

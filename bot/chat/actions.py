@@ -19,6 +19,7 @@ from bot import hosted
 from bot.chat.lobby import lobby
 from bot.hosted import Moment
 from bot.presentation import Command, Presentation, Refused, Reply, Table, say
+from bot.reminders import Prefs, clock, daily_of, hhmm, zone_of
 from bot.render.ids import ControlId, parse
 from bot.render.ui import Embed, Message
 from bot.service import DEFAULT_GAME, GameService, Options, ServiceError
@@ -291,11 +292,13 @@ class Actions:
         bots: bool = True,
         game: str = DEFAULT_GAME,
         strength: str | None = None,
+        daily: str | None = None,
         **chosen: Any,
     ) -> Reply:
         """A lobby of `game`. `deadline`: minutes per phase, 0 for none, None for the
         configured ones; `strength`: the built-in players' (None: "normal" where the game offers
-        strengths); `chosen`: the game's own table options (`GameOption`s) by name."""
+        strengths); `daily`: a daily deadline time ("HH:MM <zone>"); `chosen`: the game's own
+        table options (`GameOption`s) by name."""
 
         async def work() -> Reply:
             if who.guild_id is None or who.channel_id is None:
@@ -320,6 +323,7 @@ class Actions:
                 deadlines=deadlines,
                 game=table,
                 strength=_strength(rules, strength),
+                daily=_daily(daily) if daily else "",
             )
             info = await self.service.create_game(
                 discord_guild_id=who.guild_id,
@@ -338,7 +342,8 @@ class Actions:
     async def lobby_message(self, game_id: int) -> Message:
         game, shown = await self.game_of(game_id)
         options = Options.from_json(game.options)
-        seats = [(s.seat, s.name) for s in await self.service.seats(game_id)]
+        seats_of = await self.service.seats(game_id)
+        seats = [(s.seat, s.name) for s in seats_of]
         return lobby(
             shown,
             game.id,
@@ -349,6 +354,8 @@ class Actions:
             options.game,
             game.status,
             strength=options.strength,
+            daily=options.daily,
+            waiting=[u for u in options.invited if u not in {s.user_id for s in seats_of}],
         )
 
     async def join(self, who: Who, game_id: int | None = None) -> Reply:
@@ -356,6 +363,8 @@ class Actions:
             self.in_server(who, "join")
             gid = game_id if game_id is not None else await self.game_here(who)
             seat = await self.service.join(gid, who.user_id, who.name)
+            if await self.service.all_confirmed(gid):
+                return await self._start_rematch(gid)
             _game, shown = await self.game_of(gid)
             return Reply(
                 Message(content=f"{who.name} joins as {shown.seat_word} {seat.seat + 1}."),
@@ -586,6 +595,73 @@ class Actions:
 
         return await self.guarded(who, work)
 
+    async def extend(self, who: Who, minutes: int | None, daily: str | None) -> Reply:
+        """`/gm extend`: move the current deadline by `minutes`, and/or give the game a daily
+        deadline time (`daily`: "HH:MM <zone>", or "off")."""
+        if daily is None:
+            if minutes is None:
+                return say("Give `minutes` to move the deadline, or `daily` (such as 18:00 UTC).")
+            return await self.admin(who, "extend", minutes)
+
+        async def work() -> Reply:
+            self.in_server(who, "extend")
+            gid = await self.game_here(who)
+            if not await self.is_host(who, gid):
+                raise Refused("Only the host or a member with Manage Server can do that.")
+            chosen = "" if daily.strip().lower() in ("off", "none") else _daily(daily)
+            await self.service.set_daily(gid, chosen)
+            text = (
+                f"Every wait now ends at {chosen} daily."
+                if chosen
+                else "No daily deadline time: waits last the game's deadlines again."
+            )
+            if minutes is not None:
+                due = await self.service.extend(gid, minutes)
+                text += f" This deadline is moved to <t:{int(due.timestamp())}:f>."
+            current = await self.service.deadline(gid)
+            if current is not None:
+                ts = int(current.due_at.timestamp())
+                text += f" The current wait ends <t:{ts}:R> (<t:{ts}:f>)."
+            return say(text, ephemeral=False)
+
+        return await self.guarded(who, work)
+
+    async def notify(
+        self,
+        who: Who,
+        hours: int | None = None,
+        quiet: str | None = None,
+        zone: str | None = None,
+    ) -> Reply:
+        """`/gm notify`: when this player is reminded before a deadline (`hours` before; 0:
+        never), their quiet hours ("22:00-07:00", or "off") and their time zone. Without
+        options it shows their choices. They hold for every game the player plays."""
+
+        async def work() -> Reply:
+            prefs = await self.service.reminder_prefs(who.user_id)
+            if hours is None and quiet is None and zone is None:
+                return say(describe(prefs))
+            lead, off = prefs.lead, prefs.off
+            if hours is not None:
+                if not 0 <= hours <= 24 * 7:
+                    raise Refused("Remind 1 to 168 hours before a deadline, or 0 for never.")
+                lead, off = (None, True) if hours == 0 else (hours * 60, False)
+            window = prefs.quiet
+            if quiet is not None:
+                window = None if quiet.strip().lower() in ("off", "none") else _quiet(quiet)
+            where = prefs.zone
+            if zone is not None:
+                try:
+                    zone_of(zone)
+                except ValueError as exc:
+                    raise Refused(f"{exc} Nothing was changed.") from None
+                where = zone.strip()
+            chosen = Prefs(lead=lead, off=off, quiet=window, zone=where)
+            await self.service.set_reminder_prefs(who.user_id, chosen)
+            return say("Saved. " + describe(chosen))
+
+        return await self.guarded(who, work)
+
     # --- controls ----------------------------------------------------------------------------
 
     async def control(
@@ -615,11 +691,13 @@ class Actions:
                 game, presentation = await self.game_of(cid.game)
             except NotFound:
                 raise Refused("That game no longer exists; nothing was changed.") from None
-            if cid.action == "lobby":
+            if cid.action in ("lobby", "rematch"):
                 if who.channel_id != game.channel_id:
                     raise Refused(
                         "That control belongs to a game in another channel; nothing was changed."
                     )
+                if cid.action == "rematch":
+                    return await self._rematch(who, cid.game)
                 return await self._lobby(who, cid)
             if cid.action not in presentation.controls:
                 raise Refused("This control is not one of the game's; nothing was changed.")
@@ -653,6 +731,8 @@ class Actions:
     async def _lobby(self, who: Who, cid: ControlId) -> Reply:
         if cid.arg == "join":
             await self.service.join(cid.game, who.user_id, who.name)
+            if await self.service.all_confirmed(cid.game):
+                return await self._start_rematch(cid.game)
         elif cid.arg == "leave":
             await self.service.leave(cid.game, who.user_id)
         elif cid.arg == "start":
@@ -660,6 +740,83 @@ class Actions:
         else:
             raise Refused("Unknown lobby button.")
         return Reply(await self.lobby_message(cid.game), edit=True)
+
+    async def _rematch(self, who: Who, game_id: int) -> Reply:
+        """The Rematch button: a new lobby with the finished game's players and options."""
+        info = await self.service.rematch(game_id, who.user_id, who.name)
+        invited = Options.from_json(info.options).invited
+        if not invited:  # nobody else to wait for
+            return await self._start_rematch(info.id)
+        asked = ", ".join(f"<@{u}>" for u in invited)
+        message = await self.lobby_message(info.id)
+        return Reply(
+            Message(
+                content=f"{who.name} asks for a rematch of game {game_id}: {asked}, confirm with "
+                "the button.",
+                embeds=message.embeds,
+                rows=message.rows,
+            ),
+            ephemeral=False,
+            remember=(info.id, "lobby"),
+        )
+
+    async def _start_rematch(self, game_id: int) -> Reply:
+        """Start a rematch whose players have all confirmed, as its host would."""
+        game = await self.service.store.get_game(game_id)
+        assert game.host_id is not None
+        await self.service.start(game_id, game.host_id)
+        _game, shown = await self.game_of(game_id)
+        table = await self.table(game_id, None)
+        seated = ", ".join(
+            shown.seat_name(table, i) + (" (built-in)" if built_in else "")
+            for i, built_in in enumerate(table.built_in)
+        )
+        return Reply(
+            Message(content=f"Everyone has confirmed; the game begins: {seated}. Check your DMs."),
+            ephemeral=False,
+            also=((game_id, "lobby", await self.lobby_message(game_id)),),
+        )
+
+
+def describe(prefs: Prefs) -> str:
+    """A player's reminder choices, in a sentence or two."""
+    if prefs.off:
+        when = "You get no reminders before deadlines."
+    elif prefs.lead is None:
+        when = "You are reminded when a quarter of a wait is left (the default)."
+    else:
+        when = f"You are reminded {prefs.lead // 60} h before each deadline."
+    if prefs.quiet is None:
+        return f"{when} No quiet hours (time zone {prefs.zone})."
+    start, end = prefs.quiet
+    return (
+        f"{when} Quiet hours {hhmm(start)}–{hhmm(end)} ({prefs.zone}): no reminder DM then; "
+        "one that would fall in them comes when they end, or just before they start if the "
+        "deadline is sooner."
+    )
+
+
+def _quiet(text: str) -> tuple[int, int]:
+    """Quiet hours typed as "22:00-07:00"."""
+    start, dash, end = text.replace("–", "-").partition("-")
+    try:
+        if not dash:
+            raise ValueError(f"{text!r} is not a span of hours: write it as 22:00-07:00.")
+        window = clock(start), clock(end)
+    except ValueError as exc:
+        raise Refused(f"{exc} Nothing was changed.") from None
+    if window[0] == window[1]:
+        raise Refused("Quiet hours start and end at different times; nothing was changed.")
+    return window
+
+
+def _daily(text: str) -> str:
+    """A daily deadline time as kept: "HH:MM <zone>"."""
+    try:
+        at, zone = daily_of(text)
+    except ValueError as exc:
+        raise Refused(f"{exc} Nothing was changed.") from None
+    return f"{hhmm(at)} {zone}"
 
 
 def slash(shown: Presentation, name: str) -> str:

@@ -607,6 +607,12 @@ def build_group(actions: Actions) -> app_commands.Group:
             "How well built-in players play (Guild Master; default: normal)",
             None,
         ),
+        _param(
+            "daily",
+            str | None,
+            "A daily deadline time: each wait ends then (HH:MM and a zone, e.g. 18:00 +01:00)",
+            None,
+        ),
     ]
     for o in options.values():
         kind = bool if o.kind == "bool" else app_commands.Range[int, o.low, o.high]
@@ -689,11 +695,31 @@ def build_group(actions: Actions) -> app_commands.Group:
     ):
         gm.command(name=name, description=description)(_admin(actions, name))
 
-    @gm.command(name="extend", description="Move the current deadline later (host)")
+    @gm.command(name="extend", description="Move the deadline later, or set a daily time (host)")
+    @app_commands.describe(
+        minutes="Minutes to move the current deadline by",
+        daily="A daily deadline time: each wait ends then (HH:MM and a zone), or off",
+    )
     async def extend(
-        interaction: discord.Interaction, minutes: app_commands.Range[int, 1, 10080]
+        interaction: discord.Interaction,
+        minutes: app_commands.Range[int, 1, 10080] | None = None,
+        daily: str | None = None,
     ) -> None:
-        await run(interaction, actions.admin(who(interaction), "extend", minutes))
+        await run(interaction, actions.extend(who(interaction), minutes, daily))
+
+    @gm.command(name="notify", description="When you are reminded of deadlines, quiet hours")
+    @app_commands.describe(
+        hours="Remind me this many hours before a deadline (0: never)",
+        quiet="Hours without reminder DMs, e.g. 22:00-07:00 (off: none)",
+        zone="Your time zone: a UTC offset (+02:00) or a name (Europe/Paris)",
+    )
+    async def notify(
+        interaction: discord.Interaction,
+        hours: app_commands.Range[int, 0, 168] | None = None,
+        quiet: str | None = None,
+        zone: str | None = None,
+    ) -> None:
+        await run(interaction, actions.notify(who(interaction), hours, quiet, zone))
 
     @gm.command(name="replace", description="A built-in player takes over a seat (host)")
     @app_commands.describe(guild="The seat's number (the guild or player)")

@@ -26,22 +26,33 @@ def lobby(
     status: str = "lobby",
     *,
     strength: str = "builtin",
+    waiting: Sequence[int] = (),
+    daily: str = "",
 ) -> Message:
-    """The lobby of a game of `shown`'s game."""
+    """The lobby of a game of `shown`'s game; `waiting`: the players a rematch invited who
+    have not confirmed yet."""
     names = "\n".join(f"{i + 1}. {name}" for i, name in seated) or "nobody yet"
+    if waiting:
+        names += "\nTo confirm: " + ", ".join(f"<@{u}>" for u in waiting)
     rules = [f"{players} {plural(shown.seat_word)}", *shown.lobby_lines(options)]
     level = "" if strength == "builtin" else f" ({strength})"
     rules.append(f"built-in players{level} fill empty seats" if bots else "no built-in players")
-    if deadlines:
+    if daily:
+        rules.append(f"each wait ends at {daily} daily")
+    elif deadlines:
         rules.append("deadlines: " + ", ".join(f"{k} {v} min" for k, v in deadlines.items()))
     else:
         rules.append("no deadlines")
+    footer = "Join with the button or /gm join; the host starts with /gm start."
+    if waiting:
+        footer = (
+            "A rematch: each player confirms with the button; it starts when all have, or when "
+            "the host starts it with those who have."
+        )
     embed = Embed(
         title=f"{shown.title} — game {game_id}",
         description=f"{'; '.join(rules)}.\n\n**{plural(shown.seat_word).capitalize()}**\n{names}",
-        footer="Join with the button or /gm join; the host starts with /gm start."
-        if status == "lobby"
-        else f"This game is {status}.",
+        footer=footer if status == "lobby" else f"This game is {status}.",
     )
     rows: tuple = ()
     if status == "lobby":
@@ -51,9 +62,17 @@ def lobby(
 
         rows = (
             (
-                Button("Join", button("join"), style="success"),
+                Button("Confirm" if waiting else "Join", button("join"), style="success"),
                 Button("Leave", button("leave")),
                 Button("Start", button("start"), style="primary"),
             ),
         )
     return Message(embeds=(embed,), rows=rows).check()
+
+
+def rematch_offer(game_id: int) -> Message:
+    """The button under a finished game's final standings that opens its rematch."""
+    return Message(
+        content="Play again? A rematch opens a new lobby here with the same players and options.",
+        rows=((Button("Rematch", ControlId("rematch", game_id, 0, "open").encode()),),),
+    ).check()

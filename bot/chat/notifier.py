@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from bot import hosted, logs
+from bot.chat.lobby import rematch_offer
 from bot.chronicle import recap_posts
 from bot.hosted import Moment, Passage
 from bot.presentation import Action, Edit, Line, Post, Presentation
@@ -245,6 +246,12 @@ class Notifier:
         await self._channel(game.id, game.channel_id, await shown.channel(public, self.images))
         # After a game's final standings, the core's recap of its turning points.
         await self._channel(game.id, game.channel_id, await recap_posts(self.service.store, update))
+        rules = hosted.rules(game.game)
+        if rules.is_over(update.after) and (
+            update.before is None or not rules.is_over(update.before)
+        ):
+            # Under every game's final standings, the core's own Rematch button.
+            await self._channel(game.id, game.channel_id, [Post(rematch_offer(game.id))])
         due = None
         if any(not s.built_in for s in update.seats) and after.pending:
             current = await self.service.deadline(game.id)
@@ -383,7 +390,8 @@ class Notifier:
             what = shown.kinds.get(waiting[seat.seat], waiting[seat.seat])
             text = (
                 f"Reminder for {shown.seat_name(table, seat.seat)}: the game waits for your "
-                f"{what}. Answer by <t:{int(due.timestamp())}:R>, or the default applies."
+                f"{what}. Answer by <t:{int(due.timestamp())}:R> (<t:{int(due.timestamp())}:f>), "
+                "or the default applies. `/gm notify` sets when you are reminded."
             )
             await self._dm(game_id, seat, Message(content=text))
 

@@ -136,4 +136,20 @@ class SettingRow(SQLModel, table=True):
     updated_at: datetime = Field(default_factory=now, sa_type=DateTime(timezone=True))
 
 
+class ReminderPrefsRow(SQLModel, table=True):
+    """A player's reminder choices (`/gm notify`), for every game they play: how many minutes
+    before a deadline to remind them (null: when a quarter of the wait is left), whether not at
+    all, and quiet hours (local minutes of the day) in their time zone."""
+
+    __tablename__ = "reminder_prefs"
+
+    user_id: int = Field(sa_column=Column(BigInteger, primary_key=True, autoincrement=False))
+    lead_minutes: int | None = Field(default=None)
+    off: bool = Field(default=False)
+    quiet_start: int | None = Field(default=None)
+    quiet_end: int | None = Field(default=None)
+    zone: str = Field(default="UTC", max_length=64)
+    updated_at: datetime = Field(default_factory=now, sa_type=DateTime(timezone=True))
+
+
 METADATA = SQLModel.metadata
