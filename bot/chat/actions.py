@@ -522,9 +522,11 @@ class Actions:
             lines += [
                 "",
                 "**Every game**: `/gm create`, `/gm join`, `/gm leave`, `/gm start`, "
-                "`/gm status`, `/gm board`, `/gm hand`, `/gm decide`, `/gm card`, `/gm rules`.",
-                "**Host**: `/gm pause`, `/gm resume`, `/gm extend`, `/gm force`, "
-                "`/gm replace`, `/gm end`.",
+                "`/gm status`, `/gm board`, `/gm hand`, `/gm decide`, `/gm card`, `/gm rules`; "
+                "`/gm notify`: when you are reminded of deadlines, and your quiet hours.",
+                "**Host**: `/gm pause`, `/gm resume`, `/gm extend` (`daily:` a daily deadline "
+                "time), `/gm force`, `/gm replace`, `/gm end`; the Rematch button under the final "
+                "standings opens the next game with the same players.",
                 "**Ratings on this server**: `/stats leaderboard`, `/stats profile`.",
             ]
             return say("\n".join(lines))
