@@ -7,6 +7,7 @@ want most and ambushes a card they want."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Collection
 
 from games.guildmasters.players.moves import action_moves, quest_moves
@@ -14,9 +15,10 @@ from games.guildmasters.rules import commands as cm
 from games.guildmasters.rules.content import load_pack
 from games.guildmasters.rules.draft import best_pick, wanted
 from games.guildmasters.rules.pending import choose_default, pending, reaction_options
+from games.guildmasters.rules.quests import available
 from games.guildmasters.rules.state import START, GuildmastersState
 
-BEHEAD_FROM = 5  # the quests worth beheading: 5 prestige or more
+BEHEAD_FROM = 8  # the quests worth beheading: 8 prestige or more (level 3)
 
 
 class BuiltinPlayer:
@@ -30,13 +32,32 @@ class BuiltinPlayer:
             if d.seat not in seats:
                 continue
             if d.kind == "draft":
-                return cm.Pick(seat=d.seat, card=best_pick(state, d.seat))
+                return cm.Pick(seat=d.seat, card=self._draft(state, d.seat))
             if d.kind in ("behead", "protect", "ambush", "heal"):
                 return self._react(state, d.seat, d.kind)
             if d.kind == "choose":
                 return self._choose(state, d.seat)
             return self._turn(state, d.seat)
         return None
+
+    def _draft(self, state: GuildmastersState, seat: int) -> str:
+        """The card that brings the quests nearest to done closest, worth their prestige: each
+        quest's missing needs counted, and a card meeting one of them worth the quest's points
+        over what is still missing."""
+        pack = load_pack()
+        g = state.guilds[seat]
+        have = Counter(pack.class_of[c] for c in (*g.hand, *g.tiles))
+        worth: Counter[str] = Counter()
+        for slug in available(state, seat):
+            missing = {c: n - have[c] for c, n in pack.needs[slug].items() if n > have[c]}
+            short = sum(missing.values())
+            for cls in pack.classes:
+                if any(need in missing for need in pack.serves[cls]):
+                    worth[cls] += pack.quests[slug].points / short
+        cards = g.packs[0]
+        if not worth:
+            return best_pick(state, seat)
+        return max(cards, key=lambda c: (worth[pack.class_of[c]], -cards.index(c)))
 
     def _react(self, state: GuildmastersState, seat: int, kind: str) -> cm.React:
         pack = load_pack()
@@ -71,7 +92,7 @@ class BuiltinPlayer:
         pack = load_pack()
         quests = quest_moves(state, seat)
         if quests:
-            return max(quests, key=lambda q: (pack.quests[q.quest].points, -len(q.cards)))
+            return max(quests, key=lambda q: pack.quests[q.quest].points - len(q.cards) / 2)
         if state.turn.step != START:
             return cm.EndTurn(seat=seat)
         need = wanted(state, seat)
