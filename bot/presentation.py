@@ -130,6 +130,13 @@ class Reply:
     also: tuple[tuple[int, str, Message], ...] = ()  # edit these kept messages too
 
 
+def when(due: datetime) -> str:
+    """A deadline as Discord timestamps, the same in every game's status, prompts and the core's
+    reminders: how long is left, then the date and time in each reader's own time zone."""
+    stamp = int(due.timestamp())
+    return f"<t:{stamp}:R> (<t:{stamp}:f>)"
+
+
 def say(text: str, *, ephemeral: bool = True) -> Reply:
     """A plain text answer."""
     return Reply(Message(content=clip(text, 2000)), ephemeral=ephemeral)

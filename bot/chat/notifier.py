@@ -25,7 +25,7 @@ from bot import hosted, logs
 from bot.chat.lobby import rematch_offer
 from bot.chronicle import recap_posts
 from bot.hosted import Moment, Passage
-from bot.presentation import Action, Edit, Line, Post, Presentation
+from bot.presentation import Action, Edit, Line, Post, Presentation, when
 from bot.render.ui import Embed, Message, clip
 from bot.service import GameService, Options, Seat, Update
 from engine.core.game import Decision
@@ -390,8 +390,8 @@ class Notifier:
             what = shown.kinds.get(waiting[seat.seat], waiting[seat.seat])
             text = (
                 f"Reminder for {shown.seat_name(table, seat.seat)}: the game waits for your "
-                f"{what}. Answer by <t:{int(due.timestamp())}:R> (<t:{int(due.timestamp())}:f>), "
-                "or the default applies. `/gm notify` sets when you are reminded."
+                f"{what}. Answer by {when(due)}, or the default applies. `/gm notify` sets when "
+                "you are reminded."
             )
             await self._dm(game_id, seat, Message(content=text))
 

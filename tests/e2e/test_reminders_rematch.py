@@ -58,6 +58,10 @@ async def test_notify_quiet_hours_and_a_daily_deadline(world):
     text = (await status.wait_reply(timeout=10)).text()
     assert f"<t:{ts}:R>" in text and f"<t:{ts}:f>" in text, text
 
+    # So does the prompt in the waited player's DMs.
+    prompts = [m.text() for m in fake.dms(waited) if m.custom_ids()]
+    assert any(f"<t:{ts}:R> (<t:{ts}:f>)" in p for p in prompts), prompts
+
     # Both want a reminder 2 hours ahead (20:00 UTC); the waited player's quiet hours,
     # 19:00-23:30 at UTC+01:00, are 18:00-22:30 UTC and outlast the deadline: the reminder
     # comes just before they start.

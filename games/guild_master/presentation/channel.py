@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from bot.presentation import when
 from bot.render.ids import ControlId
 from bot.render.ui import Button, Embed, EmbedField, Message, clip
 from games.guild_master.presentation import cards
@@ -60,7 +61,7 @@ def status(
     elif view.phase != "ended":
         lines.append("Waiting for nobody.")
     if due is not None:
-        lines.append(f"Deadline <t:{int(due.timestamp())}:R> (<t:{int(due.timestamp())}:f>).")
+        lines.append(f"Deadline {when(due)}.")
     fame = ", ".join(f"{names.guild(g.seat)} {g.fame}" for g in view.guilds)
     lines.append(f"Fame: {fame}.")
     return Message(embeds=(Embed(title=f"Game {game_id}", description="\n".join(lines)),)).check()

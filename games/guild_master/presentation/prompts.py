@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.presentation import when
 from bot.render.ids import ControlId, fingerprint
 from bot.render.ui import Button, Embed, Message, Option, Select, clip
 from engine.core.game import Decision
@@ -95,7 +96,7 @@ def deadline_line(due: Any | None, default_label: str) -> str:
     """When the default applies, in words."""
     if due is None:
         return f"If you do not answer, the host may apply the default: {default_label}."
-    return f"Answer by <t:{int(due.timestamp())}:R>; then the default applies: {default_label}."
+    return f"Answer by {when(due)}; then the default applies: {default_label}."
 
 
 def render(

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.presentation import Table
+from bot.presentation import Table, when
 from bot.render.ui import Embed, EmbedField, Message, clip
 from engine.core import offers as of
 from games.town.presentation import prompts as p
@@ -44,8 +44,7 @@ def status(table: Table) -> Message:
         who = ", ".join(f"{names[x.seat]} ({w.KINDS.get(x.kind, x.kind)})" for x in pv.waiting)
         lines.append(f"Waiting for: {who}.")
     if table.due is not None and not pv.over:
-        ts = int(table.due.timestamp())
-        lines.append(f"Deadline <t:{ts}:R> (<t:{ts}:f>).")
+        lines.append(f"Deadline {when(table.due)}.")
     lines.append(
         f"Deck: {w.count(pv.deck, 'card')} left · discard pile: {pv.discard_pile} face down."
     )

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from bot.presentation import Table
+from bot.presentation import Table, when
 from bot.render.ids import ControlId, fingerprint
 from bot.render.ui import Button, Embed, Message, Option, Select, clip
 from engine.core import offers as of
@@ -70,7 +70,7 @@ def deadline(due: datetime | None, default: str) -> str:
     """When the default applies, in words."""
     if due is None:
         return f"There is no deadline; if the host moves the game on, you {default}."
-    return f"Answer <t:{int(due.timestamp())}:R>; after that, you {default}."
+    return f"Answer {when(due)}; after that, you {default}."
 
 
 def hand_lines(hand: Sequence[CardView]) -> str:

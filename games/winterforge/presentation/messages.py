@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.presentation import Table
+from bot.presentation import Table, when
 from bot.render.ui import Embed, EmbedField, Message, clip
 from games.winterforge.presentation import prompts as p
 from games.winterforge.presentation import words as w
@@ -82,8 +82,7 @@ def status(table: Table) -> Message:
     if table.paused:
         lines.append("The game is **paused**.")
     if table.due is not None and pv.result is None:
-        ts = int(table.due.timestamp())
-        lines.append(f"Deadline <t:{ts}:R> (<t:{ts}:f>).")
+        lines.append(f"Deadline {when(table.due)}.")
     lines.append(
         f"Contract deck: {pv.contract_deck} · job track: {sum(1 for c in pv.job_track if c)}"
         + (f" · Events left: {pv.events_left}" if pv.variant == SOLO else "")

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from bot.presentation import Table
+from bot.presentation import Table, when
 from bot.render.ids import ControlId
 from bot.render.ui import Button, Embed, Message, Option, Select, clip
 from engine.core.game import Decision
@@ -71,7 +71,7 @@ def deadline(due: datetime | None, default: str) -> str:
     """When the default applies, in words."""
     if due is None:
         return f"There is no deadline; if the host moves the game on, {default}."
-    return f"Answer <t:{int(due.timestamp())}:R>; after that, {default}."
+    return f"Answer {when(due)}; after that, {default}."
 
 
 def embed(title: str, lines: Sequence[str]) -> Embed:

@@ -78,9 +78,10 @@ def test_deadlines_show_as_discord_timestamps():
     t = dataclasses.replace(table(state, Seat(0)), due=DUE)
     prompt = P.prompt(t, t.decisions[0])
     stamp = f"<t:{int(DUE.timestamp())}:R>"
-    assert f"Answer {stamp}; after that, you discard nothing." in texts(prompt)
+    absolute = f"<t:{int(DUE.timestamp())}:f>"
+    assert f"Answer {stamp} ({absolute}); after that, you discard nothing." in texts(prompt)
     status = P.status(dataclasses.replace(table(state, PUBLIC), due=DUE, paused=True))
-    assert stamp in texts(status) and "**paused**" in texts(status)
+    assert f"{stamp} ({absolute})" in texts(status) and "**paused**" in texts(status)
     assert "Waiting for: Ana (what to discard)." in texts(status)
 
 

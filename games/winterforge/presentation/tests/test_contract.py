@@ -91,9 +91,10 @@ def test_deadlines_show_as_discord_timestamps():
     prompt = P.prompt(t, t.decisions[0])
     assert prompt is not None
     stamp = f"<t:{int(DUE.timestamp())}:R>"
-    assert f"Answer {stamp}; after that, your turn ends." in texts(prompt)
+    absolute = f"<t:{int(DUE.timestamp())}:f>"
+    assert f"Answer {stamp} ({absolute}); after that, your turn ends." in texts(prompt)
     status = P.status(dataclasses.replace(table(state, PUBLIC), due=DUE, paused=True))
-    assert stamp in texts(status) and "**paused**" in texts(status)
+    assert f"{stamp} ({absolute})" in texts(status) and "**paused**" in texts(status)
 
 
 def test_a_turn_has_one_prompt_posted_when_it_begins():
