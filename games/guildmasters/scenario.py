@@ -41,7 +41,7 @@ from games.guildmasters.rules.state import (
 
 __all__ = ["SEAT_FIELDS", "arrange", "conservation", "finish"]
 
-SEAT_FIELDS = ("seat", "to", "target", "ranking", "winners", "order", "current", "seats")
+SEAT_FIELDS = ("seat", "to", "target", "turn", "ranking", "winners", "order", "current", "seats")
 _SETUP = {
     "players",
     "names",
