@@ -37,6 +37,7 @@ from games.guildmasters.rules.state import (
     Guild,
     GuildmastersState,
     Turn,
+    answer_card,
 )
 
 __all__ = ["SEAT_FIELDS", "arrange", "conservation", "finish"]
@@ -245,6 +246,8 @@ def conservation(state: GuildmastersState) -> list[str]:
         cards.update(state.attempt.cards)
         if state.attempt.held:
             quests[state.attempt.quest] += 1
+    if state.window is not None:
+        cards.update(c for _, a in state.window.answers if (c := answer_card(a)))
     if state.ability is not None:
         cards.update(state.ability.give)
         (quests if state.ability.cls == "monk" else cards).update(state.ability.look)

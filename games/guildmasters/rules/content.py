@@ -83,6 +83,7 @@ class Pack(msgspec.Struct, frozen=True):
     class_of: Mapping[str, str]  # card or tile id -> class slug
     tiles: tuple[str, ...]  # every recruit tile id ("r-warrior-1"…)
     serves: Mapping[str, frozenset[str]]  # class -> the needs it meets (itself and stand-ins)
+    served_by: Mapping[str, tuple[str, ...]]  # need -> the classes that meet it
     needs: Mapping[str, Mapping[str, int]]  # quest -> how many of each class it requires
 
     def fills(self, cls: str, need: str) -> bool:
@@ -256,6 +257,9 @@ def parse_pack(files: Mapping[str, str]) -> Pack:
         class_of=class_of,
         tiles=tiles,
         serves={c: frozenset((c, *classes[c].replaces)) for c in classes},
+        served_by={
+            n: tuple(c for c in classes if c == n or n in classes[c].replaces) for n in classes
+        },
         needs={q.slug: dict(Counter(q.requires)) for q in quests.values()},
     )
 

@@ -21,6 +21,7 @@ from games.guildmasters.rules.state import (
     Guild,
     GuildmastersState,
     Turn,
+    answer_card,
 )
 
 S = GuildmastersState
@@ -142,11 +143,29 @@ def _opened(state: S, e: ev.ReactionOpened) -> S:
 
 def _answered(state: S, e: ev.Answered) -> S:
     w = state.window
-    return replace(state, window=replace(w, answers=(*w.answers, (e.seat, e.answer))))
+    state = replace(state, window=replace(w, answers=(*w.answers, (e.seat, e.answer))))
+    card = answer_card(e.answer)
+    if not card:
+        return state
+    # A card offered in a reaction is set aside until the reaction resolves.
+    g = state.guilds[e.seat]
+    return replace(state, guilds=_guild(state, e.seat, hand=_without(g.hand, (card,))))
 
 
 def _closed(state: S, e: ev.ReactionClosed) -> S:
-    return replace(state, window=None, healing=() if e.about == "heal" else state.healing)
+    """Every card offered goes back to its hand; the reaction that takes effect then discards
+    its own (`Beheaded`, `Protected`, `Healed`, `Ambushed`)."""
+    guilds = list(state.guilds)
+    for seat, answer in state.window.answers:
+        card = answer_card(answer)
+        if card:
+            guilds[seat] = replace(guilds[seat], hand=(*guilds[seat].hand, card))
+    return replace(
+        state,
+        guilds=tuple(guilds),
+        window=None,
+        healing=() if e.about == "heal" else state.healing,
+    )
 
 
 def _beheaded(state: S, e: ev.Beheaded) -> S:

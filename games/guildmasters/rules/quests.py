@@ -217,6 +217,17 @@ class Supply:
         self.tiles = [t for t in g.tiles if t not in g.used]
         self.hand, self.cycles = g.hand, g.cycles
         self.options: dict[str, list[tuple[str, str]]] = {}
+        # How many units of each class (and cycle tokens of each force) there are: a quick
+        # count rules most quests out before any unit is listed.
+        self.count = Counter(pack.class_of[c] for c in (*self.hand, *self.tiles))
+        self.count.update(g.cycles)
+
+    def enough(self, need: str, n: int) -> bool:
+        count = self.count
+        found = count[self.pack.force(need)]
+        for cls in self.pack.served_by[need]:
+            found += count[cls]
+        return found >= n
 
     def units(self, need: str) -> list[tuple[str, str]]:
         found = self.options.get(need)
@@ -238,9 +249,12 @@ class Supply:
     def propose(self, quest_slug: str) -> Fulfil | None:
         """An assignment that fulfils `quest_slug`, or None; every Bard is added."""
         pack = self.pack
-        for need, n in pack.needs[quest_slug].items():
-            if len(self.units(need)) < n:
+        needs = pack.needs[quest_slug]
+        for need, n in needs.items():
+            if not self.enough(need, n):
                 return None
+        for need in needs:
+            self.units(need)
         requires = pack.quests[quest_slug].requires
         taken: set[str] = set()
         chosen: list[tuple[str, str]] = []

@@ -29,9 +29,8 @@ from games.guildmasters.rules.events import (
     ReactionOpened,
 )
 from games.guildmasters.rules.quests import kill, succeed
-from games.guildmasters.rules.state import GuildmastersState
+from games.guildmasters.rules.state import NO, GuildmastersState
 
-NO = "no"
 # The class each reaction discards.
 CLASS_OF_REACTION = {
     "behead": "assassin",

@@ -27,6 +27,14 @@ END = "end"
 DONE = "done"  # the turn is over; the next one begins when nothing else is waiting
 
 
+NO = "no"  # the answer to a reaction that declines it
+
+
+def answer_card(answer: str) -> str:
+    """The card a reaction's answer discards ("" for no): answers are "card" or "card>victim"."""
+    return "" if answer == NO else answer.partition(">")[0]
+
+
 class Guild(msgspec.Struct, frozen=True):
     """One player's guild: hand, draft packs, tableau and tokens."""
 

@@ -11,12 +11,14 @@ what a Rogue took from it) and its own answer to the open reaction.
 
 from __future__ import annotations
 
+from collections import Counter
+
 import msgspec
 
 from engine.core.game import Audience, Seat
 from games.guildmasters.rules.content import load_pack
 from games.guildmasters.rules.scoring import forces
-from games.guildmasters.rules.state import GuildmastersState, Result
+from games.guildmasters.rules.state import GuildmastersState, Result, answer_card
 
 
 class QuestCard(msgspec.Struct, frozen=True):
@@ -118,10 +120,15 @@ def quest_card(slug: str) -> QuestCard:
 
 def public_view(state: GuildmastersState) -> PublicView:
     pack = load_pack()
+    # A card offered in a reaction is set aside, but the table must not see a hand shrink: it
+    # would tell who said yes before the reaction resolves.
+    offered = Counter(
+        s for s, a in (state.window.answers if state.window else ()) if answer_card(a)
+    )
     guilds = tuple(
         Tableau(
             seat=s,
-            hand=len(g.hand),
+            hand=len(g.hand) + offered[s],
             packs=len(g.packs),
             picks=g.picks,
             held=len(g.held),
