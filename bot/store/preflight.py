@@ -30,6 +30,9 @@ class DatabaseProblem(ValueError):
     """The database cannot be used as configured; the message says why and what to do."""
 
 
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
 def database_url(raw: str, setting: str = SETTINGS) -> str:
     """The SQLAlchemy async URL for `raw` as an admin may write it: `postgres://` and
     `postgresql://` (Heroku's DATABASE_URL) mean PostgreSQL through asyncpg. Anything else but
@@ -100,6 +103,10 @@ def _sqlite_problem(path: str, create: bool) -> str:
                 "writable; give the bot's user write access to it, or choose another path"
             )
         return ""
+    if not _header_ok(file):
+        # SQLite takes a file shorter than its 100-byte header for an empty database and would
+        # write a new one over it: a file of a few stray bytes is not ours to overwrite.
+        return _damaged(path, "file is not a database")
     try:
         conn = sqlite3.connect(f"file:{file.absolute()}?mode=rw", uri=True)
     except sqlite3.Error as exc:
@@ -120,6 +127,16 @@ def _sqlite_problem(path: str, create: bool) -> str:
         return _damaged(path, str(exc))
     finally:
         conn.close()
+
+
+def _header_ok(file: Path) -> bool:
+    """Does `file` begin as every SQLite database does (an empty file is a new database)?"""
+    try:
+        with file.open("rb") as f:
+            head = f.read(len(SQLITE_HEADER))
+    except OSError:
+        return True  # unreadable: the open below says so, naming the permissions
+    return not head or head == SQLITE_HEADER
 
 
 def _damaged(path: str, why: str) -> str:

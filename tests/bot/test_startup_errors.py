@@ -48,6 +48,13 @@ def not_a_database(tmp: Path) -> str:
     return str(path)
 
 
+def a_few_stray_bytes(tmp: Path) -> str:
+    """Shorter than SQLite's header: SQLite itself would write a new database over it."""
+    path = tmp / "games.sqlite3"
+    path.write_bytes(b"x")
+    return str(path)
+
+
 def cut_short(tmp: Path) -> str:
     path = a_database(tmp / "games.sqlite3")
     data = path.read_bytes()
@@ -84,6 +91,7 @@ def half_migrated(tmp: Path) -> str:
 # (name, a database file made in a folder or None, environment, words the one line must hold)
 DATABASES: list[tuple[str, Callable[[Path], str] | None, dict[str, str], tuple[str, ...]]] = [
     ("not a database", not_a_database, {}, ("games.sqlite3", "damaged", "not a database")),
+    ("a few stray bytes", a_few_stray_bytes, {}, ("games.sqlite3", "damaged", "not a database")),
     ("truncated", cut_short, {}, ("games.sqlite3", "damaged", "malformed")),
     ("missing folder", in_a_missing_folder, {}, ("no-such-folder", "does not exist")),
     ("a folder", a_folder, {}, ("games.sqlite3 is a folder", "[database] path")),
