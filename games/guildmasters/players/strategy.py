@@ -1,9 +1,10 @@
-"""The built-in player: it drafts the cards its visible quests want, fulfils the quest worth most
-whenever it can (level 3 first once it has one), recruits pairs (a recruit serves every game
-turn), looks for cards with a Scout or a Necromancer, and passes when nothing of that is left,
-to draw a card each turn while the others spend theirs. It answers reactions with the card when
-it holds one: it beheads quests worth 5 or more, protects itself, heals back the card its quests
-want most and ambushes a card they want."""
+"""The built-in player: it drafts the cards that bring its nearest quests closest (each quest's
+prestige over what it still misses), fulfils the quest worth most for the cards it spends
+whenever it can, recruits pairs (a recruit serves every game turn), looks for cards with a Scout
+or a Necromancer, and passes when nothing of that is left, to draw a card each turn while the
+others spend theirs. It answers reactions with the card when it holds one: it beheads level-3
+quests (8 prestige or more), protects itself, heals back the card its quests want most and
+ambushes a card they want."""
 
 from __future__ import annotations
 
