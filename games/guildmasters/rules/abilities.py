@@ -161,11 +161,10 @@ def choose(ctx: Ctx, cmd: Choose) -> None:
         rest.remove(drop)
     elif cmd.drop:
         raise RuleError("drop", "Only a Rogue discards a second card; leave it out.")
-    kind = {"scout": "scout", "monk": "monk", "rogue": "rogue"}[a.cls]
     ctx.emit(
         Chosen(
             seat=cmd.seat,
-            kind=kind,
+            kind=a.cls,
             pick=cmd.pick,
             drop=drop,
             rest=tuple(rest),
