@@ -221,12 +221,15 @@ class Supply:
         # count rules most quests out before any unit is listed.
         self.count = Counter(pack.class_of[c] for c in (*self.hand, *self.tiles))
         self.count.update(g.cycles)
+        self.capacity: dict[str, int] = {}
 
     def enough(self, need: str, n: int) -> bool:
-        count = self.count
-        found = count[self.pack.force(need)]
-        for cls in self.pack.served_by[need]:
-            found += count[cls]
+        """Are there at least `n` units that could meet `need` (counted once per need)?"""
+        found = self.capacity.get(need)
+        if found is None:
+            count = self.count
+            found = count[self.pack.force(need)] + sum(count[c] for c in self.pack.served_by[need])
+            self.capacity[need] = found
         return found >= n
 
     def units(self, need: str) -> list[tuple[str, str]]:
