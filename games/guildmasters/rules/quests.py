@@ -44,17 +44,17 @@ def matches(pack: Pack, requires: Sequence[str], units: Sequence[Unit]) -> bool:
     """Can `units` meet `requires`, one unit each, none left over?"""
     if len(units) != len(requires):
         return False
-    free = list(units)
+    taken = [False] * len(units)
 
     def place(i: int) -> bool:
         if i == len(requires):
             return True
-        for j, unit in enumerate(free):
-            if unit is not None and _fits(pack, unit, requires[i]):
-                free[j] = None  # type: ignore[call-overload]
+        for j, unit in enumerate(units):
+            if not taken[j] and _fits(pack, unit, requires[i]):
+                taken[j] = True
                 if place(i + 1):
                     return True
-                free[j] = unit
+                taken[j] = False
         return False
 
     return place(0)
