@@ -96,6 +96,9 @@ class BuiltinPlayer:
             return max(quests, key=lambda q: pack.quests[q.quest].points - len(q.cards) / 2)
         if state.turn.step != START:
             return cm.EndTurn(seat=seat)
+        if all(g.passed for s, g in enumerate(state.guilds) if s != seat):
+            # Alone in the phase: looking for cards could go on for ever; passing ends it.
+            return cm.Pass(seat=seat)
         need = wanted(state, seat)
         best: cm.Command | None = None
         for move in action_moves(state, seat):
