@@ -19,6 +19,8 @@ from games.guildmasters.rules.pending import choose_default, pending, reaction_o
 from games.guildmasters.rules.quests import available
 from games.guildmasters.rules.state import START, GuildmastersState
 
+# Classes a Necromancer does not take back: with a Hunter's Ambush they hand cards to and fro.
+LOOPING = ("necromancer", "hunter")
 BEHEAD_FROM = 8  # the quests worth beheading: 8 prestige or more (level 3)
 
 
@@ -107,6 +109,7 @@ class BuiltinPlayer:
             card_cls = pack.class_of[move.card]
             if card_cls == "scout" and best is None:
                 best = move
-            if card_cls == "necromancer" and need[pack.class_of[move.take]] > need[card_cls]:
+            taken = pack.class_of[move.take] if move.take else ""
+            if card_cls == "necromancer" and taken not in LOOPING and need[taken] > need[card_cls]:
                 best = move
         return best if best is not None else cm.Pass(seat=seat)

@@ -94,7 +94,8 @@ def _picked(state: S, e: ev.Picked) -> S:
 
 def _main(state: S, e: ev.MainBegan) -> S:
     guilds = tuple(replace(g, passed=False, packs=(), picks=0) for g in state.guilds)
-    return replace(state, guilds=guilds, order=e.order, phase=MAIN)
+    last = state.turn.number if state.turn is not None else 0
+    return replace(state, guilds=guilds, order=e.order, phase=MAIN, phase_turn=last)
 
 
 def _turn(state: S, e: ev.TurnBegan) -> S:

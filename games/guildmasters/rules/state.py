@@ -20,6 +20,9 @@ OVER = "over"
 PACK_SIZE = 4  # "Each player receives 4 cards from the adventurer deck"
 MAX_GAME_TURNS = 12  # our ruling: the game ends after the 12th game turn at the latest
 END_LEVEL3 = 2  # our ruling: two level-3 quests trigger the end (docs/rules-notes.md)
+# Our ruling, a safety net: a main phase ends after this many rounds of turns even if guilds
+# still play (a Necromancer and a Hunter can hand a card back and forth for ever).
+MAX_PHASE_ROUNDS = 20
 
 # Turn steps: before the turn's action, and after it (a quest may still be fulfilled).
 START = "start"
@@ -118,6 +121,7 @@ class GuildmastersState(msgspec.Struct, frozen=True):
     ability: Ability | None = None
     window: Window | None = None  # the reaction open now (its `about` names the kind)
     healing: tuple[str, ...] = ()  # the cards of the quest just fulfilled, while Heal is open
+    phase_turn: int = 0  # the number of the last turn before this main phase began
     windows: int = 0  # reactions opened so far (names each wait apart, for deadlines)
     ending: bool = False  # the end is triggered: the main phase runs until everyone passes
     result: Result | None = None

@@ -28,6 +28,7 @@ from games.guildmasters.rules.state import (
     DRAFT,
     END,
     MAX_GAME_TURNS,
+    MAX_PHASE_ROUNDS,
     START,
     GuildmastersState,
 )
@@ -56,9 +57,11 @@ def still_playing(state: GuildmastersState) -> int:
 
 def phase_over(state: GuildmastersState) -> bool:
     """All but one have passed (all of them with two guilds, or once the end is triggered:
-    "Players continue taking turns until everyone pass")."""
+    "Players continue taking turns until everyone pass"), or the phase has run its 20 rounds
+    (our safety net)."""
     last = 0 if state.players == 2 or state.ending else 1
-    return still_playing(state) <= last
+    rounds = (state.turn.number - state.phase_turn) // state.players
+    return still_playing(state) <= last or rounds >= MAX_PHASE_ROUNDS
 
 
 def new_order(state: GuildmastersState) -> tuple[int, ...]:

@@ -2,6 +2,8 @@
 fulfill one quest. ... This phase ends when all BUT one player has passed. This restriction does
 not applies in a two player game." — with "After pass" and "After everyone pass"."""
 
+from msgspec.structs import replace
+
 from games.guildmasters.rules.commands import Activate, EndTurn, Fulfil, Pass, React, Recruit
 from games.guildmasters.rules.events import DraftDealt, Drew, PhaseEnded, TurnBegan
 from games.guildmasters.rules.state import DRAFT, END, MAIN
@@ -133,3 +135,15 @@ def test_after_everyone_passes_fewer_points_first_and_recruits_turned_up():
 def test_an_action_out_of_turn_is_refused():
     state = table(players=2, guild=[{"seat": 1, "hand": ["scout-1"]}])
     assert refusal(state, Activate(seat=1, card="scout-1")) == "not_your_turn"
+
+
+def test_a_main_phase_ends_after_twenty_rounds():
+    """Our safety net (docs/rules-notes.md): a Necromancer and a Hunter can hand a card to and
+    fro for ever, so a main phase ends after 20 rounds of turns even if guilds still play."""
+    state = table(players=2, guild=[{"seat": 0, "hand": ["mage-1", "mage-2"]}])
+    state = replace(state, turn=replace(state.turn, number=40))
+    log, after = run(state, Recruit(seat=0, cards=("mage-1", "mage-2")), EndTurn(seat=0))
+    assert of(log, PhaseEnded) and after.phase == DRAFT
+    early = replace(state, turn=replace(state.turn, number=38))
+    log, _ = run(early, Recruit(seat=0, cards=("mage-1", "mage-2")), EndTurn(seat=0))
+    assert not of(log, PhaseEnded)
