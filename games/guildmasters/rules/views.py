@@ -16,9 +16,18 @@ from collections import Counter
 import msgspec
 
 from engine.core.game import Audience, Seat
+from games.guildmasters.rules.commands import Fulfil
 from games.guildmasters.rules.content import load_pack
+from games.guildmasters.rules.quests import Supply, available
 from games.guildmasters.rules.scoring import forces
-from games.guildmasters.rules.state import GuildmastersState, Result, answer_card
+from games.guildmasters.rules.state import (
+    END,
+    MAIN,
+    START,
+    GuildmastersState,
+    Result,
+    answer_card,
+)
 
 
 class QuestCard(msgspec.Struct, frozen=True):
@@ -101,6 +110,10 @@ class SeatView(msgspec.Struct, frozen=True):
     held: tuple[QuestCard, ...]
     looking: tuple[str, ...]  # cards or quests an ability shows this guild
     answer: str  # this guild's answer to the open reaction ("" while none)
+    # In its own turn, while it may still fulfil a quest: for each quest it can fulfil, the
+    # assignment the rules propose (recruits first, then cards, stand-ins, cycle tokens; every
+    # Bard added), for the player to send or adjust.
+    proposals: tuple[Fulfil, ...] = ()
 
 
 def quest_card(slug: str) -> QuestCard:
@@ -197,6 +210,22 @@ def seat_view(state: GuildmastersState, seat: int) -> SeatView:
     answer = ""
     if state.window is not None:
         answer = next((a for s, a in state.window.answers if s == seat), "")
+    proposals: tuple[Fulfil, ...] = ()
+    turn = state.turn
+    if (
+        state.phase == MAIN
+        and turn is not None
+        and turn.seat == seat
+        and not turn.quested
+        and turn.step in (START, END)
+        and state.window is None
+        and state.ability is None
+        and state.attempt is None
+        and not g.passed
+    ):
+        supply = Supply(state, seat)
+        found = (supply.propose(q) for q in available(state, seat))
+        proposals = tuple(p for p in found if p is not None)
     return SeatView(
         seat=seat,
         table=public_view(state),
@@ -205,6 +234,7 @@ def seat_view(state: GuildmastersState, seat: int) -> SeatView:
         held=tuple(quest_card(q) for q in g.held),
         looking=looking,
         answer=answer,
+        proposals=proposals,
     )
 
 

@@ -64,3 +64,15 @@ def test_kept_quests_are_counted_in_public():
     assert GAME.view(state, PUBLIC).guilds[0].held == 1
     assert GAME.view(state, Seat(0)).held[0].slug == "the-iron-tithe"
     assert GAME.view(state, Seat(1)).held == ()
+
+
+def test_a_guild_s_own_view_proposes_the_quests_it_can_fulfil():
+    """The bot proposes an assignment (stand-ins included) that the player may adjust."""
+    state = table(
+        rows=[["fetch-the-hermit", "lantern-duty"], [], []],
+        guild=[{"seat": 0, "hand": ["monk-1", "mage-1", "bard-1"]}],
+    )
+    (proposal,) = GAME.view(state, Seat(0)).proposals
+    assert proposal.quest == "fetch-the-hermit"
+    assert proposal.cards == ("monk-1", "mage-1", "bard-1")
+    assert GAME.view(state, Seat(1)).proposals == ()
