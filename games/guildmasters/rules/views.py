@@ -6,7 +6,8 @@ turn it is and the open reaction (who is asked and who has answered, never what)
 tableau (fulfilled quests, shields, recruits and which are used, cycle tokens, influence, points),
 its hand's size, the packs it holds and the quests it keeps (counts only). A guild sees besides
 its hand, the cards of the packs it holds, the quests it keeps, what its ability shows it (or
-what a Rogue took from it) and its own answer to the open reaction.
+what a Rogue took from it), its own answer to the open reaction and, in its turn, the proposed
+assignment of each quest it can fulfil.
 """
 
 from __future__ import annotations
