@@ -40,6 +40,8 @@ from bot.service import DEFAULT_GAME, GameService
 from bot.store import EventStore, StoreError
 from engine.core.game import LEVELS
 
+STARTUP_WAIT = 30.0  # seconds a stop waits for a start-up in progress to end
+
 log = logging.getLogger("guildmaster.bot")
 
 DEADLINE_POLL_SECONDS = 30.0
@@ -400,6 +402,9 @@ class GuildMasterBot(discord.AutoShardedClient):
         self.ratings: RatingBook | None = None
         self._deadline_task: asyncio.Task[None] | None = None
         self.closing = False  # stopping: interactions are answered, not carried out
+        # Set once `setup_hook` has ended: a stop during start-up waits for it (`close`).
+        self._setting_up = False
+        self._set_up = asyncio.Event()
 
     def _ours(self, name: str) -> bool:
         """Is `name` one of our slash commands ("gm create")? Read from the tree, which has
@@ -421,6 +426,15 @@ class GuildMasterBot(discord.AutoShardedClient):
         await super().login(token)
 
     async def setup_hook(self) -> None:
+        self._setting_up = True
+        try:
+            await self._start_games()
+        finally:
+            self._set_up.set()
+
+    async def _start_games(self) -> None:
+        """Open the store and the services, and let every game go on where it was (posting
+        what a stop left unposted)."""
         # First, so it answers (503) while the database opens and games catch up.
         await self.start_health()
         # A process that runs every shard is the database's one writer: the store may keep
@@ -550,6 +564,13 @@ class GuildMasterBot(discord.AutoShardedClient):
         built-in players and what is in flight finish, post what is left, close the database,
         then disconnect."""
         self.closing = True
+        if self._setting_up and not self._set_up.is_set():
+            # A stop during start-up lets the catch-up post what it found, so no game is left
+            # with events unposted; a start-up stuck for longer is stopped all the same.
+            try:
+                await asyncio.wait_for(self._set_up.wait(), STARTUP_WAIT)
+            except TimeoutError:
+                log.error("stopping: start-up had not ended after %.0f s", STARTUP_WAIT)
         if self._deadline_task is not None:
             self._deadline_task.cancel()
         if self.service is not None:
@@ -559,7 +580,12 @@ class GuildMasterBot(discord.AutoShardedClient):
         if self.store is not None:
             await self.store.close()
         await self.acks.close()
-        await super().close()
+        if getattr(self, "_AutoShardedClient__queue", None) is None:
+            # Stopped before connecting (during start-up): discord.py's sharded close posts to
+            # a queue that only connecting makes; the plain client's close is all there is.
+            await discord.Client.close(self)
+        else:
+            await super().close()
         if self.health is not None:
             await self.health.stop()
 
