@@ -148,7 +148,9 @@ def turn_prompt(table: Table, note: str = "") -> Message:
         doable = [(q, f) for q, f in doable if f is not None]
         if doable:
             options = tuple(
-                option(q.name, str(q.number), f"L{q.level}: {q.points} prestige{w.rewards(q)}")
+                option(
+                    q.name, str(q.number), f"L{q.level}, needs {w.needs(q)}: {q.points} prestige"
+                )
                 for q, _ in doable[:25]
             )
             rows.append((Select(cid(table, "gdquest"), options, placeholder="Fulfil a quest…"),))

@@ -57,10 +57,14 @@ def quest_name(slug: str) -> str:
     return pack().quests[slug].name
 
 
+def needs(q: QuestCard) -> str:
+    """A quest's requisites: "Monk, Hunter"."""
+    return ", ".join(pack().classes[r].name for r in q.requires)
+
+
 def quest_line(q: QuestCard) -> str:
     """A quest on one line: name, level, requisites, prestige and rewards."""
-    needs = ", ".join(pack().classes[r].name for r in q.requires)
-    return f"**{q.name}** (L{q.level}, #{q.number}): {needs} → {q.points} prestige{rewards(q)}"
+    return f"**{q.name}** (L{q.level}, #{q.number}): {needs(q)} → {q.points} prestige{rewards(q)}"
 
 
 def rewards(q: QuestCard) -> str:
