@@ -100,7 +100,7 @@ async def _quest(ask: Ask, table: Table, arg: str, values: list[str]) -> Reply:
     quest = p.quest_by_number(view, _number(_one(values)))
     if quest is None:
         raise Refused("That quest is no longer on offer; choose another from `/gm decide`.")
-    proposal = p.supply(view).propose(quest.slug)
+    proposal = p.proposal(view, quest.slug)
     if proposal is None:
         raise Refused("You cannot fulfil that quest with what you hold now; choose another.")
     return Reply(p.quest_prompt(table, quest, p.encode(proposal, view), True), edit=True)

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import string
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from bot.presentation import Table, when
 from bot.render.ids import ControlId, fingerprint
@@ -24,7 +23,7 @@ from engine.core.game import Decision
 from games.guildmasters.presentation import words as w
 from games.guildmasters.rules import commands as cm
 from games.guildmasters.rules.abilities import ACTION_CLASSES, RESURRECT_LOOK
-from games.guildmasters.rules.quests import BARD, Supply, matches
+from games.guildmasters.rules.quests import BARD, matches
 from games.guildmasters.rules.views import PublicView, QuestCard, SeatView, quest_card
 
 COLOUR = 0x6B4E9B
@@ -88,26 +87,10 @@ def draft_prompt(table: Table, decision: Decision) -> Message:
 # --- the turn ----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Holdings:
-    """The guild's own holdings, as the rules' `Supply` reads them from a state: built here from
-    the seat's view, since a presentation never sees the state."""
-
-    hand: tuple[str, ...]
-    tiles: tuple[str, ...]
-    used: tuple[str, ...]
-    cycles: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class _Guilds:
-    guilds: dict[int, Holdings]
-
-
-def supply(view: SeatView) -> Supply:
-    g = view.table.guilds[view.seat]
-    mine = Holdings(hand=view.hand, tiles=g.tiles, used=g.used, cycles=g.cycles)
-    return Supply(_Guilds({view.seat: mine}), view.seat)  # type: ignore[arg-type]
+def proposal(view: SeatView, slug: str) -> cm.Fulfil | None:
+    """The rules' proposed assignment for quest `slug` (the view carries one for every quest
+    the guild can fulfil now), or None."""
+    return next((f for f in view.proposals if f.quest == slug), None)
 
 
 def quests_open(view: SeatView) -> list[QuestCard]:
@@ -143,15 +126,13 @@ def turn_prompt(table: Table, note: str = "") -> Message:
     ]
     rows: list[tuple[Button | Select, ...]] = []
     if not quested:
-        s = supply(view)
-        doable = [(q, s.propose(q.slug)) for q in quests_open(view)]
-        doable = [(q, f) for q, f in doable if f is not None]
+        doable = [q for q in quests_open(view) if proposal(view, q.slug) is not None]
         if doable:
             options = tuple(
                 option(
                     q.name, str(q.number), f"L{q.level}, needs {w.needs(q)}: {q.points} prestige"
                 )
-                for q, _ in doable[:25]
+                for q in doable[:25]
             )
             rows.append((Select(cid(table, "gdquest"), options, placeholder="Fulfil a quest…"),))
         else:
