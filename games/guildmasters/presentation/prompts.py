@@ -74,8 +74,14 @@ def draft_prompt(table: Table, decision: Decision) -> Message:
     if len(view.packs) > 1:
         lines.append(f"{len(view.packs) - 1} more pack(s) are waiting for you after this one.")
     lines.append(deadline(table, f"the {w.card(default)} is kept for you"))
+    # One option per class: two cards of a class are the same to play.
+    shown: dict[str, str] = {w.pack().class_of[default]: default}
+    for c in pack:
+        shown.setdefault(w.pack().class_of[c], c)
     options = tuple(
-        option(w.card(c) + (" (default)" if c == default else ""), c, ability_of(c)) for c in pack
+        option(w.card(c) + (" (default)" if c == default else ""), c, ability_of(c))
+        for c in pack
+        if c in shown.values()
     )
     select = Select(cid(table, "gdpick"), options, placeholder="Keep one card")
     title = (
@@ -398,9 +404,43 @@ def yes_label(about: str, react: cm.React) -> str:
     return "Discard your Hunter: take the card just used"
 
 
+def question(table: Table, decision: Decision) -> str:
+    """The reaction's question, from what the table sees only: the same for every guild asked."""
+    pv = seat_view(table).table
+    names = w.names_of(table)
+    actor = decision.context["actor"]
+    who = names[actor] if 0 <= actor < len(names) else "A guild"
+    quest = pv.quest
+    if decision.kind == "behead" and quest is not None:
+        return (
+            f"{who} sends {w.cards(c for c in quest.cards if c)} on "
+            f"**{w.quest_name(quest.quest)}**. Behead one of them with an Assassin?"
+        )
+    if decision.kind == "protect" and quest is not None and quest.victim:
+        return (
+            f"An Assassin strikes your {w.card(quest.victim)} on **{w.quest_name(quest.quest)}**."
+            " Protect it with a Warrior?"
+        )
+    if decision.kind == "protect" and pv.ability is not None:
+        ability = w.pack().classes[pv.ability.ability].name
+        return f"{who}'s {ability} is aimed at you. Protect yourself with a Warrior?"
+    if decision.kind == "ambush" and pv.ability is not None:
+        ability = w.pack().classes[pv.ability.ability].name
+        return f"{who} used a {ability}. Ambush it with a Hunter, and take that card?"
+    if decision.kind == "heal" and quest is not None:
+        return (
+            f"**{w.quest_name(quest.quest)}** is fulfilled. Heal: take one of its adventurers "
+            "back with a Cleric?"
+        )
+    return decision.prompt
+
+
 def reaction_prompt(table: Table, decision: Decision) -> Message:
     """The same question to every guild asked: "No" for all, and a yes for those who can."""
-    lines = [decision.prompt, "Nobody learns what you answered unless your reaction takes effect."]
+    lines = [
+        question(table, decision),
+        "Nobody learns what you answered unless your reaction takes effect.",
+    ]
     lines.append(deadline(table, "you answer no"))
     rows: list[tuple[Button | Select, ...]] = []
     yes = [o for o in decision.options if o.card]
