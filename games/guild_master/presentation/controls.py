@@ -337,7 +337,9 @@ async def _decision(
     names = names_of(after_table)
     pack = load_pack(after.public.pack)
     still = [d for d in after.decisions if d.kind != "orders"]
-    if still and still[0].kind == "roll":
+    # A roll, or a plot turn with abilities or boons left, is the same decision as before (the
+    # core opens no new prompt for it): the answer shows it again, with what is left.
+    if still and still[0].kind in ("roll", "plot"):
         return Reply(prompts.render(after, pack, names, table.game_id, still[0]), edit=True)
     label = prompts.option_label(command, names, after)
     return Reply(_embed(f"Done: {label}."), edit=True)
