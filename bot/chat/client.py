@@ -9,6 +9,7 @@ custom id, so they all work after a restart.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import inspect
 import json
@@ -40,7 +41,7 @@ from bot.service import DEFAULT_GAME, GameService
 from bot.store import EventStore, StoreError
 from engine.core.game import LEVELS
 
-STARTUP_WAIT = 30.0  # seconds a stop waits for a start-up in progress to end
+STARTUP_WAIT = 30.0  # seconds a stop waits for the start-up or a deadline in progress to end
 
 log = logging.getLogger("guildmaster.bot")
 
@@ -405,6 +406,7 @@ class GuildMasterBot(discord.AutoShardedClient):
         # Set once `setup_hook` has ended: a stop during start-up waits for it (`close`).
         self._setting_up = False
         self._set_up = asyncio.Event()
+        self._stop_deadlines = asyncio.Event()  # set by `close`: the deadline loop ends
 
     def _ours(self, name: str) -> bool:
         """Is `name` one of our slash commands ("gm create")? Read from the tree, which has
@@ -504,7 +506,7 @@ class GuildMasterBot(discord.AutoShardedClient):
 
     async def _deadlines(self) -> None:
         assert self.service is not None
-        while True:
+        while not self._stop_deadlines.is_set():
             try:
                 moved = await self.service.fire_due_deadlines(owns=self.owns)
                 if moved:
@@ -516,7 +518,8 @@ class GuildMasterBot(discord.AutoShardedClient):
             wait = DEADLINE_POLL_SECONDS
             if due is not None:
                 wait = max(0.5, min(wait, (due - discord.utils.utcnow()).total_seconds()))
-            await asyncio.sleep(wait)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._stop_deadlines.wait(), wait)
 
     def owns(self, discord_guild_id: int | None) -> bool:
         """Does this process run the shard of that server? (DMs are on shard 0.)"""
@@ -572,7 +575,13 @@ class GuildMasterBot(discord.AutoShardedClient):
             except TimeoutError:
                 log.error("stopping: start-up had not ended after %.0f s", STARTUP_WAIT)
         if self._deadline_task is not None:
-            self._deadline_task.cancel()
+            # Let a deadline being applied finish (its events are then posted below) rather
+            # than cancel it between the append and the notifier.
+            self._stop_deadlines.set()
+            ended, _ = await asyncio.wait({self._deadline_task}, timeout=STARTUP_WAIT)
+            if not ended:
+                self._deadline_task.cancel()
+                log.error("stopping: the deadline check had not ended after %.0f s", STARTUP_WAIT)
         if self.service is not None:
             await self.service.settle()
         if self.notifier is not None:
