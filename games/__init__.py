@@ -6,7 +6,7 @@ package, by the game's name (`package`)."""
 
 from importlib import import_module
 
-BUILTIN = ("games.guild_master", "games.town", "games.winterforge")
+BUILTIN = ("games.guild_master", "games.town", "games.winterforge", "games.guildmasters")
 
 
 def load_builtin() -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot.render.words import count
 from games.guildmasters.rules import events as ev
 from games.guildmasters.rules.content import load_pack
 
@@ -66,7 +67,9 @@ class GuildmastersChronicle:
         failed = sum(1 for e in events if isinstance(e, ev.QuestFailed))
         beheads = sum(1 for e in events if isinstance(e, ev.Beheaded))
         if beheads:
-            lines.append(f"Assassins struck {beheads} time(s); {failed} quest(s) failed.")
+            lines.append(
+                f"Assassins struck {count(beheads, 'time')}; {count(failed, 'quest')} failed."
+            )
         return lines
 
 

@@ -15,10 +15,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-import pytest
-
 from bot.loopback import FakeDiscord
-from bot.loopback.errors import LoopbackError
 from games.guildmasters.rules.content import load_pack
 from tests.e2e.people import WAIT, anything_new, open_prompt
 
@@ -137,15 +134,6 @@ def channel_text(world: Any, but: int = 0) -> str:
     return "\n".join(m.text() for m in world.fake.messages(world.channel) if m.id != but)
 
 
-# Guildmasters is not in the registry yet: the rules' `stage` fails in the state between the
-# first MainBegan and its TurnBegan (rules/flow.py reads `state.turn.seat` while the turn is
-# None), which the core asks for after every event, so the game stops when the first draft ends.
-# Strict: once the rules are fixed and the game registered, this passes and the marker must go.
-@pytest.mark.xfail(
-    raises=(LoopbackError, AssertionError),  # no such game yet; registered, it stops
-    strict=True,
-    reason="unregistered until rules/flow.py stage() is fixed",
-)
 async def test_a_whole_three_player_game_played_from_the_dm_prompts(world):
     await guildmasters_lobby(world, "kim", "chris", players=3)
     fake = world.fake

@@ -17,6 +17,7 @@ from typing import Any
 from bot.presentation import Action, Ask, Command, Line, Post, Reply, Seen, Table, say, when
 from bot.render.pictures import render_async
 from bot.render.ui import Embed, EmbedField, Message, clip
+from bot.render.words import count
 from engine.core.game import Decision
 from games.guildmasters.pictures import board, tableaux
 from games.guildmasters.presentation import controls as ctl
@@ -95,7 +96,8 @@ class GuildmastersPresentation:
             fields.append(
                 EmbedField(
                     "Draft",
-                    f"{len(view.packs)} pack(s) waiting; the first: {w.cards(view.packs[0])}",
+                    f"{count(len(view.packs), 'pack')} waiting; "
+                    f"the first: {w.cards(view.packs[0])}",
                 )
             )
         if view.held:
@@ -212,11 +214,11 @@ def _guild_lines(pv: PublicView, names: Sequence[str]) -> list[str]:
         if g.passed:
             marks.append("passed")
         if pv.phase == "draft" and g.packs:
-            marks.append(f"{g.packs} pack(s) to pick from")
+            marks.append(f"{count(g.packs, 'pack')} to pick from")
         mark = f" — {', '.join(marks)}" if marks else ""
         lines.append(
             f"**{names[seat]}**: {g.points} prestige, {g.influence} influence, "
-            f"{len(g.quests)} quest(s), {g.hand} card(s) in hand, recruits "
+            f"{count(len(g.quests), 'quest')}, {count(g.hand, 'card')} in hand, recruits "
             f"{w.cards(g.tiles) if g.tiles else 'none'}{mark}"
         )
     return lines

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.render.words import count
 from games.guildmasters.presentation import words as w
 from games.guildmasters.rules import events as ev
 from games.guildmasters.rules.views import PublicView, SeatView
@@ -63,7 +64,7 @@ def public_line(e: Any, names: Sequence[str]) -> str | None:
         if e.tiles:
             sent.append(f"recruits ({w.cards(e.tiles)})")
         if e.cycles:
-            sent.append(f"{len(e.cycles)} cycle token(s)")
+            sent.append(count(len(e.cycles), "cycle token"))
         when = "at the start" if e.at_start else "at the end"
         return (
             f"{n[e.seat]} sends {w.join(sent) or 'nothing'} on **{w.quest_name(e.quest)}** "
@@ -106,7 +107,7 @@ def public_line(e: Any, names: Sequence[str]) -> str | None:
         c = w.card(e.card)
         ability = w.pack().classes[w.pack().class_of[e.card]].ability
         if e.target >= 0:
-            given = f", giving {len(e.give)} card(s)" if e.give else ""
+            given = f", giving {count(len(e.give), 'card')}" if e.give else ""
             return f"{n[e.seat]} discards a {c}: **{ability}** on {n[e.target]}{given}."
         level = f" (level {e.level} quests)" if e.level else ""
         return f"{n[e.seat]} discards a {c}: **{ability}**{level}."
@@ -123,7 +124,7 @@ def public_line(e: Any, names: Sequence[str]) -> str | None:
     if isinstance(e, ev.Resurrected):
         return f"{n[e.seat]} takes a {w.card(e.card)} from the discard pile."
     if isinstance(e, ev.Transmuted):
-        return f"{n[e.seat]} and {n[e.target]} swap {len(e.given)} card(s)."
+        return f"{n[e.seat]} and {n[e.target]} swap {count(len(e.given), 'card')}."
     if isinstance(e, ev.Ambushed):
         return f"{n[e.seat]} discards a Hunter and ambushes: it takes the {w.card(e.card)}."
     if isinstance(e, ev.Recruited):

@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from bot.presentation import Table, when
 from bot.render.ids import ControlId, fingerprint
 from bot.render.ui import Button, Embed, Message, Option, Select, clip
+from bot.render.words import count
 from engine.core.game import Decision
 from games.guildmasters.presentation import words as w
 from games.guildmasters.rules import commands as cm
@@ -72,7 +73,11 @@ def draft_prompt(table: Table, decision: Decision) -> Message:
         f"Your hand: {w.cards(view.hand)}.",
     ]
     if len(view.packs) > 1:
-        lines.append(f"{len(view.packs) - 1} more pack(s) are waiting for you after this one.")
+        lines.append(
+            f"{count(len(view.packs) - 1, 'more pack')} "
+            + ("is" if len(view.packs) == 2 else "are")
+            + " waiting for you after this one."
+        )
     lines.append(deadline(table, f"the {w.card(default)} is kept for you"))
     # One option per class: two cards of a class are the same to play.
     shown: dict[str, str] = {w.pack().class_of[default]: default}
@@ -347,7 +352,7 @@ def gift_prompt(table: Table, card: str, target: int, names: Sequence[str]) -> M
         max_values=max(1, min(most, len(options))),
     )
     lines = [
-        f"Give {names[target]} up to {most} card(s); you take as many from them at random.",
+        f"Give {names[target]} up to {count(most, 'card')}; you take as many from them at random.",
     ]
     rows = ((select,), (Button("Back", cid(table, "gdback")),))
     return Message(embeds=(embed("Mage: Transmute", lines),), rows=rows).check()

@@ -100,6 +100,12 @@ def stage(state: GuildmastersState) -> Stage:
             key=f"w{state.windows}", kind=REACTION, label=f"Game turn {state.game_turn} — {w.about}"
         )
     turn = state.turn
+    if turn is None:  # the main phase has begun and its first turn not yet
+        return Stage(
+            key=f"g{state.game_turn}:main",
+            kind=TURN,
+            label=f"Game turn {state.game_turn} — main phase",
+        )
     who = name(turn.seat)
     if state.ability is not None and state.ability.look:
         return Stage(

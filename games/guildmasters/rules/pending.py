@@ -134,6 +134,6 @@ def pending(state: GuildmastersState) -> tuple[Decision, ...]:
             kind=TURN,
             prompt="Your turn: one action (an ability, a recruit or pass) and at most one quest.",
             default=default,
-            context={"step": turn.step, "quested": turn.quested},
+            context={"turn": turn.number, "step": turn.step, "quested": turn.quested},
         ),
     )
