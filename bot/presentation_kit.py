@@ -11,7 +11,7 @@ it holds; the message helpers read what a message shows and find its controls.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -64,6 +64,40 @@ class Kit:
     def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> Step:
         """The set-up update of a new game."""
         return self.step(None, self.game.create(players, seed, dict(options or {})), None)
+
+    def playout(
+        self,
+        players: int,
+        seed: int,
+        options: Mapping[str, Any] | None = None,
+        kind: str = "builtin",
+        defaults_every: int = 0,
+        limit: int = 20000,
+    ) -> Iterator[Step]:
+        """Every update of a game between the game's players of `kind` ("builtin" or "random"),
+        the set-up first, the first waiting seat answering each time; every `defaults_every`
+        updates a deadline passes instead and that seat's default applies."""
+        game = self.game
+        first = self.new_game(players, seed, options)
+        yield first
+        state = first.after
+        bots = [game.players[kind](seed * 31 + s) for s in range(players)]
+        for n in range(1, limit):
+            if game.is_over(state):
+                return
+            pending = game.pending(state)
+            if defaults_every and n % defaults_every == 0:
+                command: Any = game.defaults(state, [pending[0].seat])
+                events, after = game.execute(state, command)
+                yield self.step(state, events, None, command)
+                state = after
+                continue
+            seat = pending[0].seat
+            command = bots[seat].move(state, (seat,))
+            events, after = game.execute(state, command)
+            yield self.step(state, events, command.seat, command)
+            state = after
+        raise AssertionError("the game did not end")
 
     def ask(self, state: Any, seat: int | None, **fields: Any) -> FakeAsk:
         """A player of `seat` (None: a watcher) pressing controls on `state`."""

@@ -40,29 +40,8 @@ def new_game(players: int, seed: int) -> Step:
 def playout(
     players: int, seed: int, kind: str = "builtin", defaults_every: int = 0, limit: int = 20000
 ) -> Iterator[Step]:
-    """Every update of a game between built-in (or random) players, the set-up first; every
-    `defaults_every` updates, a deadline passes instead and the first waiting seat's default
-    applies."""
-    first = new_game(players, seed)
-    yield first
-    state = first.after
-    bots = [GAME.players[kind](seed * 31 + s) for s in range(players)]
-    for n in range(1, limit):
-        if GAME.is_over(state):
-            return
-        pending = GAME.pending(state)
-        if defaults_every and n % defaults_every == 0:
-            command: Any = GAME.defaults(state, [pending[0].seat])
-            events, after = GAME.execute(state, command)
-            yield KIT.step(state, events, None, command)
-            state = after
-            continue
-        seat = pending[0].seat
-        command = bots[seat].move(state, (seat,))
-        events, after = GAME.execute(state, command)
-        yield KIT.step(state, events, command.seat, command)
-        state = after
-    raise AssertionError("the game did not end")
+    """Every update of a game between built-in (or random) players (`Kit.playout`)."""
+    return KIT.playout(players, seed, None, kind, defaults_every, limit)
 
 
 class FakeAsk(kit.FakeAsk):

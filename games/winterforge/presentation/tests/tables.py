@@ -53,28 +53,8 @@ def playout(
     defaults_every: int = 0,
     limit: int = 20000,
 ) -> Iterator[Step]:
-    """Every update of a game between built-in (or random) players, the set-up first; every
-    `defaults_every` updates, a deadline passes instead and the waiting seat's default applies."""
-    first = new_game(players, seed, options)
-    yield first
-    state = first.after
-    bots = [GAME.players[kind](seed * 31 + s) for s in range(players)]
-    for n in range(1, limit):
-        if GAME.is_over(state):
-            return
-        pending = GAME.pending(state)
-        if defaults_every and n % defaults_every == 0:
-            command: Any = GAME.defaults(state, [pending[0].seat])
-            events, after = GAME.execute(state, command)
-            yield step(state, events, None, command)
-            state = after
-            continue
-        seat = pending[0].seat
-        command = bots[seat].move(state, (seat,))
-        events, after = GAME.execute(state, command)
-        yield step(state, events, command.seat, command)
-        state = after
-    raise AssertionError("the game did not end")
+    """Every update of a game between built-in (or random) players (`Kit.playout`)."""
+    return KIT.playout(players, seed, options, kind, defaults_every, limit)
 
 
 class FakeAsk(kit.FakeAsk):
