@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.core.errors import RuleError
+from engine.simulation import win_rate
 from games.guildmasters.players import BuiltinPlayer, RandomPlayer
 from games.guildmasters.rules.commands import Command
 from games.guildmasters.rules.events import Event
@@ -92,18 +93,6 @@ def play(
     )
 
 
-def win_rate(kind: str, games: int, players: int = 4, first_seed: int = 0) -> float:
-    """The share of `games` won by one player of `kind` against random players, its seat rotated
-    from game to game (a shared first place counts as a win for each sharer)."""
-    wins = 0
-    for game in range(games):
-        seat = game % players
-        seats = tuple(kind if s == seat else "random" for s in range(players))
-        result, _, _ = play(players, first_seed + game, seats=seats)
-        wins += seat in result.winners
-    return wins / games
-
-
 def main(argv: list[str] | None = None) -> int:
     """`python -m games.guildmasters.players.simulate --games 200`: the built-in player's win
     rate against random players."""
@@ -116,7 +105,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--kind", default="builtin", choices=sorted(PLAYER_TYPES))
     args = parser.parse_args(argv)
     start = time.process_time()
-    rate = win_rate(args.kind, args.games, args.players)
+    rate = win_rate(play, args.kind, args.games, args.players)
     print(
         f"{args.kind} player against {args.players - 1} random players, seat rotated: won "
         f"{rate:.1%} of {args.games} games ({time.process_time() - start:.0f} s CPU)."

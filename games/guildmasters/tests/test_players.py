@@ -2,8 +2,9 @@
 90% of games against random players (its seat rotated), the simulator is deterministic and the
 balance report prints."""
 
+from engine.simulation import win_rate
 from games.guildmasters.players.balance import report
-from games.guildmasters.players.simulate import play, win_rate
+from games.guildmasters.players.simulate import play
 
 
 def test_random_games_end_with_every_move_legal():
@@ -18,7 +19,7 @@ def test_builtin_games_end_with_every_move_legal():
 
 
 def test_the_builtin_player_wins_at_least_90_percent_against_random_players():
-    rate = win_rate("builtin", 300, players=4)
+    rate = win_rate(play, "builtin", 300, players=4)
     print(f"builtin against 3 random players: {rate:.1%} of 300 games")
     assert rate >= 0.90
 
