@@ -133,6 +133,9 @@ def render(
         shown = decision.context.get("drawn") or decision.context.get("seen") or ()
         lines += [f"• {cards.contract(pack.contracts[c])}" for c in shown]
         rows.append((_option_select(game_id, decision, names, view, "Your choice"),))
+    elif kind == "plot":
+        lines += _plot_lines(decision, pack)
+        rows.append(_option_rows(view, names, game_id, decision))
     elif kind == "stance":
         lines += _stance_lines(view, pack, names)
         rows.append(
@@ -191,18 +194,7 @@ def render(
             )
         )
     else:
-        if len(decision.options) <= 5:
-            rows.append(
-                tuple(
-                    Button(
-                        clip(option_label(o, names, view), 80),
-                        _id("opt", game_id, seat, f"{kind}.{fingerprint(o)}"),
-                    )
-                    for o in decision.options
-                )
-            )
-        else:
-            rows.append((_option_select(game_id, decision, names, view, "Choose"),))
+        rows.append(_option_rows(view, names, game_id, decision))
     lines.append(deadline_line(due, default))
     embed = Embed(
         title=f"{names.guild(seat)} — your decision", description=clip("\n".join(lines), 4096)
@@ -221,6 +213,36 @@ def _option_select(
         ),
         placeholder=placeholder,
     )
+
+
+def _plot_lines(decision: Decision, pack: Pack) -> list[str]:
+    """What the guild still has to use this plot turn, each with its text: the prompt shown
+    again after an ability is used says what is left, not the same words as before. (A plot
+    turn with nothing left to use ends by itself.)"""
+    left: dict[str, str] = {}
+    for o in decision.options:
+        if isinstance(o, UsePlotAbility):
+            adv = pack.adventurers[o.adventurer]
+            assert adv.ability is not None
+            left[f"a{o.adventurer}"] = f"• {adv.name} {adv.title}: {adv.ability.text}"
+        elif isinstance(o, UseBoon):
+            c = pack.contracts[o.contract]
+            boons = "; ".join(e.text for e in c.effects if e.kind == "boon")
+            left[f"b{o.contract}"] = f"• {c.name} (boon): {boons}"
+    return ["Left to use this plot turn:", *left.values()]
+
+
+def _option_rows(view: SeatView, names: Names, game_id: int, decision: Decision) -> tuple:
+    """The decision's options as one row of buttons, or one select when there are more than 5."""
+    if len(decision.options) <= 5:
+        return tuple(
+            Button(
+                clip(option_label(o, names, view), 80),
+                _id("opt", game_id, decision.seat, f"{decision.kind}.{fingerprint(o)}"),
+            )
+            for o in decision.options
+        )
+    return (_option_select(game_id, decision, names, view, "Choose"),)
 
 
 def _stance_lines(view: SeatView, pack: Pack, names: Names) -> list[str]:

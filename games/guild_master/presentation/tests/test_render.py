@@ -10,7 +10,7 @@ from games.guild_master import GAME
 from games.guild_master.players.simulate import play
 from games.guild_master.presentation import channel, order_board, prompts
 from games.guild_master.presentation.text import Names
-from games.guild_master.rules.commands import SetOrders
+from games.guild_master.rules.commands import SetOrders, UsePlotAbility
 from games.guild_master.rules.content import load_pack
 from games.guild_master.rules.state import Phase
 from games.guild_master.tests.table import order
@@ -211,3 +211,31 @@ def test_the_order_board_is_compact():
     assert len(board.embeds) == 1 and lines <= 22, lines
     buttons = [c.label for row in board.rows for c in row if isinstance(c, Button)]
     assert "Board & team" in buttons
+
+
+def test_a_plot_prompt_names_what_is_left_to_use():
+    """The plot turn's prompt lists each ability and boon still usable, with its text; shown
+    again after one is used (or after a decision the ability opened), it lists only the rest,
+    so the guild sees what changed rather than the same words twice."""
+    state = engine_table(
+        players=2,
+        round=2,
+        phase="start_of_round",
+        guild=[{"fame": 5, "adventurers": ["caddoc", "odile"]}, {"adventurers": ["brask"]}],
+    )
+
+    def prompt(state) -> str:
+        view = GAME.view(state, Seat(0))
+        (decision,) = [d for d in view.decisions if d.kind == "plot"]
+        return prompts.render(view, PACK, names(2), 1, decision).embeds[0].description
+
+    before = prompt(state)
+    assert "Left to use this plot turn:" in before
+    assert "Full Moon, Plot: Gain 2 Gold." in before  # Caddoc
+    assert "Full Moon, Plot: Gain 1 Gold." in before  # Odile
+    state, _ = play_commands(state, UsePlotAbility(seat=0, adventurer="caddoc"))
+    after = prompt(state)
+    assert "Gain 2 Gold." not in after
+    assert "Full Moon, Plot: Gain 1 Gold." in after
+    state, _ = play_commands(state, UsePlotAbility(seat=0, adventurer="odile"))
+    assert state.phase is Phase.ORDERS  # nothing left: the plot turn ended by itself
