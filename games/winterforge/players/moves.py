@@ -1,48 +1,93 @@
-"""The legal commands of a seat, built from the rules' own checks: every kind of action the seat
-may take now, each with one choice of its arguments (a random choice when a `pick` is given), so
-a player can choose among actions without trying commands that would be refused.
+"""What a seat may do, for the random player: the kinds of action of each place and the errands
+a Smith could run from where it stands (`errands_from`), whether one kind is open to a seat now
+(`available`: the rules' own numbers, no arguments built), one command of a chosen kind with its
+arguments drawn at random (`build`), and the Move routes between places (`routes`). A player can
+so choose among actions without trying commands that would be refused, and build only the
+arguments of the kind it chose.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import TypeVar
 
 from games.winterforge.rules import commands as cm
 from games.winterforge.rules.alleyways import DONATION, RUNE, THIEF
-from games.winterforge.rules.bank import UNPAID_LIMIT, owed, unpaid
+from games.winterforge.rules.bank import PRIME_REPAY_OFF, UNPAID_LIMIT, owed, unpaid
 from games.winterforge.rules.content import MAX_SKILL, SKILLS, load_pack
 from games.winterforge.rules.context import (
     ability,
-    actions_allowed,
     closed,
     contract_card,
+    discount,
     event_effect,
     prime_free,
 )
 from games.winterforge.rules.forge import training_cost
 from games.winterforge.rules.forging import ANY
 from games.winterforge.rules.guildhall import FUNDS_BELOW, TAKE_LIMIT, contract_limit, held_count
-from games.winterforge.rules.market import BUY_LIMIT, purchase_cost
-from games.winterforge.rules.moving import free_move, reachable
+from games.winterforge.rules.market import BUY_LIMIT, REFRESH_COST, purchase_cost
 from games.winterforge.rules.state import LORDS, Guild, WinterforgeState
 from games.winterforge.rules.tavern import CREW_LIMIT, hire_cost
 
 T = TypeVar("T")
 Pick = Callable[[Sequence[T]], T]
+Kind = type[cm.Command]
 
 
-def first(items: Sequence[T]) -> T:
-    return items[0]
+@cache
+def routes(alleyways: tuple[str, ...]) -> dict[str, dict[str, tuple[int, str]]]:
+    """For each place, every other place with the Moves it takes to get there and the first
+    Move of a shortest route (the ring of precincts, and every Alleyway one Move from every
+    precinct). Worked out once per set of Alleyways in play."""
+    links = load_pack().links
+    places = (*links, *alleyways)
+
+    def next_to(place: str) -> tuple[str, ...]:
+        return (*links[place], *alleyways) if place in links else tuple(links)
+
+    table: dict[str, dict[str, tuple[int, str]]] = {}
+    for origin in places:
+        found: dict[str, tuple[int, str]] = {}
+        frontier = [(place, place) for place in next_to(origin)]
+        steps = 1
+        while frontier:
+            later = []
+            for place, first in frontier:
+                if place != origin and place not in found:
+                    found[place] = (steps, first)
+                    later += [(p, first) for p in next_to(place)]
+            frontier, steps = later, steps + 1
+        table[origin] = found
+    return table
 
 
-def assignment(g: Guild, slots: Sequence[str], avoid: Sequence[str] = ()) -> tuple[str, ...] | None:
+def prime_ok(state: WinterforgeState, seat: int, place: str) -> bool:
+    """May `seat` use the Prime Position bonus of `place` with its next action there?"""
+    if event_effect(state, "no_prime") is not None:
+        return False
+    if state.variant == LORDS:
+        return seat not in state.day_primes and prime_free(state, place)
+    g = state.guilds[seat]
+    return g.at == place and g.prime and not g.prime_used
+
+
+def fillable(g: Guild, slots: Sequence[str]) -> bool:
+    """Does `g`'s stockpile hold components that fill `slots` exactly (no Rune)?"""
+    if len(slots) > len(g.stockpile):
+        return False
+    components = load_pack().components
+    have = Counter(components[c].material for c in g.stockpile)
+    need = Counter(s for s in slots if s != ANY)
+    return all(have[m] >= n for m, n in need.items())
+
+
+def assignment(g: Guild, slots: Sequence[str]) -> tuple[str, ...] | None:
     """Components of `g`'s stockpile that fill `slots` exactly (the largest dice first), or None."""
     pack = load_pack()
-    pool = sorted(
-        (c for c in g.stockpile if c not in avoid),
-        key=lambda c: (-sum(pack.components[c].dice), c),
-    )
+    pool = sorted(g.stockpile, key=lambda c: (-sum(pack.components[c].dice), c))
     chosen: list[str] = []
     for slot in sorted(slots, key=lambda s: s == ANY):
         match = next(
@@ -59,138 +104,247 @@ def assignment(g: Guild, slots: Sequence[str], avoid: Sequence[str] = ()) -> tup
     return tuple(chosen)
 
 
-def prime_ok(state: WinterforgeState, seat: int, place: str) -> bool:
-    """May `seat` use the Prime Position bonus of `place` with its next action there?"""
-    if event_effect(state, "no_prime") is not None:
-        return False
-    if state.variant == LORDS:
-        return seat not in state.day_primes and prime_free(state, place)
-    g = state.guilds[seat]
-    return g.at == place and g.prime and not g.prime_used
-
-
-def forgeable(state: WinterforgeState, seat: int) -> list[cm.Forge]:
-    """Every Contract `seat` could forge now, each with one set of components."""
-    g = state.guilds[seat]
-    out = [cm.Forge(seat=seat, contract=w.contract) for w in g.started]
+def _forge_candidates(g: Guild) -> list[str]:
+    """Contracts not yet started that `g` could commit components to: its hand and its Royal."""
     started = {w.contract for w in g.started}
-    candidates = [*g.hand]
+    candidates = list(g.hand)
     if g.royal and not g.royal_done and g.royal not in started:
         candidates.append(g.royal)
-    for slug in candidates:
-        components = assignment(g, contract_card(slug).slots)
-        if components is not None:
-            out.append(cm.Forge(seat=seat, contract=slug, components=components))
+    return candidates
+
+
+def _trainable(state: WinterforgeState, seat: int, prime: bool) -> list[str]:
+    g = state.guilds[seat]
+    return [
+        skill
+        for skill, level in zip(SKILLS, g.skills, strict=True)
+        if level < MAX_SKILL and training_cost(state, seat, skill, prime) <= g.coin
+    ]
+
+
+def _take_count(state: WinterforgeState, g: Guild) -> int:
+    """How many Contracts a Take Contracts action takes (0: none may be taken): up to 2 of the
+    track, those over the limit returned from the hand first, never all of them."""
+    on_track = sum(1 for c in state.job_track if c)
+    take = min(TAKE_LIMIT, on_track)
+    over = held_count(g) + take - contract_limit(g)
+    returns = min(over, len(g.hand) + take) if over > 0 else 0
+    return take if returns < take else 0
+
+
+def _repayable(g: Guild, prime: bool) -> list[tuple[str, int]]:
+    """Each unpaid Loan with the most `g` may pay on it now (at least 1 Coin)."""
+    off = PRIME_REPAY_OFF if prime else 0
+    out = []
+    for loan in unpaid(g):
+        most = min(g.coin, max(0, owed(g, loan) - off))
+        if most >= 1:
+            out.append((loan, most))
     return out
 
 
-def place_actions(state: WinterforgeState, seat: int, place: str, pick: Pick) -> list[cm.Command]:
-    """The actions `seat` could take in `place`, assuming its Smith is (or is placed) there."""
-    if closed(state, place):
-        return []
+# The kinds of action of each place: precinct actions (Lords of Winterforge places a Smith with
+# each) and the free refreshes of the Market and the Tavern.
+PLACE_KINDS: dict[str, tuple[Kind, ...]] = {
+    "forge": (cm.Train, cm.Forge),
+    "market": (cm.Buy,),
+    "guildhall": (cm.TakeContracts, cm.RequestFunds),
+    "bank": (cm.TakeLoan, cm.RepayLoan),
+    "tavern": (cm.Hire,),
+    "shrine": (cm.Donate,),
+    "thieves-guild": (cm.HireThief,),
+    "runesmith": (cm.BuyRune,),
+    "auction-house": (cm.SellHeld,),
+}
+FREE_KINDS: dict[str, tuple[Kind, ...]] = {
+    "market": (cm.RefreshRow,),
+    "tavern": (cm.RefreshTavern,),
+}
+PLACE_OF: dict[Kind, str] = {
+    kind: place
+    for table in (PLACE_KINDS, FREE_KINDS)
+    for place, kinds in table.items()
+    for kind in kinds
+}
+
+
+@cache
+def errands_from(
+    alleyways: tuple[str, ...], here: str, act: bool, reach: int, refresh: bool
+) -> tuple[tuple[str, Kind], ...]:
+    """Every (place, kind of action) a Smith in `here` could run this turn: the kinds of `here`
+    when it may `act` (its free refreshes too when `refresh`), and those of every place it can
+    reach with fewer than `reach` Moves (a Move and then an action each)."""
+    out: list[tuple[str, Kind]] = []
+    if act:
+        out += [(here, kind) for kind in PLACE_KINDS.get(here, ())]
+        if refresh:
+            out += [(here, kind) for kind in FREE_KINDS.get(here, ())]
+    for place, (steps, _) in routes(alleyways)[here].items():
+        if steps < reach:
+            out += [(place, kind) for kind in PLACE_KINDS[place]]
+    return tuple(out)
+
+
+@cache
+def placements(alleyways: tuple[str, ...]) -> tuple[tuple[str, Kind], ...]:
+    """Every (place, kind of action) of Lords of Winterforge, where each action places a Smith."""
+    places = (*load_pack().links, *alleyways)
+    return tuple((place, kind) for place in places for kind in PLACE_KINDS[place])
+
+
+def _can_train(state: WinterforgeState, seat: int, g: Guild, prime: bool) -> bool:
+    return bool(_trainable(state, seat, prime))
+
+
+def _can_forge(state: WinterforgeState, seat: int, g: Guild, prime: bool) -> bool:
+    return bool(g.started) or any(fillable(g, contract_card(c).slots) for c in _forge_candidates(g))
+
+
+def _can_buy(state: WinterforgeState, seat: int, g: Guild, prime: bool) -> bool:
+    costs = [load_pack().components[c].cost for row in state.market for c in row if c]
+    off = ability(g, "market_discount") + discount(state, "market")
+    return bool(costs) and max(0, min(costs) - off) <= g.coin
+
+
+def _can_take(state: WinterforgeState, seat: int, g: Guild, prime: bool) -> bool:
+    return _take_count(state, g) > 0
+
+
+def _can_request(state: WinterforgeState, seat: int, g: Guild, prime: bool) -> bool:
+    return g.coin < FUNDS_BELOW
+
+
+def _can_borrow(state: WinterforgeState, seat: int, g: Guild, prime: bool) -> bool:
+    return bool(state.bank) and len(unpaid(g)) < UNPAID_LIMIT
+
+
+def _can_repay(state: WinterforgeState, seat: int, g: Guild, prime: bool) -> bool:
+    return bool(_repayable(g, prime))
+
+
+def _can_hire(state: WinterforgeState, seat: int, g: Guild, prime: bool) -> bool:
+    return any(hire_cost(state, crew, prime) <= g.coin for crew in state.tavern)
+
+
+def _can_donate(state: WinterforgeState, seat: int, g: Guild, prime: bool) -> bool:
+    return bool(state.shrine) and g.coin >= DONATION
+
+
+def _can_steal(state: WinterforgeState, seat: int, g: Guild, prime: bool) -> bool:
+    return g.coin >= THIEF and bool(_victims(state, seat))
+
+
+def _can_buy_rune(state: WinterforgeState, seat: int, g: Guild, prime: bool) -> bool:
+    return bool(state.rune_deck) and g.coin >= RUNE
+
+
+def _can_sell(state: WinterforgeState, seat: int, g: Guild, prime: bool) -> bool:
+    return bool(g.held)
+
+
+def _can_refresh_row(state: WinterforgeState, seat: int, g: Guild, prime: bool) -> bool:
+    return g.coin >= (0 if ability(g, "refresh_free") else REFRESH_COST)
+
+
+def _can_refresh_tavern(state: WinterforgeState, seat: int, g: Guild, prime: bool) -> bool:
+    return g.coin >= 1
+
+
+_CAN: dict[Kind, Callable[[WinterforgeState, int, Guild, bool], bool]] = {
+    cm.Train: _can_train,
+    cm.Forge: _can_forge,
+    cm.Buy: _can_buy,
+    cm.TakeContracts: _can_take,
+    cm.RequestFunds: _can_request,
+    cm.TakeLoan: _can_borrow,
+    cm.RepayLoan: _can_repay,
+    cm.Hire: _can_hire,
+    cm.Donate: _can_donate,
+    cm.HireThief: _can_steal,
+    cm.BuyRune: _can_buy_rune,
+    cm.SellHeld: _can_sell,
+    cm.RefreshRow: _can_refresh_row,
+    cm.RefreshTavern: _can_refresh_tavern,
+}
+
+
+def available(state: WinterforgeState, seat: int, kind: Kind, prime: bool) -> bool:
+    """May `seat` take an action of `kind` now, its Smith being (or placed) in that kind's place,
+    using the Prime Position's bonus when `prime`? (The rules' own numbers, no arguments built.)"""
+    if state.turn.event and closed(state, PLACE_OF[kind]):
+        return False
+    return _CAN[kind](state, seat, state.guilds[seat], prime)
+
+
+def _victims(state: WinterforgeState, seat: int) -> list[int]:
+    return [
+        s
+        for s, other in enumerate(state.guilds)
+        if s != seat and other.stockpile and not ability(other, "bodyguard")
+    ]
+
+
+def build(state: WinterforgeState, seat: int, kind: Kind, prime: bool, pick: Pick) -> cm.Command:
+    """One command of `kind` (`available` to `seat`, its Smith in that kind's place), its arguments
+    drawn with `pick`: uniformly among the skills, Contracts, Loans, Crew, rows, tokens or victims
+    it may take, and a purchase or a take built one card at a time among those still allowed."""
     g = state.guilds[seat]
-    prime = prime_ok(state, seat, place)
-    out: list[cm.Command] = []
-    if place == "forge":
-        for skill in SKILLS:
-            level = g.skills[SKILLS.index(skill)]
-            if level < MAX_SKILL and training_cost(state, seat, skill, prime) <= g.coin:
-                out.append(cm.Train(seat=seat, skill=skill, prime=prime))
-        out += [
-            cm.Forge(seat=f.seat, contract=f.contract, components=f.components, prime=prime)
-            for f in forgeable(state, seat)
-        ]
-    elif place == "market":
+    if kind is cm.Train:
+        return cm.Train(seat=seat, skill=pick(_trainable(state, seat, prime)), prime=prime)
+    if kind is cm.Forge:
+        forges = [w.contract for w in g.started]
+        forges += [c for c in _forge_candidates(g) if fillable(g, contract_card(c).slots)]
+        contract = pick(forges)
+        components = ()
+        if contract not in {w.contract for w in g.started}:
+            components = assignment(g, contract_card(contract).slots) or ()
+        return cm.Forge(seat=seat, contract=contract, components=components, prime=prime)
+    if kind is cm.Buy:
         offer = [c for row in state.market for c in row if c]
         affordable = [c for c in offer if purchase_cost(state, seat, (c,)) <= g.coin]
-        if affordable:
-            chosen = [pick(affordable)]
-            limit = BUY_LIMIT + (1 if prime else 0)
-            while len(chosen) < limit:
-                more = [
-                    c
-                    for c in affordable
-                    if c not in chosen and purchase_cost(state, seat, (*chosen, c)) <= g.coin
-                ]
-                if not more:
-                    break
-                chosen.append(pick(more))
-            out.append(cm.Buy(seat=seat, components=tuple(chosen), prime=len(chosen) > BUY_LIMIT))
-    elif place == "guildhall":
-        track = [c for c in state.job_track if c]
-        if track:
-            take = [pick(track)]
-            rest = [c for c in track if c not in take]
-            if rest and TAKE_LIMIT > 1:
-                take.append(pick(rest))
-            over = held_count(g) + len(take) - contract_limit(g)
-            returns = tuple((*g.hand, *take)[:over]) if over > 0 else ()
-            if len(returns) < len(take):
-                out.append(
-                    cm.TakeContracts(seat=seat, contracts=tuple(take), returns=returns, prime=prime)
-                )
-        if g.coin < FUNDS_BELOW:
-            out.append(cm.RequestFunds(seat=seat, prime=prime))
-    elif place == "bank":
-        if state.bank and len(unpaid(g)) < UNPAID_LIMIT:
-            out.append(cm.TakeLoan(seat=seat, loan=pick(state.bank), prime=prime))
-        for loan in unpaid(g):
-            off = 2 if prime else 0
-            most = min(g.coin, max(0, owed(g, loan) - off))
-            if most >= 1:
-                out.append(cm.RepayLoan(seat=seat, loan=loan, amount=most, prime=prime))
-    elif place == "tavern":
-        for crew in state.tavern:
-            if hire_cost(state, crew, prime) <= g.coin:
-                fire = (g.crew[0],) if len(g.crew) >= CREW_LIMIT else ()
-                out.append(cm.Hire(seat=seat, crew=crew, fire=fire, prime=prime))
+        chosen = [pick(affordable)]
+        limit = BUY_LIMIT + (1 if prime else 0)
+        while len(chosen) < limit:
+            more = [
+                c
+                for c in affordable
+                if c not in chosen and purchase_cost(state, seat, (*chosen, c)) <= g.coin
+            ]
+            if not more:
                 break
-    elif place == "shrine":
-        if state.shrine and g.coin >= DONATION:
-            out.append(cm.Donate(seat=seat, token=pick(range(1, len(state.shrine) + 1))))
-    elif place == "thieves-guild":
-        victims = [
-            s
-            for s, other in enumerate(state.guilds)
-            if s != seat and other.stockpile and not ability(other, "bodyguard")
-        ]
-        if victims and g.coin >= THIEF:
-            out.append(cm.HireThief(seat=seat, victim=pick(victims)))
-    elif place == "runesmith":
-        if state.rune_deck and g.coin >= RUNE:
-            out.append(cm.BuyRune(seat=seat))
-    elif place == "auction-house" and g.held:
-        out.append(cm.SellHeld(seat=seat))
-    return out
-
-
-def legal(state: WinterforgeState, seat: int, pick: Pick = first) -> list[cm.Command]:
-    """One command of each kind of action `seat` may take now (empty when it is not its turn)."""
-    if state.result is not None:
-        return []
-    g = state.guilds[seat]
-    if g.royal_offer:
-        return [cm.ChooseRoyal(seat=seat, royal=r) for r in g.royal_offer]
-    if state.choosing or state.turn.seat != seat:
-        return []
-    out: list[cm.Command] = [cm.EndTurn(seat=seat)]
-    has_action = state.turn.actions < actions_allowed(state)
-    if state.variant == LORDS:
-        if has_action:
-            for place in (*load_pack().links, *state.alleyways):
-                out += place_actions(state, seat, place, pick)
-        return out
-    if has_action or free_move(state, seat):
-        for place in reachable(state, g.at):
-            out.append(cm.Move(seat=seat, to=place, prime=prime_free(state, place)))
-    if has_action:
-        out += place_actions(state, seat, g.at, pick)
-    if (
-        g.at == "market"
-        and not closed(state, "market")
-        and g.coin >= (0 if ability(g, "refresh_free") else 1)
-    ):
-        out.append(cm.RefreshRow(seat=seat, level=pick((1, 2, 3))))
-    if g.at == "tavern" and not closed(state, "tavern") and g.coin >= 1:
-        out.append(cm.RefreshTavern(seat=seat))
-    return out
+            chosen.append(pick(more))
+        return cm.Buy(seat=seat, components=tuple(chosen), prime=len(chosen) > BUY_LIMIT)
+    if kind is cm.TakeContracts:
+        track = [c for c in state.job_track if c]
+        take = [pick(track)]
+        rest = [c for c in track if c not in take]
+        if rest and TAKE_LIMIT > 1:
+            take.append(pick(rest))
+        over = held_count(g) + len(take) - contract_limit(g)
+        returns = tuple((*g.hand, *take)[:over]) if over > 0 else ()
+        return cm.TakeContracts(seat=seat, contracts=tuple(take), returns=returns, prime=prime)
+    if kind is cm.RequestFunds:
+        return cm.RequestFunds(seat=seat, prime=prime)
+    if kind is cm.TakeLoan:
+        return cm.TakeLoan(seat=seat, loan=pick(state.bank), prime=prime)
+    if kind is cm.RepayLoan:
+        loan, most = pick(_repayable(g, prime))
+        return cm.RepayLoan(seat=seat, loan=loan, amount=most, prime=prime)
+    if kind is cm.Hire:
+        crew = pick([c for c in state.tavern if hire_cost(state, c, prime) <= g.coin])
+        fire = (pick(g.crew),) if len(g.crew) >= CREW_LIMIT else ()
+        return cm.Hire(seat=seat, crew=crew, fire=fire, prime=prime)
+    if kind is cm.Donate:
+        return cm.Donate(seat=seat, token=pick(range(1, len(state.shrine) + 1)))
+    if kind is cm.HireThief:
+        return cm.HireThief(seat=seat, victim=pick(_victims(state, seat)))
+    if kind is cm.BuyRune:
+        return cm.BuyRune(seat=seat)
+    if kind is cm.SellHeld:
+        return cm.SellHeld(seat=seat)
+    if kind is cm.RefreshRow:
+        return cm.RefreshRow(seat=seat, level=pick((1, 2, 3)))
+    if kind is cm.RefreshTavern:
+        return cm.RefreshTavern(seat=seat)
+    raise ValueError(f"no such kind of action: {kind.__name__}")
