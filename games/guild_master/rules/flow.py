@@ -245,7 +245,9 @@ def execute(state: GameState, command: Command) -> tuple[list[Event], GameState]
             f"That cannot be done during the {PHASE_NAMES[state.phase]}.{where}",
             phase=state.phase.value,
         )
-    if not (0 <= command.seat < state.players or isinstance(command, ApplyDefaults)):
+    # Defaults are applied by a deadline or the host (-1) as well as by a seat.
+    lowest = -1 if isinstance(command, ApplyDefaults) else 0
+    if not lowest <= command.seat < state.players:
         raise RuleError("seat", f"There is no seat {command.seat} at this table.")
     if state.prompt is not None and type(command) not in _PROMPT and type(command) not in _ANYTIME:
         raise RuleError(

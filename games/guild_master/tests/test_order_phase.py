@@ -1,5 +1,7 @@
 """Order Phase: Assign Orders, End of Order Phase, and the reveal (Action Phase, Reveal Orders)."""
 
+import pytest
+
 from games.guild_master.rules.commands import (
     ApplyDefaults,
     ChooseBuilds,
@@ -395,3 +397,11 @@ def test_a_new_recruit_can_be_ordered_in_the_next_order_phase():
     assert (state.round, state.phase) == (2, Phase.ORDERS)
     state, events = play(state, orders(0, order(1, ["garrick", "brask"], "1")))
     assert of_type(events, "OrdersDrafted")[0].orders[0].team == ("garrick", "brask")
+
+
+@pytest.mark.parametrize("seat", [2, 99, -2])
+def test_defaults_applied_in_the_name_of_a_seat_that_does_not_exist_are_refused(seat):
+    """Applying the defaults is done by a deadline or the host (seat -1) or by a guild at the
+    table; any other seat is refused, as every other command's is, and nothing changes."""
+    state = table(players=2, round=1)
+    assert_refused(state, ApplyDefaults(seat=seat, seats=(0,)), "seat", f"no seat {seat}")
