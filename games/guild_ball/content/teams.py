@@ -1,44 +1,20 @@
-"""Picking a team: the game sizes of the book's "Game Length" table and the rules of "Picking a
-Team", checked against the content pack.
-
-The converted table reads, row by row: Introductory Game, 30 mins, 2' x 2', 1 Captain
-2 Squaddie, 6 VP; Quick Game, 60 mins, 3' x 3', 1 Captain 4 Squaddie 1 Mascot, 8 VP; Typical
-Game, 90–120 mins, 3' x 3', 1 Captain 4 Squaddie 1 Mascot, 12 VP.
-"""
+"""Picking a team: the rules of "Picking a Team" for each row of the book's "Game Length" table
+(the table itself is the pitch's, games/guild_ball/pitch/field.py), checked against the pack."""
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 
 from games.guild_ball.content.cards import Pack
+from games.guild_ball.pitch.field import GAME_SIZES, GameSize
+
+__all__ = ["GAME_SIZES", "GameSize", "match_problems", "team_problems", "team_size"]
 
 
-@dataclass(frozen=True, slots=True)
-class GameSize:
-    """One row of the game-size table."""
-
-    slug: str
-    name: str
-    pitch_feet: int  # the pitch is square
-    squaddies: int
-    mascot: bool
-    victory_points: int
-
-    @property
-    def team_size(self) -> int:
-        return 1 + self.squaddies + (1 if self.mascot else 0)
-
-
-GAME_SIZES: Mapping[str, GameSize] = {
-    s.slug: s
-    for s in (
-        GameSize("introductory", "Introductory Game", 2, 2, False, 6),
-        GameSize("quick", "Quick Game", 3, 4, True, 8),
-        GameSize("typical", "Typical Game", 3, 4, True, 12),
-    )
-}
+def team_size(size: GameSize) -> int:
+    """How many models a team of `size` fields."""
+    return size.captains + size.squaddies + size.mascots
 
 
 def team_problems(pack: Pack, size: GameSize, team: Sequence[str]) -> tuple[str, ...]:
@@ -59,12 +35,12 @@ def team_problems(pack: Pack, size: GameSize, team: Sequence[str]) -> tuple[str,
     captains = [m for m in models if m.role == "captain"]
     mascots = [m for m in models if m.role == "mascot"]
     squaddies = [m for m in models if m.role == "squaddie"]
-    if len(captains) != 1:
+    if len(captains) != size.captains:
         problems.append(f"a team has exactly one Captain, not {len(captains)}")
     article = "an" if size.name[0] in "AEIOU" else "a"
-    if size.mascot and len(mascots) != 1:
+    if size.mascots and len(mascots) != size.mascots:
         problems.append(f"{article} {size.name} team has exactly one Mascot, not {len(mascots)}")
-    if not size.mascot and mascots:
+    if not size.mascots and mascots:
         problems.append(f"{article} {size.name} team has no Mascot")
     if len(squaddies) != size.squaddies:
         problems.append(

@@ -5,7 +5,7 @@ import itertools
 import pytest
 
 from games.guild_ball.content.loader import load_pack
-from games.guild_ball.content.teams import GAME_SIZES, match_problems, team_problems
+from games.guild_ball.content.teams import GAME_SIZES, match_problems, team_problems, team_size
 
 PACK = load_pack()
 INTRO, QUICK, TYPICAL = (GAME_SIZES[s] for s in ("introductory", "quick", "typical"))
@@ -19,7 +19,7 @@ def team(guild: str, size=TYPICAL) -> list[str]:
     """A legal team of `guild` for `size`: its Captain, its Mascot if the size has one, and the
     first Squaddies of its file."""
     picks = [PACK.captain(guild).slug]
-    if size.mascot:
+    if size.mascots:
         picks.append(PACK.mascot(guild).slug)
     return picks + squaddies(guild, size.squaddies)
 
@@ -28,35 +28,25 @@ def test_the_game_size_table():
     """'Introductory Game 30 mins 2' x 2' 1 Captain 2 Squaddie 6 VP / Quick Game 60 mins
     3' x 3' 1 Captain 4 Squaddie 1 Mascot 8 VP / Typical Game 90–120 mins 3' x 3' 1 Captain
     4 Squaddie 1 Mascot 12 VP'"""
-    assert (INTRO.pitch_feet, INTRO.squaddies, INTRO.mascot, INTRO.victory_points) == (
-        2,
-        2,
-        False,
-        6,
-    )
-    assert (QUICK.pitch_feet, QUICK.squaddies, QUICK.mascot, QUICK.victory_points) == (
-        3,
-        4,
-        True,
-        8,
-    )
-    assert (TYPICAL.pitch_feet, TYPICAL.squaddies, TYPICAL.mascot, TYPICAL.victory_points) == (
-        3, 4, True, 12,
-    )  # fmt: skip
+    rows = [
+        (s.pitch_inches, s.captains, s.squaddies, s.mascots, s.victory_points)
+        for s in (INTRO, QUICK, TYPICAL)
+    ]
+    assert rows == [(24, 1, 2, 0, 6), (36, 1, 4, 1, 8), (36, 1, 4, 1, 12)]
 
 
 def test_a_typical_team_has_six_guild_models():
     """'In a typical game each team has six guild models, including a Captain and a Mascot.'"""
-    assert TYPICAL.team_size == QUICK.team_size == 6 and INTRO.team_size == 3
+    assert team_size(TYPICAL) == team_size(QUICK) == 6 and team_size(INTRO) == 3
     for guild in PACK.guilds:
         assert team_problems(PACK, TYPICAL, team(guild)) == ()
 
 
-@pytest.mark.parametrize("size", list(GAME_SIZES.values()), ids=lambda s: s.slug)
+@pytest.mark.parametrize("size", list(GAME_SIZES.values()), ids=list(GAME_SIZES))
 def test_every_guild_fields_a_team_of_every_size(size):
     for guild in PACK.guilds:
         picks = team(guild, size)
-        assert len(picks) == size.team_size and team_problems(PACK, size, picks) == ()
+        assert len(picks) == team_size(size) and team_problems(PACK, size, picks) == ()
 
 
 def test_a_team_picks_a_captain():
