@@ -1,6 +1,7 @@
 """The shipped content pack: every file loads, and the cards keep the rulebook's rules and our
 design invariants (docs/content.md). The rule quoted in a test's docstring is the rulebook's."""
 
+import itertools
 from collections import Counter
 
 import pytest
@@ -80,6 +81,22 @@ def test_stat_lines_are_within_the_ranges_the_rules_imply(model: Model):
     limits = STAT_RANGES
     assert limits["jog"].low <= s.jog <= limits["jog"].high
     assert limits["melee_zone"].low <= s.melee_zone <= limits["melee_zone"].high
+
+
+def test_a_team_generates_about_two_influence_a_model():
+    """'an influence pool is generated for each team using the combined total of base INF from
+    each of the team's models'. The book's example model is 2/4 INF; every Typical team of ours
+    (a Captain, a Mascot, any four Squaddies) generates 10 to 13, and a Captain generates the
+    most of its guild."""
+    for guild in PACK.guilds:
+        captain, mascot = PACK.captain(guild), PACK.mascot(guild)
+        squad = [m.stats.inf_base for m in PACK.members(guild) if m.role == "squaddie"]
+        pools = {
+            captain.stats.inf_base + mascot.stats.inf_base + sum(four)
+            for four in itertools.combinations(squad, 4)
+        }
+        assert min(pools) >= 10 and max(pools) <= 13, (guild, sorted(pools))
+        assert captain.stats.inf_base > max(squad) and mascot.stats.inf_base <= min(squad)
 
 
 @pytest.mark.parametrize("model", MODELS, ids=lambda m: m.slug)

@@ -53,7 +53,7 @@ CASES = [
         f"{BELL}: oswin-tollbright: mov:",
     ),
     ("kick not a pair", BELL, "kick = [2, 6]", "kick = [2]", f"{BELL}: oswin-tollbright: kick:"),
-    ("max INF below base", BELL, "inf = [2, 5]", "inf = [3, 2]", f"{BELL}: oswin-tollbright: inf:"),
+    ("max INF below base", BELL, "inf = [3, 5]", "inf = [3, 2]", f"{BELL}: oswin-tollbright: inf:"),
     (
         "recovery past health",
         BELL,
