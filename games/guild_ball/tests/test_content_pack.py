@@ -36,7 +36,7 @@ def test_every_content_file_loads():
         *(f"{GUILDS_DIR}/{g}.toml" for g in PACK.guilds),
     }
     assert parse_pack(files) == PACK
-    assert sorted(PACK.guilds) == ["bellfounders", "lamplighters", "ropewalkers", "scriveners"]
+    assert sorted(PACK.guilds) == ["bellfounders", "linkbearers", "ropewalkers", "scriveners"]
     assert len(PACK.models) == 32 and len(PACK.plans) == 18
 
 
@@ -246,8 +246,8 @@ def test_each_guild_plays_to_its_style():
 
     guilds = list(PACK.guilds)
     assert max(guilds, key=max_damage) == "bellfounders"
-    assert max(guilds, key=lambda g: mean(g, "kick_dice")) == "lamplighters"
-    assert max(guilds, key=lambda g: mean(g, "jog")) == "lamplighters"
+    assert max(guilds, key=lambda g: mean(g, "kick_dice")) == "linkbearers"
+    assert max(guilds, key=lambda g: mean(g, "jog")) == "linkbearers"
     control = {"snared", "lose_influence", "scatter_ball", "push"}
 
     def control_effects(guild: str) -> int:

@@ -12,7 +12,7 @@ from games.guild_ball.content.loader import (
 )
 
 BELL = "guilds/bellfounders.toml"
-LAMP = "guilds/lamplighters.toml"
+LINK = "guilds/linkbearers.toml"
 ROPE = "guilds/ropewalkers.toml"
 SCRIV = "guilds/scriveners.toml"
 
@@ -110,8 +110,8 @@ CASES = [
         "another guild's play",
         BELL,
         '"clapper-strike", "brace-for-impact"',
-        '"lamp-signal", "brace-for-impact"',
-        f"{BELL}: oswin-tollbright: plays: 'lamp-signal'",
+        '"torch-signal", "brace-for-impact"',
+        f"{BELL}: oswin-tollbright: plays: 'torch-signal'",
     ),
     # Playbooks.
     ("too few columns", BELL, CLAPPER_COLUMN, "", f"{BELL}: clapper: playbook: 3 columns"),
@@ -159,10 +159,10 @@ CASES = [
     ),
     (
         "icon without a play",
-        LAMP,
+        LINK,
         'momentous = "dodge 2" },\n  { plain = "dmg 2", momentous = "play-s" }',
         'momentous = "dodge 2" },\n  { plain = "dmg 2", momentous = "play-t" }',
-        f"{LAMP}: sefa-lanternhold: playbook: play-t triggers none",
+        f"{LINK}: sefa-lanternhold: playbook: play-t triggers none",
     ),
     (
         "no momentous result",
@@ -177,7 +177,7 @@ CASES = [
         BELL,
         '{ plain = "dmg 4", momentous = "play-s" }',
         '{ plain = "dmg 4", momentous = "KD" }',
-        f"{BELL}: maud-clangwright: plays: hammer-home costs no influence",
+        f"{BELL}: maud-clangwright: plays: drive-it-home costs no influence",
     ),
     # Plays.
     (
@@ -185,28 +185,28 @@ CASES = [
         BELL,
         '{ do = "damage", amount = 3 }',
         '{ do = "explode", amount = 3 }',
-        f"{BELL}: hammer-home: effects: 'explode' is not a primitive",
+        f"{BELL}: drive-it-home: effects: 'explode' is not a primitive",
     ),
     (
         "argument out of range",
         BELL,
         '{ do = "damage", amount = 3 }',
         '{ do = "damage", amount = 9 }',
-        f"{BELL}: hammer-home: effects: damage amount: 9 is not within 1..6",
+        f"{BELL}: drive-it-home: effects: damage amount: 9 is not within 1..6",
     ),
     (
         "missing argument",
         BELL,
         '{ do = "damage", amount = 3 }',
         '{ do = "damage" }',
-        f"{BELL}: hammer-home: effects: damage needs 'amount'",
+        f"{BELL}: drive-it-home: effects: damage needs 'amount'",
     ),
     (
         "unknown argument",
         BELL,
         '{ do = "damage", amount = 3 }',
         '{ do = "damage", amount = 3, twice = 1 }',
-        f"{BELL}: hammer-home: effects: damage takes no argument 'twice'",
+        f"{BELL}: drive-it-home: effects: damage takes no argument 'twice'",
     ),
     (
         "unknown condition",
@@ -220,7 +220,7 @@ CASES = [
         BELL,
         '{ do = "damage", amount = 3 }',
         '{ do = "immune", condition = "bleed" }',
-        f"{BELL}: hammer-home: effects: immune cannot be used here",
+        f"{BELL}: drive-it-home: effects: immune cannot be used here",
     ),
     (
         "terrain outside an ongoing effect",
@@ -255,21 +255,21 @@ CASES = [
         BELL,
         'icons = ["s"]\nrange = "playbook"',
         'cost = 1\nicons = ["s"]\nrange = "playbook"',
-        f"{BELL}: hammer-home: range: a playbook-only play",
+        f"{BELL}: drive-it-home: range: a playbook-only play",
     ),
     (
         "playbook play on a friend",
         BELL,
         'range = "playbook"\ntarget = "enemy"',
         'range = "playbook"\ntarget = "friendly"',
-        f"{BELL}: hammer-home: target:",
+        f"{BELL}: drive-it-home: target:",
     ),
     (
         "unknown range word",
         BELL,
         'range = "playbook"',
         'range = "pitch"',
-        f"{BELL}: hammer-home: range:",
+        f"{BELL}: drive-it-home: range:",
     ),
     (
         "self play at range",
@@ -332,14 +332,14 @@ CASES = [
         BELL,
         'effects = [{ do = "damage", amount = 3 }]',
         'effects = [{ do = "damage", amount = 3 }]\nongoing = [{ do = "terrain", kind = "rough" }]',
-        f"{BELL}: hammer-home: ongoing:",
+        f"{BELL}: drive-it-home: ongoing:",
     ),
     (
         "unknown test",
         ROPE,
         '{ test = "target_has_ball" }]\neffects = [{ do = "scatter_ball" }]',
         '{ test = "lucky" }]\neffects = [{ do = "scatter_ball" }]',
-        f"{ROPE}: cast-the-hook: if: 'lucky' is not a test",
+        f"{ROPE}: throw-the-grapnel: if: 'lucky' is not a test",
     ),
     # Traits.
     (
@@ -387,17 +387,17 @@ CASES = [
     # Uniqueness and guilds.
     (
         "model name used twice",
-        LAMP,
+        LINK,
         'name = "Flitter"',
         'name = "Clapper"',
-        f"{LAMP}: flitter: name: a model also in {BELL}",
+        f"{LINK}: flitter: name: a model also in {BELL}",
     ),
     (
         "play slug used twice",
-        LAMP,
-        'slug = "lamp-signal"',
+        LINK,
+        'slug = "torch-signal"',
         'slug = "patch-up"',
-        f"{LAMP}: patch-up: slug: a trait or play also in {COMMON_FILE}",
+        f"{LINK}: patch-up: slug: a trait or play also in {COMMON_FILE}",
     ),
     (
         "guild without a mascot",
@@ -469,9 +469,9 @@ CASES = [
     (
         "plan name used twice",
         PLANS_FILE,
-        'name = "Stand Firm"',
+        'name = "Dig In"',
         'name = "First to the Ball"',
-        f"{PLANS_FILE}: stand-firm: name: a game plan also in",
+        f"{PLANS_FILE}: dig-in: name: a game plan also in",
     ),
 ]
 

@@ -57,7 +57,7 @@ def test_a_team_picks_a_captain():
 
 def test_only_one_captain():
     """'A team may have only one model with the Captain type.'"""
-    picks = [*team("lamplighters")[:-1], PACK.captain("scriveners").slug]
+    picks = [*team("linkbearers")[:-1], PACK.captain("scriveners").slug]
     assert "a team has exactly one Captain, not 2" in team_problems(PACK, TYPICAL, picks)
 
 
@@ -92,15 +92,15 @@ def test_squaddies_fill_out_the_roster():
 def test_every_model_plays_for_the_captain_s_guild():
     """'The Mascot and all other models selected must be guild models; that is, they must be
     able to play for the same guild as the Captain.'"""
-    picks = [*team("lamplighters")[:-1], squaddies("ropewalkers", 1)[0]]
+    picks = [*team("linkbearers")[:-1], squaddies("ropewalkers", 1)[0]]
     problems = team_problems(PACK, TYPICAL, picks)
     assert problems == (
-        "every model must play for the Captain's guild (The Lamplighters): Barnaby Splice",
+        "every model must play for the Captain's guild (The Linkbearers): Barnaby Splice",
     )
     mascot = [
-        team("lamplighters")[0],
+        team("linkbearers")[0],
         PACK.mascot("scriveners").slug,
-        *squaddies("lamplighters", 4),
+        *squaddies("linkbearers", 4),
     ]
     assert any("Smudge" in p for p in team_problems(PACK, QUICK, mascot))
 
@@ -119,7 +119,7 @@ def test_teams_are_of_equal_sizes():
     """'Guild Ball is played between two teams of equal sizes.'"""
     for first, second in itertools.combinations(PACK.guilds, 2):
         assert match_problems(PACK, TYPICAL, team(first), team(second)) == ()
-    unequal = match_problems(PACK, TYPICAL, team("bellfounders"), team("lamplighters")[:-1])
+    unequal = match_problems(PACK, TYPICAL, team("bellfounders"), team("linkbearers")[:-1])
     assert "Guild Ball is played between two teams of equal sizes" in unequal
 
 
