@@ -65,7 +65,7 @@ def gap(a: Base, b: Base) -> float:
     """The signed edge-to-edge distance: negative when the bases overlap."""
     (ax, ay), ra = a
     (bx, by), rb = b
-    return math.hypot(ax - bx, ay - by) - ra - rb
+    return math.hypot(ax - bx, ay - by) - (ra + rb)
 
 
 def distance(a: Base, b: Base) -> float:
