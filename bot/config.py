@@ -45,6 +45,11 @@ class Config:
     # The health and metrics endpoint (bot/health.py): off while the port is None.
     health_port: int | None = None
     health_host: str = "127.0.0.1"
+    # The defaults of each Discord server's settings (`/gm settings`): the games allowed (empty:
+    # all), whether built-in players may fill seats, where games are played.
+    server_games: tuple[str, ...] = ()
+    server_builtin_players: bool = True
+    server_where: str = "any"
 
     @property
     def url(self) -> str:
@@ -84,6 +89,12 @@ class _Log(_Section):
     format: LogFormat = "logfmt"
 
 
+class _Servers(_Section):
+    games: list[str] = []
+    builtin_players: bool = True
+    where: Literal["any", "channels", "threads"] = "any"
+
+
 class _Health(_Section):
     port: int | None = Field(default=None, ge=1, le=65535)
     host: str = "127.0.0.1"
@@ -95,6 +106,7 @@ class _File(_Section):
     games: _Games = _Games()
     log: _Log = _Log()
     health: _Health = _Health()
+    servers: _Servers = _Servers()
 
 
 def _checked(source: str, data: dict[str, Any]) -> _File:
@@ -111,6 +123,13 @@ def _checked(source: str, data: dict[str, Any]) -> _File:
             raise ConfigError(
                 f"{source}: games.deadline_minutes.{kind}: no game waits for {kind!r}; the kinds "
                 f"are {', '.join(sorted(kinds))}"
+            )
+    names = _game_names()
+    for game in checked.servers.games:
+        if game not in names:
+            raise ConfigError(
+                f"{source}: servers.games: no game is called {game!r}; the games are "
+                f"{', '.join(sorted(names))}"
             )
     return checked
 
@@ -139,6 +158,13 @@ def _deadline_kinds() -> set[str]:
     from engine.core import registry
 
     return {k for name in registry.names() for k in registry.get(name).deadline_kinds}
+
+
+def _game_names() -> set[str]:
+    """The names of the hosted games (what `servers.games` may list)."""
+    from engine.core import registry
+
+    return set(registry.names())
 
 
 def _database_url(env: dict[str, str], in_file: str, source: str) -> str:
@@ -221,4 +247,7 @@ def load(path: str | None = None, env: dict[str, str] | None = None) -> Config:
         log_format=log_format,  # type: ignore[arg-type]
         health_port=health_port,
         health_host=env.get("GUILDMASTER_HEALTH_HOST", checked.health.host),
+        server_games=tuple(checked.servers.games),
+        server_builtin_players=checked.servers.builtin_players,
+        server_where=checked.servers.where,
     )

@@ -13,7 +13,7 @@ import asyncio
 import json
 import logging
 import os
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -21,9 +21,9 @@ from typing import Any
 from bot import logs, metrics
 from bot.jitter import jittered
 from bot.reminders import Prefs, daily_of, next_daily, remind_at
-from bot.store import Conflict, Deadline, EventStore, GameInfo, StoreError
+from bot.store import Conflict, Deadline, EventStore, GameInfo, StoreError, community
 from bot.store.prefs import reminder_prefs, set_reminder_prefs
-from bot.store.schema import ReminderPrefsRow
+from bot.store.schema import ReminderPrefsRow, ServerSettingsRow
 from engine.core import GameDefinition, RuleError, registry
 
 log = logging.getLogger("guildmaster.service")
@@ -110,6 +110,37 @@ _IN_PLAY = {"lobby": "open for players to join", "running": "being played"}
 _WORDS = dict(enumerate(("No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight")))
 
 
+# Where a server's games may be played (`/gm settings where:`): in any channel or thread, only
+# in channels, or only in threads (one thread per game, which the host opens). The bot does not
+# open threads itself: it honours the choice by refusing `/gm create` elsewhere.
+WHERE = ("any", "channels", "threads")
+
+
+@dataclass(frozen=True)
+class ServerSettings:
+    """A Discord server's settings as they apply to it: what its admins set with `/gm settings`,
+    else the bot's configured defaults (config.toml `[servers]` and `[games] deadline_minutes`).
+    `own` names the settings the server set itself."""
+
+    games: tuple[str, ...] = ()  # the games allowed (empty: every hosted game)
+    # Minutes of every phase of a new game (0: no deadlines); None: the configured minutes of
+    # each deadline kind.
+    deadline: int | None = None
+    builtin_players: bool = True
+    where: str = "any"
+    own: frozenset[str] = frozenset()
+
+    def allows(self, game: str) -> bool:
+        """May a game of `game` be created here?"""
+        return not self.games or game in self.games
+
+    def deadlines(self, kinds: tuple[str, ...], configured: dict[str, int]) -> dict[str, int]:
+        """The deadlines of a new game whose deadline kinds are `kinds`."""
+        if self.deadline is None:
+            return {k: v for k, v in configured.items() if k in kinds}
+        return {k: self.deadline for k in kinds} if self.deadline else {}
+
+
 @dataclass(frozen=True)
 class Seat:
     seat: int
@@ -171,6 +202,11 @@ class GameService:
         self._seats: dict[int, tuple[Seat, ...]] = {}  # last read, for when the database fails
         self._redo: dict[int, asyncio.Task[None]] = {}
         self.redo_delays = REDO_DELAYS
+        # What a server without settings of its own gets (the client sets it from the config).
+        self.server_defaults = ServerSettings()
+        # Each game's spectators, kept when this process is the database's one writer (else
+        # read at each update: another process may have changed them).
+        self._watchers: dict[int, tuple[int, ...]] = {}
 
     def lock(self, game_id: int) -> asyncio.Lock:
         if game_id not in self._locks:
@@ -545,11 +581,12 @@ class GameService:
 
     async def drive_bots(self, game_id: int) -> None:
         """Let built-in players answer what the game waits for from them."""
-        bots = {s.seat for s in await self.seats(game_id) if s.built_in}
         for _ in range(MAX_BOT_MOVES):
             game = await self.store.get_game(game_id)
             if game.status != "running" or Options.from_json(game.options).paused:
                 return
+            # Read at each move: a volunteer may take a built-in seat meanwhile (`take_seat`).
+            bots = {s.seat for s in await self.seats(game_id) if s.built_in}
             rules = registry.get(game.game)
             state, version = await self.load(game_id)
             kind = Options.from_json(game.options).strength
@@ -601,6 +638,156 @@ class GameService:
             )
         await self.store.set_seat(game_id, seat, None, f"{seats[seat].name} (built-in)")
         self.kick(game_id)
+
+    # --- seats offered to volunteers ------------------------------------------------------------
+
+    async def open_seats(self, game_id: int) -> list[int]:
+        """The game's seats offered to volunteers."""
+        return await community.open_seats(self.store, game_id)
+
+    async def open_seat(self, game_id: int, seat: int, by: int) -> Seat:
+        """Offer `seat` of a game in play to a volunteer: a seat a built-in player holds (after
+        `/gm replace`) or an absent person's, who keeps playing it until somebody takes it."""
+        game = await self.store.get_game(game_id)
+        rules = registry.get(game.game)
+        if game.status == "lobby":
+            raise ServiceError(
+                "lobby", "The game has not started: players join the lobby with /gm join."
+            )
+        if game.status != "running":
+            raise ServiceError("over", "This game is over; no seat can be offered.")
+        seats = {s.seat: s for s in await self.seats(game_id)}
+        if seat not in seats:
+            raise ServiceError("seat", f"There is no {rules.seat_noun} {seat + 1} in this game.")
+        if seat in await self.open_seats(game_id):
+            raise ServiceError(
+                "open", f"{rules.seat_noun.capitalize()} {seat + 1} is offered already."
+            )
+        await community.open_seat(self.store, game_id, seat, by)
+        return seats[seat]
+
+    async def close_seat(self, game_id: int, seat: int) -> None:
+        """Offer the seat no more."""
+        game = await self.store.get_game(game_id)
+        noun = registry.get(game.game).seat_noun
+        if not await community.close_seat(self.store, game_id, seat):
+            raise ServiceError("not_open", f"{noun.capitalize()} {seat + 1} is not offered.")
+
+    async def take_seat(
+        self,
+        game_id: int,
+        seat: int,
+        user_id: int,
+        name: str,
+        welcome: Callable[[], Awaitable[None]],
+    ) -> Seat:
+        """A volunteer takes an offered seat; returns who held it before. Checked and done
+        under the game's lock, so two volunteers cannot both take it: `welcome()` (the
+        volunteer's first DM, which holds no secret) is awaited once every check has passed and
+        before the seat changes hands, so a volunteer whose DMs are closed (it raises) leaves
+        the seat offered and unchanged."""
+        async with self.lock(game_id):
+            game = await self.store.get_game(game_id)
+            noun = registry.get(game.game).seat_noun
+            if game.status == "lobby":
+                raise ServiceError("lobby", "The game has not started: join it with /gm join.")
+            if game.status != "running":
+                raise ServiceError("over", "This game is over; its seats can no longer be taken.")
+            seats = {s.seat: s for s in await self.seats(game_id)}
+            if seat not in seats or seat not in await self.open_seats(game_id):
+                raise ServiceError(
+                    "not_open",
+                    f"{noun.capitalize()} {seat + 1} is not offered (any more): somebody may "
+                    "have taken it, or the host withdrew it.",
+                )
+            mine = [s.seat for s in seats.values() if s.user_id == user_id]
+            if mine:
+                raise ServiceError(
+                    "seated",
+                    f"You already play {noun} {mine[0] + 1} in this game; one seat each.",
+                )
+            await welcome()
+            await self.store.set_seat(game_id, seat, user_id, name)
+            await community.close_seat(self.store, game_id, seat)
+        self.kick(game_id)  # a human is waited for now: the deadline is set again
+        return seats[seat]
+
+    # --- spectators ----------------------------------------------------------------------------
+
+    async def watchers(self, game_id: int) -> tuple[int, ...]:
+        """The game's spectators."""
+        kept = self._watchers.get(game_id)
+        if kept is not None:
+            return kept
+        found = tuple(await community.watchers(self.store, game_id))
+        if community.single_writer(self.store):
+            self._watchers[game_id] = found
+        return found
+
+    async def watch(self, game_id: int, user_id: int) -> None:
+        await community.watch(self.store, game_id, user_id)
+        self._watchers.pop(game_id, None)
+
+    async def unwatch(self, game_id: int, user_id: int) -> bool:
+        """False if the user was not watching."""
+        done = await community.unwatch(self.store, game_id, user_id)
+        self._watchers.pop(game_id, None)
+        return done
+
+    # --- server settings ---------------------------------------------------------------------
+
+    async def server_settings(self, discord_guild_id: int | None) -> ServerSettings:
+        """The settings that apply in a Discord server (the defaults in DMs)."""
+        base = self.server_defaults
+        if discord_guild_id is None:
+            return base
+        row = await community.server_settings(self.store, discord_guild_id)
+        if row is None:
+            return base
+        own = set()
+        games, deadline, bots, where = base.games, base.deadline, base.builtin_players, base.where
+        if row.games is not None:
+            games, own = tuple(json.loads(row.games)), own | {"games"}
+        if row.deadline_minutes is not None:
+            deadline, own = row.deadline_minutes, own | {"deadline"}
+        if row.builtin_players is not None:
+            bots, own = row.builtin_players, own | {"builtin_players"}
+        if row.where is not None:
+            where, own = row.where, own | {"where"}
+        return ServerSettings(games, deadline, bots, where, frozenset(own))
+
+    async def set_server_settings(
+        self, discord_guild_id: int, changes: Mapping[str, Any]
+    ) -> ServerSettings:
+        """Change some of a server's own settings (`games`, `deadline`, `builtin_players`,
+        `where`); a change to None gives that one back to the bot's default."""
+        row = await community.server_settings(self.store, discord_guild_id)
+        if row is None:
+            row = ServerSettingsRow(discord_guild_id=discord_guild_id)
+        values = row.model_dump()
+        for key, value in changes.items():
+            if key == "games":
+                unknown = [g for g in value or () if g not in registry.names()]
+                if unknown:
+                    raise ServiceError("games", f"No game is called {', '.join(unknown)}.")
+                # An empty list: every game, chosen here (None: the bot's default).
+                values["games"] = None if value is None else json.dumps(list(value))
+            elif key == "deadline":
+                if value is not None and not 0 <= value <= MAX_DEADLINE:
+                    raise ServiceError(
+                        "deadline", "Deadlines are 1 minute to 14 days per phase, or 0 for none."
+                    )
+                values["deadline_minutes"] = value
+            elif key == "builtin_players":
+                values["builtin_players"] = value
+            elif key == "where":
+                if value is not None and value not in WHERE:
+                    raise ServiceError("where", f"Games are played in {', '.join(WHERE)}.")
+                values["where"] = value
+            else:
+                raise ServiceError("setting", f"There is no server setting {key!r}.")
+        await community.set_server_settings(self.store, ServerSettingsRow(**values))
+        return await self.server_settings(discord_guild_id)
 
     async def end(self, game_id: int) -> None:
         game = await self.store.get_game(game_id)

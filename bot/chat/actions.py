@@ -16,13 +16,14 @@ from functools import cache
 from typing import Any
 
 from bot import hosted
-from bot.chat.lobby import lobby
+from bot.chat.lobby import lobby, seat_offer, seat_offer_closed, unwatch_button
+from bot.chat.notifier import DMClosed, Notifier
 from bot.hosted import Moment
 from bot.presentation import Command, Presentation, Refused, Reply, Table, say
 from bot.reminders import Prefs, clock, daily_of, hhmm, zone_of
 from bot.render.ids import ControlId, parse
-from bot.render.ui import Embed, Message
-from bot.service import DEFAULT_GAME, GameService, Options, ServiceError
+from bot.render.ui import Embed, Message, clip
+from bot.service import DEFAULT_GAME, GameService, Options, ServerSettings, ServiceError
 from bot.store import GameInfo, NotFound, StorageFault, StoreError, Unavailable, Unreachable
 from engine.core import GameDefinition, RuleError
 from engine.core.game import LEVELS
@@ -57,6 +58,7 @@ class Who:
     channel_id: int | None = None
     guild_id: int | None = None  # None in DMs
     is_admin: bool = False  # Manage Server in this server
+    in_thread: bool = False  # the channel is a thread
 
 
 @cache
@@ -154,8 +156,13 @@ class Actions:
     rate_limit: int = RATE_LIMIT
     default_deadlines: dict[str, int] = field(default_factory=dict)  # from the config
     images: bool = True
+    # Sends a volunteer's and a spectator's first DMs and hands seats over (None: no Discord,
+    # so seats cannot be taken nor games watched).
+    notifier: Notifier | None = None
     _recent: dict[tuple[int, str], deque[float]] = field(default_factory=dict)
     _calls: int = 0
+    # Per game and version: each moment `/gm hand at:` may show, as (label, event seq).
+    _moments: dict[tuple[int, int], list[tuple[str, int]]] = field(default_factory=dict)
 
     # --- plumbing ----------------------------------------------------------------------------
 
@@ -289,16 +296,17 @@ class Actions:
         who: Who,
         players: int | None = None,
         deadline: int | None = None,
-        bots: bool = True,
+        bots: bool | None = None,
         game: str = DEFAULT_GAME,
         strength: str | None = None,
         daily: str | None = None,
         **chosen: Any,
     ) -> Reply:
-        """A lobby of `game`. `deadline`: minutes per phase, 0 for none, None for the
-        configured ones; `strength`: the built-in players' (None: "normal" where the game offers
-        strengths); `daily`: a daily deadline time ("HH:MM <zone>"); `chosen`: the game's own
-        table options (`GameOption`s) by name."""
+        """A lobby of `game`, as the server's settings allow (`/gm settings`). `deadline`:
+        minutes per phase, 0 for none, None for the server's; `bots`: whether built-in players
+        fill empty seats (None: if the server allows them); `strength`: the built-in players'
+        (None: "normal" where the game offers strengths); `daily`: a daily deadline time
+        ("HH:MM <zone>"); `chosen`: the game's own table options (`GameOption`s) by name."""
 
         async def work() -> Reply:
             if who.guild_id is None or who.channel_id is None:
@@ -308,18 +316,48 @@ class Actions:
             except KeyError:
                 names = ", ".join(f"{g.title} (`{g.name}`)" for g in hosted.games())
                 raise Refused(f"There is no game {game!r} here; the bot hosts {names}.") from None
+            here = await self.service.server_settings(who.guild_id)
+            if not here.allows(rules.name):
+                allowed = ", ".join(
+                    f"{g.title} (`{g.name}`)" for g in hosted.games() if here.allows(g.name)
+                )
+                raise Refused(
+                    f"{rules.title} is not played on this server: its admins allow {allowed}. "
+                    "Nothing was created."
+                )
+            if here.where == "threads" and not who.in_thread:
+                raise Refused(
+                    "On this server each game is played in a thread of its own: open a thread "
+                    "here and use `/gm create` in it. Nothing was created."
+                )
+            if here.where == "channels" and who.in_thread:
+                raise Refused(
+                    "On this server games are played in channels, not threads: use `/gm create` "
+                    "in a channel. Nothing was created."
+                )
+            fill = here.builtin_players if bots is None else bots
+            if fill and not here.builtin_players:
+                raise Refused(
+                    "This server does not allow built-in players: leave `bots` out (every seat "
+                    "is a person's). Nothing was created."
+                )
+            if strength is not None and not here.builtin_players:
+                raise Refused(
+                    "This server does not allow built-in players, so they have no `strength`; "
+                    "nothing was created."
+                )
             table = _table_options(rules, {k: v for k, v in chosen.items() if v is not None})
             seats = players
             if seats is None:
                 seats = max(rules.min_players, min(DEFAULT_PLAYERS, rules.max_players))
             kinds = rules.deadline_kinds
             if deadline is None:
-                deadlines = {k: v for k, v in self.default_deadlines.items() if k in kinds}
+                deadlines = here.deadlines(kinds, self.default_deadlines)
             else:
                 deadlines = {k: deadline for k in kinds} if deadline else {}
             options = Options(
                 players=seats,
-                bots=bots,
+                bots=fill,
                 deadlines=deadlines,
                 game=table,
                 strength=_strength(rules, strength),
@@ -430,13 +468,95 @@ class Actions:
 
         return await self.guarded(who, work, kind="look")
 
-    async def hand(self, who: Who) -> Reply:
+    async def hand(self, who: Who, seat: int | None = None, at: str | None = None) -> Reply:
+        """`/gm hand`: the asker's own secrets now. `seat` (a number from 1) and `at` (a moment
+        of the game, as `moments` offers them): a seat's view at that moment; another seat's
+        only once the game is over, when every seat's view is open to everybody."""
+
         async def work() -> Reply:
-            ask = await self.asker(who, await self.game_here(who), seated=True)
-            _game, shown = await self.game_of(ask.game_id)
-            return Reply(await shown.hand(await ask.table(), self.images))
+            if seat is None and at is None:
+                ask = await self.asker(who, await self.game_here(who), seated=True)
+                _game, shown = await self.game_of(ask.game_id)
+                return Reply(await shown.hand(await ask.table(), self.images))
+            gid = await self._game_for_history(who)
+            game, shown = await self.game_of(gid)
+            word = shown.seat_word
+            if game.status == "lobby":
+                raise Refused("The game has not started yet: `/gm start` when everyone has joined.")
+            mine = await self.service.seat_of(gid, who.user_id)
+            target = seat - 1 if seat is not None else mine
+            if target is None:
+                raise Refused(
+                    f"You do not play a {word} in this game: name one with `seat:` (every "
+                    f"{word}'s view is open to everybody once the game is over)."
+                )
+            count = hosted.seat_count(game, await self.service.seats(gid))
+            if not 0 <= target < count:
+                raise Refused(f"This game has {word}s 1 to {count}.")
+            if target != mine and game.status not in ("ended", "abandoned"):
+                raise Refused(
+                    f"Only your own {word}'s view while the game is on; every {word}'s view is "
+                    "open to everybody once it is over."
+                )
+            table = await self.table_at(gid, target, at)
+            return Reply(await shown.hand(table, self.images))
 
         return await self.guarded(who, work, kind="look")
+
+    async def _game_for_history(self, who: Who) -> int:
+        """The game of the channel (in DMs: the asker's running game); once it is over, the
+        channel's last game."""
+        if who.guild_id is None or who.channel_id is None:
+            return await self._game_of_user(who)
+        here = await self.service.game_in_channel(who.channel_id)
+        if here is not None:
+            return here.id
+        past = await self.service.store.list_games(channel_id=who.channel_id)
+        if not past:
+            raise Refused("There is no game in this channel. Start one with `/gm create`.")
+        return past[-1].id
+
+    async def table_at(self, game_id: int, seat: int, at: str | None) -> Table:
+        """The table of `seat` now, or just after event `at` (a number, as `moments` gives)."""
+        if at is None:
+            return await self.table(game_id, seat)
+        _state, version = await self.service.load(game_id)
+        if not at.strip().isdigit() or not 1 <= int(at) <= version:
+            raise Refused("Pick a moment from the suggestions as you type `at:`.")
+        game = await self.service.store.get_game(game_id)
+        rules = hosted.rules(game.game)
+        state: Any = None
+        for _seq, e in (await self.service.store.read(game_id))[: int(at)]:
+            state = rules.evolve(state, e)
+        seats = await self.service.seats(game_id)
+        return Moment(rules, game, seats, state).table(seat)
+
+    async def moments(self, who: Who, typed: str) -> list[tuple[str, str]]:
+        """Suggestions for `/gm hand at:`: each wait of the game (its stage's label), as the
+        game stood when it ended, matching what is typed (at most 25)."""
+        try:
+            gid = await self._game_for_history(who)
+            game = await self.service.store.get_game(gid)
+            if game.status == "lobby":
+                return []
+            _state, version = await self.service.load(gid)
+        except (Refused, ServiceError, StoreError):
+            return []
+        found = self._moments.get((gid, version))
+        if found is None:
+            rules = hosted.rules(game.game)
+            found = []
+            state: Any = None
+            for seq, e in await self.service.store.read(gid):
+                state = rules.evolve(state, e)
+                label = rules.stage(state).label
+                if found and found[-1][0] == label:
+                    found[-1] = (label, seq)
+                else:
+                    found.append((label, seq))
+            self._moments = {(gid, version): found}  # the one game asked about, not them all
+        typed = typed.lower().strip()
+        return [(f"{label} (end)", str(seq)) for label, seq in found if typed in label.lower()][:25]
 
     async def decide(self, who: Who) -> Reply:
         async def work() -> Reply:
@@ -527,6 +647,12 @@ class Actions:
                 "**Host**: `/gm pause`, `/gm resume`, `/gm extend` (`daily:` a daily deadline "
                 "time), `/gm force`, `/gm replace`, `/gm end`; the Rematch button under the final "
                 "standings opens the next game with the same players.",
+                "**Substitutes**: `/seat open` (host) offers a seat to a volunteer, who takes it "
+                "with its button or `/seat take`; `/seat close` withdraws the offer.",
+                "**Spectators**: `/gm watch` sends you a game's public posts by DM (again: stop). "
+                "Once a game is over, `/gm hand seat: at:` shows any seat's view at any moment.",
+                "**Server admins**: `/gm settings` (games allowed, default deadline, built-in "
+                "players, channels or threads).",
                 "**Ratings on this server**: `/stats leaderboard`, `/stats profile`.",
             ]
             return say("\n".join(lines))
@@ -584,6 +710,11 @@ class Actions:
                     ephemeral=False,
                 )
             if what == "replace":
+                if not (await self.service.server_settings(who.guild_id)).builtin_players:
+                    raise Refused(
+                        "This server does not allow built-in players: offer the seat to a "
+                        "volunteer with `/seat open` instead. Nothing was changed."
+                    )
                 await self.service.replace_by_bot(gid, value - 1)
                 _game, shown = await self.game_of(gid)
                 return say(
@@ -664,6 +795,240 @@ class Actions:
 
         return await self.guarded(who, work)
 
+    # --- seats offered to volunteers -----------------------------------------------------------
+
+    async def seat_open(self, who: Who, seat: int) -> Reply:
+        """`/seat open`: the host offers a seat of the game in play to a volunteer, with a
+        post in the channel whose button takes it. Whoever holds it (a built-in player, or an
+        absent person) goes on playing it until somebody does."""
+
+        async def work() -> Reply:
+            self.in_server(who, "seat open")
+            gid = await self.game_here(who)
+            if not await self.is_host(who, gid):
+                raise Refused("Only the host or a member with Manage Server can offer a seat.")
+            _game, shown = await self.game_of(gid)
+            held = await self.service.open_seat(gid, seat - 1, who.user_id)
+            message = seat_offer(
+                gid, shown.title, shown.seat_word, seat - 1, held.name, held.built_in
+            )
+            return Reply(message, ephemeral=False, remember=(gid, f"seat-offer:{seat - 1}"))
+
+        return await self.guarded(who, work)
+
+    async def seat_close(self, who: Who, seat: int) -> Reply:
+        """`/seat close`: the host withdraws a seat's offer."""
+
+        async def work() -> Reply:
+            self.in_server(who, "seat close")
+            gid = await self.game_here(who)
+            if not await self.is_host(who, gid):
+                raise Refused("Only the host or a member with Manage Server can withdraw it.")
+            _game, shown = await self.game_of(gid)
+            await self.service.close_seat(gid, seat - 1)
+            closed = seat_offer_closed(gid, shown.seat_word, seat - 1, "no longer offered")
+            return Reply(
+                Message(
+                    content=f"{shown.seat_word.capitalize()} {seat} is no longer offered; "
+                    "whoever holds it plays on."
+                ),
+                ephemeral=False,
+                also=((gid, f"seat-offer:{seat - 1}", closed),),
+            )
+
+        return await self.guarded(who, work)
+
+    async def seat_take(self, who: Who, seat: int) -> Reply:
+        """`/seat take`: what the offer's button does, typed."""
+
+        async def work() -> Reply:
+            self.in_server(who, "seat take")
+            return await self._take(who, await self.game_here(who), seat - 1)
+
+        return await self.guarded(who, work)
+
+    async def _take(self, who: Who, game_id: int, seat: int) -> Reply:
+        """A volunteer takes an offered seat: no confirmation by the host (offering it was
+        that). The first DM (no secret in it) is sent before the seat changes hands, so closed
+        DMs leave it offered; then the seat's secrets follow by DM (`Notifier.hand_over`)."""
+        game, shown = await self.game_of(game_id)
+        word = shown.seat_word
+        notifier = self.notifier
+        if notifier is None:
+            raise Refused("Seats cannot be taken here (no Discord to send their secrets).")
+
+        async def welcome() -> None:
+            text = (
+                f"You take {word} {seat + 1} of game {game_id} ({shown.title}) in "
+                f"<#{game.channel_id}>: its cards and what it must decide follow here, for "
+                "you alone."
+            )
+            try:
+                await notifier.poster.dm(who.user_id, Message(content=text))
+            except DMClosed:
+                raise Refused(
+                    f"I cannot send you DMs, and a {word}'s cards and prompts come by DM: allow "
+                    "DMs from this server's members (the server's Privacy Settings), then take "
+                    f"the seat again. {word.capitalize()} {seat + 1} stays open; nothing was "
+                    "changed."
+                ) from None
+
+        before = await self.service.take_seat(game_id, seat, who.user_id, who.name, welcome)
+        notifier.hand_over(game_id, seat)
+        was = "a built-in player" if before.built_in else before.name
+        taken = seat_offer_closed(game_id, word, seat, f"taken by {who.name} (after {was})")
+        return Reply(
+            Message(
+                content=f"You play {word} {seat + 1} of game {game_id} now. Its cards and what it "
+                "must decide are in your DMs; `/gm hand` and `/gm decide` show them again."
+            ),
+            also=((game_id, f"seat-offer:{seat}", taken),),
+        )
+
+    # --- spectators ----------------------------------------------------------------------------
+
+    async def watch(self, who: Who) -> Reply:
+        """`/gm watch`: the public view of the channel's game by DM, then its public posts as
+        they come (never a seat's secret); again, it stops them."""
+
+        async def work() -> Reply:
+            self.in_server(who, "watch")
+            gid = await self.game_here(who)
+            game, shown = await self.game_of(gid)
+            word = shown.seat_word
+            seat = await self.service.seat_of(gid, who.user_id)
+            if seat is not None:
+                raise Refused(
+                    f"You play {word} {seat + 1} in this game: you see what it shows already, "
+                    "here and in your DMs."
+                )
+            if who.user_id in await self.service.watchers(gid):
+                await self.service.unwatch(gid, who.user_id)
+                return say(f"You no longer watch game {gid}; nothing more of it comes by DM.")
+            if game.status == "lobby":
+                raise Refused(
+                    "The game has not started: `/gm watch` once it has (or `/gm join` to play)."
+                )
+            if self.notifier is None:
+                raise Refused("Games cannot be watched here (no Discord to send them).")
+            table = await self.table(gid, None)
+            status = shown.status(table)
+            # Without the status's own controls: pressed in a DM they would act for nobody.
+            first = Message(
+                content=clip(
+                    f"You watch game {gid} ({shown.title}) in <#{game.channel_id}>: its public "
+                    "posts come here as they are made. " + status.content,
+                    2000,
+                ),
+                embeds=status.embeds,
+                files=status.files,
+                rows=((unwatch_button(gid),),),
+            )
+            board = await shown.board(table, self.images)
+            try:
+                await self.notifier.poster.dm(who.user_id, first)
+                await self.notifier.poster.dm(
+                    who.user_id,
+                    Message(content=board.content, embeds=board.embeds, files=board.files),
+                )
+            except DMClosed:
+                raise Refused(
+                    "I cannot send you DMs: allow DMs from this server's members (the server's "
+                    "Privacy Settings), then `/gm watch` again."
+                ) from None
+            await self.service.watch(gid, who.user_id)
+            return say(
+                f"You watch game {gid}: its public posts come to your DMs. `/gm watch` again, "
+                "or the Unwatch button there, stops them."
+            )
+
+        return await self.guarded(who, work)
+
+    async def _unwatch(self, who: Who, game_id: int) -> Reply:
+        if await self.service.unwatch(game_id, who.user_id):
+            return say(f"You no longer watch game {game_id}; nothing more of it comes by DM.")
+        return say(f"You are not watching game {game_id}.")
+
+    # --- server settings -----------------------------------------------------------------------
+
+    async def settings(
+        self,
+        who: Who,
+        games: str | None = None,
+        deadline: int | None = None,
+        bots: bool | None = None,
+        where: str | None = None,
+        reset: str | None = None,
+    ) -> Reply:
+        """`/gm settings`: the server's settings with their values; members with Manage
+        Server change them (`games`: names separated by commas, or "all"; `deadline`: minutes
+        of every phase, 0 for none; `bots`: built-in players allowed; `where`: any, channels or
+        threads; `reset`: one setting, or "all", back to the bot's default)."""
+
+        async def work() -> Reply:
+            self.in_server(who, "settings")
+            assert who.guild_id is not None
+            changes: dict[str, Any] = {}
+            if games is not None:
+                changes["games"] = _games_named(games)
+            if deadline is not None:
+                changes["deadline"] = deadline
+            if bots is not None:
+                changes["builtin_players"] = bots
+            if where is not None:
+                changes["where"] = where
+            if reset is not None:
+                if reset not in RESETS:
+                    raise Refused(f"Reset one of {', '.join(RESETS)}; nothing was changed.")
+                names = RESETS[reset]
+                clash = set(names) & set(changes)
+                if clash:
+                    raise Refused("Reset a setting or change it, not both; nothing was changed.")
+                changes.update(dict.fromkeys(names))
+            if not changes:
+                here = await self.service.server_settings(who.guild_id)
+                return say(self._describe_settings(here))
+            if not who.is_admin:
+                raise Refused(
+                    "Only members with Manage Server change the server's settings; "
+                    "`/gm settings` alone shows them."
+                )
+            here = await self.service.set_server_settings(who.guild_id, changes)
+            return say("Saved. " + self._describe_settings(here), ephemeral=False)
+
+        return await self.guarded(who, work)
+
+    def _describe_settings(self, here: ServerSettings) -> str:
+        def whose(key: str) -> str:
+            return "set here" if key in here.own else "the bot's default"
+
+        allowed = [g for g in hosted.games() if here.allows(g.name)]
+        games = ", ".join(f"{g.title} (`{g.name}`)" for g in allowed)
+        if here.deadline is None:
+            kinds = ", ".join(f"{k} {v} min" for k, v in self.default_deadlines.items())
+            deadline = f"the bot's per phase: {kinds}" if kinds else "none"
+        elif here.deadline:
+            deadline = f"{here.deadline} min every phase"
+        else:
+            deadline = "none (games wait for everyone)"
+        bots = "allowed" if here.builtin_players else "not allowed (every seat is a person's)"
+        where = {
+            "any": "in any channel or thread",
+            "channels": "in channels only",
+            "threads": "each in a thread of its own (the host opens it; not in channels)",
+        }[here.where]
+        return "\n".join(
+            [
+                "**This server's settings** (`/gm settings`; changed by members with Manage "
+                "Server; `reset:` gives one back to the bot's default)",
+                f"• Games allowed (`games`): {games} ({whose('games')})",
+                f"• Deadline of a new game (`deadline`): {deadline} ({whose('deadline')}); "
+                "`/gm create deadline:` may still choose another",
+                f"• Built-in players (`bots`): {bots} ({whose('builtin_players')})",
+                f"• Where games are played (`where`): {where} ({whose('where')})",
+            ]
+        )
+
     # --- controls ----------------------------------------------------------------------------
 
     async def control(
@@ -693,13 +1058,17 @@ class Actions:
                 game, presentation = await self.game_of(cid.game)
             except NotFound:
                 raise Refused("That game no longer exists; nothing was changed.") from None
-            if cid.action in ("lobby", "rematch"):
+            if cid.action == "unwatch":
+                return await self._unwatch(who, cid.game)
+            if cid.action in ("lobby", "rematch", "seat"):
                 if who.channel_id != game.channel_id:
                     raise Refused(
                         "That control belongs to a game in another channel; nothing was changed."
                     )
                 if cid.action == "rematch":
                     return await self._rematch(who, cid.game)
+                if cid.action == "seat":
+                    return await self._take(who, cid.game, cid.seat)
                 return await self._lobby(who, cid)
             if cid.action not in presentation.controls:
                 raise Refused("This control is not one of the game's; nothing was changed.")
@@ -715,7 +1084,8 @@ class Actions:
                 if seat is None:
                     raise Refused(
                         f"You do not play a {word} in this game (or no longer: the host may "
-                        f"have given yours to a built-in player); nothing was changed."
+                        f"have given yours to a built-in player or to another player); nothing "
+                        "was changed."
                     )
                 if seat != cid.seat:
                     raise Refused(f"These controls belong to another {word}; nothing was changed.")
@@ -778,6 +1148,41 @@ class Actions:
             ephemeral=False,
             also=((game_id, "lobby", await self.lobby_message(game_id)),),
         )
+
+
+# `/gm settings reset:`: which settings each choice gives back to the bot's defaults.
+RESETS = {
+    "games": ("games",),
+    "deadline": ("deadline",),
+    "bots": ("builtin_players",),
+    "where": ("where",),
+    "all": ("games", "deadline", "builtin_players", "where"),
+}
+
+
+def _games_named(text: str) -> tuple[str, ...]:
+    """The games a `/gm settings games:` text names (by name or title, separated by commas);
+    empty for "all"."""
+    if text.strip().lower() in ("all", "any", "every"):
+        return ()
+    known = {g.name: g.name for g in hosted.games()}
+    known.update({g.title.lower(): g.name for g in hosted.games()})
+    chosen: list[str] = []
+    for part in text.split(","):
+        name = part.strip().lower()
+        if not name:
+            continue
+        if name not in known:
+            names = ", ".join(f"`{g.name}`" for g in hosted.games())
+            raise Refused(
+                f"No game here is called {clip(part.strip(), 40)!r}: name some of {names} "
+                "(separated by commas), or `all`. Nothing was changed."
+            )
+        if known[name] not in chosen:
+            chosen.append(known[name])
+    if not chosen:
+        raise Refused("Name at least one game, or `all`; nothing was changed.")
+    return tuple(chosen)
 
 
 def describe(prefs: Prefs) -> str:

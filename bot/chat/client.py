@@ -37,7 +37,7 @@ from bot.jitter import jittered
 from bot.presentation import Command, Modal, Reply, say
 from bot.ratings import RatingBook
 from bot.render.ui import Message, clip
-from bot.service import DEFAULT_GAME, GameService
+from bot.service import DEFAULT_GAME, WHERE, GameService, ServerSettings
 from bot.store import EventStore, StoreError
 from engine.core.game import LEVELS
 
@@ -56,6 +56,12 @@ RETRY_DELAYS = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0, 60.0, 60.0)
 
 # The settings key of the hash of the slash commands last synced, per Discord application.
 COMMANDS_SYNCED = "slash_commands_synced"
+
+THREADS = (
+    discord.ChannelType.public_thread,
+    discord.ChannelType.private_thread,
+    discord.ChannelType.news_thread,
+)
 
 T = TypeVar("T")
 
@@ -109,6 +115,8 @@ def who(interaction: discord.Interaction) -> Who:
         channel_id=interaction.channel_id,
         guild_id=interaction.guild_id,
         is_admin=bool(interaction.guild_id and permissions and permissions.manage_guild),
+        in_thread=isinstance(interaction.channel, discord.Thread)
+        or getattr(interaction.channel, "type", None) in THREADS,
     )
 
 
@@ -159,20 +167,24 @@ class DiscordPoster:
         except discord.HTTPException:
             return None
 
+    async def dm_channel(self, user_id: int) -> int:
+        channel_id = self._dm_channels.get(user_id)
+        if channel_id is None:
+
+            async def open_dm() -> int:
+                # The id is all Discord needs to open the channel: no need to fetch the user.
+                return (await self.client.create_dm(discord.Object(id=user_id))).id
+
+            channel_id = await retrying(f"opening a DM with {user_id}", open_dm, self.delays)
+            self._dm_channels[user_id] = channel_id
+        return channel_id
+
     async def dm(
         self, user_id: int, message: Message, *, nonce: str | None = None
     ) -> tuple[int, int]:
-        channel_id = self._dm_channels.get(user_id)
         nonce = nonce or secrets.token_hex(8)  # one per DM, kept across tries
-
-        async def open_dm() -> int:
-            # The id is all Discord needs to open the channel: no need to fetch the user.
-            return (await self.client.create_dm(discord.Object(id=user_id))).id
-
         try:
-            if channel_id is None:
-                channel_id = await retrying(f"opening a DM with {user_id}", open_dm, self.delays)
-                self._dm_channels[user_id] = channel_id
+            channel_id = await self.dm_channel(user_id)
             target = self.client.get_partial_messageable(channel_id)
             sent = await retrying(
                 f"sending a DM to {user_id}",
@@ -451,12 +463,19 @@ class GuildMasterBot(discord.AutoShardedClient):
         )
         self.service.listeners.append(self.notifier)
         self.service.reminders.append(self.notifier.remind)
+        self.service.server_defaults = ServerSettings(
+            games=self.config.server_games,
+            builtin_players=self.config.server_builtin_players,
+            where=self.config.server_where,
+        )
         self.actions = Actions(
             self.service,
             default_deadlines=dict(self.config.deadlines),
             images=self.config.images,
+            notifier=self.notifier,
         )
         self.tree.add_command(build_group(self.actions))
+        self.tree.add_command(seat_group(self.actions))
         for group in game_groups(self.actions):
             self.tree.add_command(group)
         # Ratings are rebuilt from the stored games on first use, then kept up as games end.
@@ -635,7 +654,12 @@ def build_group(actions: Actions) -> app_commands.Group:
             "Minutes per phase before defaults apply (0: none; default: the server's)",
             None,
         ),
-        _param("bots", bool, "Let built-in players fill the empty seats", True),
+        _param(
+            "bots",
+            bool | None,
+            "Let built-in players fill the empty seats (default: if the server allows them)",
+            None,
+        ),
         _param(
             "strength",
             str | None,
@@ -709,8 +733,54 @@ def build_group(actions: Actions) -> app_commands.Group:
         await run(interaction, actions.help(who(interaction)))
 
     @gm.command(name="hand", description="Your own secrets in this game (only you)")
-    async def hand(interaction: discord.Interaction) -> None:
-        await run(interaction, actions.hand(who(interaction)))
+    @app_commands.describe(
+        seat="Another seat's view: once the game is over (its number)",
+        at="A moment of the game (pick one as you type): the view as it stood then",
+    )
+    async def hand(
+        interaction: discord.Interaction,
+        seat: app_commands.Range[int, 1, 8] | None = None,
+        at: str | None = None,
+    ) -> None:
+        await run(interaction, actions.hand(who(interaction), seat, at))
+
+    @hand.autocomplete("at")
+    async def moments(
+        interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        found = await actions.moments(who(interaction), current)
+        return [app_commands.Choice(name=clip(n, 100), value=v) for n, v in found]
+
+    @gm.command(name="watch", description="Follow this channel's game by DM (again: stop)")
+    async def watch(interaction: discord.Interaction) -> None:
+        await run(interaction, actions.watch(who(interaction)))
+
+    @gm.command(name="settings", description="This server's settings for games (Manage Server)")
+    @app_commands.describe(
+        games="The games allowed, by name, separated by commas, or all",
+        deadline="Minutes of every phase of a new game (0: none)",
+        bots="Whether built-in players may fill or take seats",
+        where="Where games are played",
+        reset="Give a setting (or all) back to the bot's default",
+    )
+    @app_commands.choices(
+        where=[app_commands.Choice(name=w, value=w) for w in WHERE],
+        reset=[
+            app_commands.Choice(name=r, value=r)
+            for r in ("games", "deadline", "bots", "where", "all")
+        ],
+    )
+    async def settings(
+        interaction: discord.Interaction,
+        games: str | None = None,
+        deadline: app_commands.Range[int, 0, 20160] | None = None,
+        bots: bool | None = None,
+        where: str | None = None,
+        reset: str | None = None,
+    ) -> None:
+        await run(
+            interaction, actions.settings(who(interaction), games, deadline, bots, where, reset)
+        )
 
     @gm.command(name="decide", description="What the game asks you now (only you see it)")
     async def decide(interaction: discord.Interaction) -> None:
@@ -764,6 +834,32 @@ def build_group(actions: Actions) -> app_commands.Group:
         await run(interaction, actions.admin(who(interaction), "replace", guild))
 
     return gm
+
+
+def seat_group(actions: Actions) -> app_commands.Group:
+    """/seat: a seat of a game in play offered to a volunteer, who takes it. A group of its own
+    (as /stats is): /gm holds the 25 subcommands Discord allows a group."""
+    group = app_commands.Group(name="seat", description="Seats of a game in play for volunteers")
+
+    async def run(interaction: discord.Interaction, reply: Awaitable[Reply]) -> None:
+        await answer_command(interaction, reply, actions.service.store)
+
+    @group.command(name="open", description="Offer a seat to a volunteer (host)")
+    @app_commands.describe(seat="The seat's number")
+    async def open_(interaction: discord.Interaction, seat: app_commands.Range[int, 1, 8]) -> None:
+        await run(interaction, actions.seat_open(who(interaction), seat))
+
+    @group.command(name="take", description="Take a seat offered in this channel's game")
+    @app_commands.describe(seat="The seat's number")
+    async def take(interaction: discord.Interaction, seat: app_commands.Range[int, 1, 8]) -> None:
+        await run(interaction, actions.seat_take(who(interaction), seat))
+
+    @group.command(name="close", description="Withdraw a seat's offer (host)")
+    @app_commands.describe(seat="The seat's number")
+    async def close(interaction: discord.Interaction, seat: app_commands.Range[int, 1, 8]) -> None:
+        await run(interaction, actions.seat_close(who(interaction), seat))
+
+    return group
 
 
 def game_groups(actions: Actions) -> list[app_commands.Group]:

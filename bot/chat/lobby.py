@@ -76,3 +76,37 @@ def rematch_offer(game_id: int) -> Message:
         content="Play again? A rematch opens a new lobby here with the same players and options.",
         rows=((Button("Rematch", ControlId("rematch", game_id, 0, "open").encode()),),),
     ).check()
+
+
+def seat_offer(
+    game_id: int, title: str, seat_word: str, seat: int, holder: str, built_in: bool
+) -> Message:
+    """The channel post offering a seat of a game in play to a volunteer, with its Take button
+    (a core control: `seat`, the seat in its custom id)."""
+    now = "a built-in player holds it" if built_in else f"{holder} holds it until then"
+    return Message(
+        content=(
+            f"**{seat_word.capitalize()} {seat + 1} needs a player** in game {game_id} "
+            f"({title}); {now}. Press **Take this seat** to play it from now on: its cards and "
+            "what it must decide come to you by DM. Anyone who does not play in this game may."
+        ),
+        rows=(
+            (
+                Button(
+                    "Take this seat",
+                    ControlId("seat", game_id, seat, "take").encode(),
+                    style="success",
+                ),
+            ),
+        ),
+    ).check()
+
+
+def seat_offer_closed(game_id: int, seat_word: str, seat: int, why: str) -> Message:
+    """The seat offer after it was taken or withdrawn (`why`), without its button."""
+    return Message(content=f"{seat_word.capitalize()} {seat + 1} of game {game_id}: {why}.")
+
+
+def unwatch_button(game_id: int) -> Button:
+    """The button under a spectator's first DM of a game that stops their DMs of it."""
+    return Button("Unwatch", ControlId("unwatch", game_id, 0, "stop").encode())

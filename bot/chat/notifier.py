@@ -19,6 +19,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Protocol
 
 from bot import hosted, logs
@@ -28,6 +29,7 @@ from bot.hosted import Moment, Passage
 from bot.presentation import Action, Edit, Line, Post, Presentation, when
 from bot.render.ui import Embed, Message, clip
 from bot.service import GameService, Options, Seat, Update
+from bot.store import community
 from engine.core.game import Decision
 
 log = logging.getLogger("guildmaster.notify")
@@ -67,6 +69,10 @@ class Poster(Protocol):
         """Send to a user's DMs; (DM channel id, message id). Raises DMClosed."""
         ...
 
+    async def dm_channel(self, user_id: int) -> int:
+        """The id of the user's DM channel with the bot (opened if need be)."""
+        ...
+
 
 def decision_id(d: Decision) -> tuple[Any, ...]:
     return (d.kind, tuple(sorted((k, str(v)) for k, v in d.context.items())))
@@ -102,7 +108,9 @@ class Notifier:
         # Awaited before each update is worked out: the bot's answers to interactions come
         # first (bot/chat/priority.py).
         self.turn = turn
-        self._queues: dict[int, asyncio.Queue[Update]] = {}
+        # Per game, in order: updates to post, and jobs (a seat handed over) that must come
+        # after the updates before them.
+        self._queues: dict[int, asyncio.Queue[Update | Job]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._blocks: dict[int, _Block] = {}
         self._told_closed: dict[tuple[int, int], float] = {}  # (game, seat) -> when
@@ -116,9 +124,11 @@ class Notifier:
         self._last: dict[int, Moment] = {}
 
     async def __call__(self, update: Update) -> None:
-        game_id = update.game.id
+        self._enqueue(update.game.id, update)
+
+    def _enqueue(self, game_id: int, item: Update | Job) -> None:
         queue = self._queues.setdefault(game_id, asyncio.Queue())
-        queue.put_nowait(update)
+        queue.put_nowait(item)
         worker = self._workers.get(game_id)
         if worker is None or worker.done():
             self._workers[game_id] = asyncio.get_running_loop().create_task(
@@ -131,6 +141,12 @@ class Notifier:
             if self.turn is not None:
                 await self.turn()
             update = queue.get_nowait()
+            if not isinstance(update, Update):
+                try:
+                    await update()
+                except Exception:
+                    log.exception("game %s: a job after its updates failed", game_id)
+                continue
             try:
                 await self.handle(update)
             except Exception:
@@ -243,9 +259,13 @@ class Notifier:
         replaying = game.id in self._replaying
         public = passage.seen(None, by=update.by, replaying=replaying)
         assert game.channel_id is not None  # handle() posts nothing without one
-        await self._channel(game.id, game.channel_id, await shown.channel(public, self.images))
+        posted = await shown.channel(public, self.images)
+        await self._channel(game.id, game.channel_id, posted)
         # After a game's final standings, the core's recap of its turning points.
-        await self._channel(game.id, game.channel_id, await recap_posts(self.service.store, update))
+        recap = await recap_posts(self.service.store, update)
+        await self._channel(game.id, game.channel_id, recap)
+        # The same public posts, to the game's spectators.
+        await self._mirror(game.id, shown.title, [*posted, *recap])
         rules = hosted.rules(game.game)
         if rules.is_over(update.after) and (
             update.before is None or not rules.is_over(update.before)
@@ -373,6 +393,88 @@ class Notifier:
         self._blocks[game_id] = block
         return block
 
+    # --- spectators ------------------------------------------------------------------------
+
+    async def _mirror(self, game_id: int, title: str, actions: Sequence[Action]) -> None:
+        """Send the channel's new posts of an update to the game's spectators by DM: made for
+        the public, so they hold no seat's secret. A spectator whose DMs closed stops watching."""
+        watchers = await self.service.watchers(game_id)
+        if not watchers:
+            return
+        copies = spectator_copies(game_id, title, actions)
+        for user in watchers:
+            for message in copies:
+                try:
+                    await self.poster.dm(user, message, nonce=self._nonce(game_id, user, message))
+                except DMClosed:
+                    log.info("game %s: spectator %s closed their DMs: not watching", game_id, user)
+                    await self.service.unwatch(game_id, user)
+                    break
+
+    # --- a seat handed to a volunteer -------------------------------------------------------
+
+    def hand_over(self, game_id: int, seat: int) -> None:
+        """After the updates queued so far: the seat's secrets go to its new holder by DM, and
+        every earlier holder's DMs of the game are forgotten (never edited again) and closed."""
+        self._enqueue(game_id, partial(self._hand_over, game_id, seat))
+        worker = self._workers.get(game_id)
+        if worker is None or worker.done():
+            self._workers[game_id] = asyncio.get_running_loop().create_task(
+                self._work(game_id), context=logs.for_game(game_id)
+            )
+
+    async def _hand_over(self, game_id: int, seat_no: int) -> None:
+        store = self.service.store
+        game = await store.get_game(game_id)
+        shown = hosted.presentation(game.game)
+        seats = await self.service.seats(game_id)
+        holder = next((s for s in seats if s.seat == seat_no), None)
+        if holder is None or holder.built_in:
+            return
+        # Kept DMs of the game in channels that are no current player's are earlier holders':
+        # forgotten, so that no later edit (a prompt closed, a board redrawn) reaches them.
+        ours = {game.channel_id, 0}  # 0: the store's posted-up-to marker
+        for s in seats:
+            if s.user_id is not None and s.seat != seat_no:
+                ours.add(await self.poster.dm_channel(s.user_id))
+        kept = await community.kept_messages(store, game_id)
+        gone = {key: where for key, where in kept.items() if where[0] not in ours}
+        await community.forget_messages(store, game_id, sorted(gone))
+        closed = Message(
+            embeds=(
+                Embed(
+                    description=f"{shown.seat_word.capitalize()} {seat_no + 1} of game {game_id} "
+                    "is played by someone else now: these controls no longer work."
+                ),
+            )
+        )
+        for channel_id, message_id in gone.values():
+            try:
+                await self.poster.edit(channel_id, message_id, closed)
+            except Exception:  # deleted, or too old: nothing more to take away
+                log.info("game %s: message %s could not be closed", game_id, message_id)
+        # The seat's secrets, to its new holder alone: its hand, and what it must decide now.
+        state, _ = await self.service.load(game_id)
+        paused = Options.from_json(game.options).paused
+        moment = Moment(hosted.rules(game.game), game, seats, state, paused)
+        current = await self.service.deadline(game_id)
+        due = current.due_at if current is not None and seat_no in current.seats else None
+        table = moment.table(seat_no, due)
+        await self._dm(game_id, holder, await shown.hand(table, self.images))
+        unprompted = False
+        for d in table.decisions:
+            message = shown.prompt(table, d)
+            if message is None:
+                unprompted = True
+            else:
+                await self._dm(game_id, holder, message, key=prompt_key(seat_no, d.kind))
+        if unprompted:  # the game posts those controls itself: its /gm decide gives them
+            reply = await shown.decide(table)
+            if reply.message is not None:
+                key = reply.remember[1] if reply.remember is not None else ""
+                await self._dm(game_id, holder, reply.message, key=key)
+        self._last.pop(game_id, None)  # its seats changed: the next update reads them anew
+
     async def remind(self, game_id: int, seats: tuple[int, ...], due: Any) -> None:
         """A reminder, only to the seats the game still waits for."""
         state, _ = await self.service.load(game_id)
@@ -478,6 +580,34 @@ class Notifier:
 
 
 NONCE_LENGTH = 25
+
+Job = Callable[[], Awaitable[None]]
+
+
+def spectator_copies(game_id: int, title: str, actions: Sequence[Action]) -> list[Message]:
+    """A spectator's DMs of an update's channel posts: its running lines as one message (each
+    block under its title), its posts without their controls (pressed in a DM they would act
+    for nobody); edits of earlier posts are left out."""
+    copies: list[Message] = []
+    text: list[str] = []
+    block = ""
+    for action in actions:
+        if isinstance(action, Line):
+            if action.block != block:
+                block = action.block
+                text.append(f"**{action.title}**")
+            text.append(action.text)
+        elif isinstance(action, Post):
+            m = action.message
+            copies.append(Message(content=m.content, embeds=m.embeds, files=m.files))
+    heading = f"*{title}, game {game_id}*"
+    chunks: list[str] = []
+    for line in text:
+        if chunks and len(chunks[-1]) + len(line) + 1 <= BLOCK_LIMIT:
+            chunks[-1] += "\n" + line
+        else:
+            chunks.append(clip(f"{heading}\n{line}", 2000))
+    return [Message(content=c) for c in chunks] + copies
 
 
 def _base36(n: int) -> str:

@@ -97,3 +97,7 @@ class AnswersFirstPoster:
     async def dm(self, user_id: int, message: Message, **options: Any) -> tuple[int, int]:
         await self.answers.turn()
         return await self.poster.dm(user_id, message, **options)
+
+    async def dm_channel(self, user_id: int) -> int:
+        await self.answers.turn()
+        return await self.poster.dm_channel(user_id)

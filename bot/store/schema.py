@@ -152,4 +152,48 @@ class ReminderPrefsRow(SQLModel, table=True):
     updated_at: datetime = Field(default_factory=now, sa_type=DateTime(timezone=True))
 
 
+class ServerSettingsRow(SQLModel, table=True):
+    """A Discord server's own defaults (`/gm settings`): each null setting takes the bot's
+    configured default (config.toml `[servers]`, `[games] deadline_minutes`). `games`: JSON list
+    of the game names allowed (null: every hosted game); `deadline_minutes`: the deadline of
+    every phase of a new game (0: none); `where`: "any", "channels" or "threads"."""
+
+    __tablename__ = "server_settings"
+
+    discord_guild_id: int = Field(
+        sa_column=Column(BigInteger, primary_key=True, autoincrement=False)
+    )
+    games: str | None = Field(default=None, sa_type=Text)
+    deadline_minutes: int | None = Field(default=None)
+    builtin_players: bool | None = Field(default=None)
+    where: str | None = Field(default=None, max_length=16)
+    updated_at: datetime = Field(default_factory=now, sa_type=DateTime(timezone=True))
+
+
+class OpenSeatRow(SQLModel, table=True):
+    """A seat of a game in play that its host offered to a volunteer (`/seat open`): the post
+    with its Take button is kept in `messages` under `seat-offer:<seat>`."""
+
+    __tablename__ = "open_seats"
+
+    game_id: int = Field(
+        sa_column=Column(Integer, ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    )
+    seat: int = Field(sa_column=Column(Integer, primary_key=True, autoincrement=False))
+    opened_by: int = Field(sa_type=BigInteger)
+    opened_at: datetime = Field(default_factory=now, sa_type=DateTime(timezone=True))
+
+
+class WatcherRow(SQLModel, table=True):
+    """A spectator of a game (`/gm watch`): the game's public posts are mirrored to their DMs."""
+
+    __tablename__ = "watchers"
+
+    game_id: int = Field(
+        sa_column=Column(Integer, ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    )
+    user_id: int = Field(sa_column=Column(BigInteger, primary_key=True, autoincrement=False))
+    since: datetime = Field(default_factory=now, sa_type=DateTime(timezone=True))
+
+
 METADATA = SQLModel.metadata

@@ -66,6 +66,9 @@ class FakePoster:
         self.dms.setdefault(user_id, []).append(mid)
         return channel, mid
 
+    async def dm_channel(self, user_id: int) -> int:
+        return 10_000 + user_id
+
     def channel_text(self, channel_id: int) -> str:
         return "\n".join(
             p.current.content for p in self.messages.values() if p.channel_id == channel_id

@@ -10,11 +10,11 @@ import pytest
 
 from bot import hosted
 from bot.chat.actions import Actions, forms, openers
-from bot.chat.client import build_group, game_groups
+from bot.chat.client import build_group, game_groups, seat_group
 from bot.presentation import Presentation
 
 GAMES = [g.name for g in hosted.games()]
-CORE_CONTROLS = {"lobby"}
+CORE_CONTROLS = {"lobby", "rematch", "seat", "unwatch"}  # the core's own controls
 DISCORD_SUBCOMMANDS = 25  # the most subcommands a slash command group may hold
 
 
@@ -71,7 +71,10 @@ def test_the_gm_group_fits_discord_and_offers_every_game():
     names = [c.name for c in group.commands]
     assert len(names) == len(set(names)) <= DISCORD_SUBCOMMANDS
     own = {g.name: [c.name for c in g.commands] for g in game_groups(actions)}
-    assert "gm" not in own and all(len(n) <= DISCORD_SUBCOMMANDS for n in own.values())
+    assert "gm" not in own and "seat" not in own and "stats" not in own
+    assert all(len(n) <= DISCORD_SUBCOMMANDS for n in own.values())
+    assert {"watch", "settings", "hand"} <= set(names)
+    assert [c.name for c in seat_group(actions).commands] == ["open", "take", "close"]
     for game in GAMES:
         shown = hosted.presentation(game)
         for c in shown.commands:
