@@ -80,7 +80,7 @@ PRIMITIVES: Mapping[str, Primitive] = {
         _p("heal", "the model recovers `amount` HP", (PLAY, TRAIT, PLAN), amount=_AMOUNT),
         _p(
             "push",
-            'the model suffers a `distance`" push directly away from the origin',
+            'the model suffers a `distance`" push, directed as a playbook push is',
             (PLAY, TRAIT),
             distance=_INCHES,
         ),

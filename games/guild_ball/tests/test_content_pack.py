@@ -3,6 +3,7 @@ design invariants (docs/content.md). The rule quoted in a test's docstring is th
 
 import itertools
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -282,3 +283,14 @@ def test_game_plans_carry_initiative_and_influence_values():
 def test_the_deck_deals_two_hands_of_seven():
     """'Prior to setting up teams, each player is dealt seven game plans from a shared deck.'"""
     assert len(PACK.plans) >= 2 * 7
+
+
+def test_the_content_page_names_every_guild_model_and_primitive():
+    """docs/content.md describes the pack as it is: a renamed model or a new primitive shows."""
+    page = (Path(__file__).parents[1] / "docs" / "content.md").read_text(encoding="utf-8")
+    for name in [g.name for g in PACK.guilds.values()] + [m.name for m in MODELS]:
+        assert f"| {name} |" in page, name
+    for primitive in PRIMITIVES:
+        assert f"| `{primitive}` |" in page, primitive
+    for trigger in TRIGGERS:
+        assert f"`{trigger}`" in page, trigger
