@@ -18,18 +18,23 @@ Fonts, symbol sprites and other static drawings are cached for the life of the p
 
 from __future__ import annotations
 
+import hashlib
 import struct
 import unicodedata
 import zlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any, Literal, ParamSpec, TypeVar
+from typing import Any, Literal, ParamSpec, Protocol, TypeVar
 
+import msgspec
+from isal import isal_zlib
 from PIL import Image, ImageDraw, ImageFont
+
+from bot.render.pictures.caches import SizedCache
 
 FONT_DIR = Path(__file__).with_name("fonts")
 REGULAR = "DejaVuSans.ttf"
@@ -161,15 +166,46 @@ def missing(s: str, bold: bool = False) -> list[str]:
     ]
 
 
-def _placed(s: str, size: int, bold: bool) -> list[tuple[str, ImageFont.FreeTypeFont, int]]:
-    """Each run of `s` with its font and its x offset from the line's start."""
+@lru_cache(maxsize=8192)
+def _placed(s: str, size: int, bold: bool) -> tuple[tuple[str, int, int], ...]:
+    """Each run of `s` with its face and its x offset from the line's start."""
     placed = []
     x = 0.0
     for part, face in runs(s, bold):
-        f = _face_font(face, size, bold)
-        placed.append((part, f, round(x)))
-        x += f.getlength(part)
-    return placed
+        placed.append((part, face, round(x)))
+        x += _face_font(face, size, bold).getlength(part)
+    return tuple(placed)
+
+
+# FreeType's rendering of a run of text (the mask `ImageDraw.text` makes, and where it goes) by
+# (text, face, size, bold, font mode). Rendering the glyphs was 60% of drawing a guild sheet,
+# and most runs recur: labels, numbers, card names and rules text, in every game of a pack. 8 MB
+# keeps some thousands of runs (a line of BODY text is about 30 px high and a byte a pixel).
+_MASKS: SizedCache[tuple[Any, tuple[int, int]]] = SizedCache(8 << 20)
+
+
+def _draw_run(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[int, int],
+    part: str,
+    face: int,
+    size: int,
+    bold: bool,
+    ink: int,
+) -> None:
+    """Draw one run with its baseline's start at `xy`, as `draw.text(xy, part, anchor="ls")` in
+    its font does, from the cache of masks. `ink` is the colour as the image stores it."""
+    key = (part, face, size, bold, draw.fontmode)
+    found = _MASKS.get(key)
+    if found is None:
+        # What ImageDraw.text asks of the font for one line at whole-pixel coordinates.
+        found = _face_font(face, size, bold).getmask2(
+            part, draw.fontmode, anchor="ls", start=(0, 0)
+        )
+        mask = found[0]
+        _MASKS.put(key, found, mask.size[0] * mask.size[1] + 100)
+    mask, (dx, dy) = found
+    draw.draw.draw_bitmap((xy[0] + dx, xy[1] + dy), mask, ink)
 
 
 # --- fitted text -------------------------------------------------------------------------------
@@ -237,6 +273,36 @@ def static(maxsize: int) -> Callable[[Callable[P, R]], Callable[P, R]]:
     return wrap
 
 
+# Parts drawn the same wherever they are (`tile`), by what they show and their size. A card
+# tile of a guild sheet is some 300 kB; 24 MB keeps the cards of a pack's recent games.
+_TILES: SizedCache[Image.Image] = SizedCache(24 << 20)
+
+Paint = Callable[[Image.Image, ImageDraw.ImageDraw, Box], None]
+
+
+def tile(
+    img: Image.Image, box: Box, key: Hashable, paint: Paint, background: Colour = PAPER
+) -> None:
+    """Draw `paint(img, draw, box)` into `box` of `img`, where the picture is plain `background`:
+    drawn once into a picture of its own and pasted from then on. `key` must name all that
+    `paint` draws but the box's size (its texts and colours, say), and `paint` must draw within
+    the box, its right and bottom edges included (as Pillow's rectangles do). Pasting is a copy;
+    drawing a card was its frame, its text runs and their blending. While `recording()` is on,
+    `paint` draws on `img` itself, so that its texts are recorded."""
+    x0, y0, x1, y1 = box
+    if _recording.get() is not None:
+        paint(img, ImageDraw.Draw(img), box)
+        return
+    size = (x1 - x0 + 1, y1 - y0 + 1)
+    full = (key, size, background)
+    part = _TILES.get(full)
+    if part is None:
+        part = Image.new("RGB", size, background)
+        paint(part, ImageDraw.Draw(part), (0, 0, x1 - x0, y1 - y0))
+        _TILES.put(full, part, size[0] * size[1] * 3)
+    img.paste(part, (x0, y0))
+
+
 ELLIPSIS = "…"
 _TRIM = " ,;:·-–—/"
 
@@ -252,7 +318,8 @@ def _extent(s: str, size: int, bold: bool) -> tuple[int, int]:
         left, _top, right, _bottom = f.getbbox(s, anchor="ls")
         return (min(0, left), max(right, round(f.getlength(s))))
     lo, hi = 0, 0
-    for part, f, x in _placed(s, size, bold):
+    for part, face, x in _placed(s, size, bold):
+        f = _face_font(face, size, bold)
         left, _top, right, _bottom = f.getbbox(part, anchor="ls")
         lo, hi = min(lo, x + left), max(hi, x + right, x + round(f.getlength(part)))
     return (lo, hi)
@@ -263,8 +330,14 @@ def _width(s: str, size: int, bold: bool) -> int:
     return right - left
 
 
+@cache
+def _metrics(size: int, bold: bool) -> tuple[int, int]:
+    """(ascent, descent) of DejaVu Sans at `size` px."""
+    return font(size, bold).getmetrics()
+
+
 def _line_height(size: int, bold: bool) -> int:
-    ascent, descent = font(size, bold).getmetrics()
+    ascent, descent = _metrics(size, bold)
     return ascent + descent
 
 
@@ -323,8 +396,7 @@ def text(
         if log is not None:
             log.append(Drawn(s, "", box, None, px))
         return 0
-    f = font(px, bold)
-    ascent, descent = f.getmetrics()
+    ascent, descent = _metrics(px, bold)
     left, right = _extent(shown, px, bold)
     width = right - left
     if align == "left":
@@ -340,12 +412,15 @@ def text(
     else:
         baseline = y0 + (y1 - y0 - ascent - descent) // 2 + ascent
     placed = _placed(shown, px, bold)
-    for part, part_font, offset in placed:
-        draw.text((x + offset, baseline), part, font=part_font, fill=colour, anchor="ls")
+    pen = draw._getink(colour)[0]
+    for part, face, offset in placed:
+        _draw_run(draw, (x + offset, baseline), part, face, px, bold, pen)
     if log is not None:
         boxes = [
-            draw.textbbox((x + offset, baseline), part, font=part_font, anchor="ls")
-            for part, part_font, offset in placed
+            draw.textbbox(
+                (x + offset, baseline), part, font=_face_font(face, px, bold), anchor="ls"
+            )
+            for part, face, offset in placed
         ]
         il, it = min(b[0] for b in boxes), min(b[1] for b in boxes)
         ir, ib = max(b[2] for b in boxes), max(b[3] for b in boxes)
@@ -541,21 +616,73 @@ def section(draw: ImageDraw.ImageDraw, y: int, title: str, note: str = "") -> in
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 PNG_STRIP = 64  # rows deflated at a time
+# ISA-L's level 1: within 5% of the bytes of zlib's level 1 on our pictures, in a sixth of the
+# time; its level 0 is no faster on them and 20% larger (bench/pictures_speed.py,
+# docs/performance.md).
+ISAL_LEVEL = 1
+
+
+# Whole pictures, as PNG bytes, by a digest of what they show (`picture`): a picture asked for
+# again unchanged (the board of a round looked up, a card, a guild sheet whose guild did not
+# change) is neither drawn nor encoded again. 16 MB is some hundred pictures.
+_PICTURES: SizedCache[bytes] = SizedCache(16 << 20)
+_CANONICAL = msgspec.msgpack.Encoder(order="deterministic")
+
+
+def digest(what: object) -> bytes:
+    """A digest of `what` (structs, tuples, lists, dicts, sets, strings, numbers, None) that is
+    the same for equal data, whatever order its dicts and sets were built in."""
+    return hashlib.blake2b(_CANONICAL.encode(what), digest_size=16).digest()
+
+
+def picture(what: object, draw: Callable[[], Image.Image]) -> bytes:
+    """The PNG of `draw()`, drawn and encoded only when no picture of the same `what` is kept.
+
+    `what` is the picture's input: a name for the drawing (its module and function), then all
+    the data it is drawn from, and nothing else it depends on but the code itself (the pack's
+    name stands for the pack). Data it leaves out could be drawn stale; data it holds but the
+    picture does not show only costs a picture drawn again. The encoder is part of the key, so
+    that a benchmark or a test that swaps `png` never gets the bytes of another encoder."""
+    key = (png, digest(what))
+    found = _PICTURES.get(key)
+    if found is None:
+        found = png(draw())
+        _PICTURES.put(key, found, len(found))
+    return found
+
+
+def clear_caches() -> None:
+    """Forget every picture, part and glyph run kept (the benchmarks time drawing afresh)."""
+    for kept in (_PICTURES, _TILES, _MASKS):
+        kept.clear()
+
+
+class Deflater(Protocol):
+    """A zlib-format compressor object, as `zlib.compressobj()` makes."""
+
+    def compress(self, data: bytes | bytearray, /) -> bytes: ...
+
+    def flush(self, /) -> bytes: ...
 
 
 def png(img: Image.Image) -> bytes:
-    """PNG bytes of an RGB picture, lossless: rows unfiltered, deflated at level 1.
+    """PNG bytes of an RGB picture, lossless: rows unfiltered, deflated by ISA-L at level 1
+    (`encode_png`)."""
+    return encode_png(img, isal_zlib.compressobj(ISAL_LEVEL))
+
+
+def encode_png(img: Image.Image, deflater: Deflater) -> bytes:
+    """PNG bytes of an RGB picture, its rows unfiltered and compressed by `deflater`.
 
     Pillow's encoder tries every PNG row filter on every row, which was two thirds of a
     picture's time even at level 1; our pictures are flat colour and text, which deflate as
-    small without filters (bench/pictures_speed.py). zlib works outside the GIL. The rows are
-    deflated a strip at a time, so that no copy of the whole picture is made besides the
-    picture itself (two were, some 13 MB at the peak for a 4-player board)."""
+    small without filters (bench/pictures_speed.py). The rows are deflated a strip at a time,
+    so that no copy of the whole picture is made besides the picture itself (two were, some 13
+    MB at the peak for a 4-player board)."""
     if img.mode != "RGB":
         raise ValueError(f"pictures are RGB, not {img.mode}")
     width, height = img.size
     stride = width * 3
-    deflate = zlib.compressobj(1)
     parts = []
     for top in range(0, height, PNG_STRIP):
         bottom = min(top + PNG_STRIP, height)
@@ -564,8 +691,8 @@ def png(img: Image.Image) -> bytes:
         for y in range(bottom - top):
             at = y * (stride + 1) + 1
             rows[at : at + stride] = pixels[y * stride : (y + 1) * stride]
-        parts.append(deflate.compress(rows))
-    parts.append(deflate.flush())
+        parts.append(deflater.compress(rows))
+    parts.append(deflater.flush())
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8-bit RGB, not interlaced
     return b"".join(
         (

@@ -7,6 +7,8 @@ back (its level, for a contract), never by name.
 
 from __future__ import annotations
 
+from functools import partial
+
 from PIL import Image, ImageDraw
 
 from bot.render.pictures import canvas as cv
@@ -66,8 +68,15 @@ def moon_icon(draw: ImageDraw.ImageDraw, cx: int, cy: int, r: int, full: bool) -
 
 
 def board(view: PublicView, names: Names) -> bytes:
-    """The board as a PNG."""
-    return cv.png(draw_board(view, load_pack(view.pack), names))
+    """The board as a PNG (drawn again only when something it shows has changed)."""
+    shown = (
+        (view.pack, names.pack.name, names.players, view.players),
+        (view.round, view.rounds, view.phase, view.blood_moon, view.board),
+        tuple((g.seat, g.fame) for g in view.guilds),
+    )
+    return cv.picture(
+        ("guild_master.board", shown), lambda: draw_board(view, load_pack(view.pack), names)
+    )
 
 
 # --- layout -------------------------------------------------------------------------------------
@@ -145,7 +154,12 @@ def draw_board(pv: PublicView, pack: Pack, names: Names) -> Image.Image:
     y = cv.section(draw, y, "Recruit adventurers A–F", note)
     for i, spot in enumerate(b.adventurers):
         x = MARGIN + i * (ADV_W + 10)
-        _adventurer(img, draw, (x, y, x + ADV_W, y + ADV_H), spot, pack, pv.players)
+        cv.tile(
+            img,
+            (x, y, x + ADV_W, y + ADV_H),
+            ("adventurer", pack.name, spot, pv.players),
+            partial(_adventurer, spot=spot, pack=pack, players=pv.players),
+        )
     y += ADV_H + GAP
 
     y = cv.section(draw, y, "Contracts 1–6", _decks(b))
@@ -153,7 +167,12 @@ def draw_board(pv: PublicView, pack: Pack, names: Names) -> Image.Image:
         x = MARGIN + (i % 3) * (CON_W + ROW_GAP)
         yy = y + sum(rows[: i // 3]) + (i // 3) * ROW_GAP
         h = rows[i // 3]
-        _contract(img, draw, (x, yy, x + CON_W, yy + h), spot, pack, pv.players)
+        cv.tile(
+            img,
+            (x, yy, x + CON_W, yy + h),
+            ("contract", pack.name, spot, pv.players),
+            partial(_contract, spot=spot, pack=pack, players=pv.players),
+        )
     return img
 
 

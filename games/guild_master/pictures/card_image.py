@@ -19,7 +19,9 @@ BAND = 14
 
 def card(pack_name: str, slug: str) -> bytes:
     """The card `slug` of the pack called `pack_name` as a PNG (KeyError if it has none)."""
-    return cv.png(draw_card(load_pack(pack_name), slug))
+    return cv.picture(
+        ("guild_master.card", pack_name, slug), lambda: draw_card(load_pack(pack_name), slug)
+    )
 
 
 def _face(pack: Pack, slug: str) -> tuple[str, str, list[str], str, cv.Colour]:

@@ -47,7 +47,10 @@ SUPER = 2  # the chart's lines are drawn at twice the size and scaled down
 
 def final(view: PublicView, names: Names) -> bytes:
     """The standings (final once the game has ended) as a PNG."""
-    return cv.png(draw_final(view, names))
+    return cv.picture(
+        ("guild_master.final", names.pack.name, names.players, view),
+        lambda: draw_final(view, names),
+    )
 
 
 def ordinal(n: int) -> str:

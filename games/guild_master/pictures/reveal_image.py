@@ -66,8 +66,10 @@ def reveal(view: PublicView, names: Names) -> bytes:
     """Every guild's revealed orders as a PNG; the public view must hold them (Action Phase)."""
     if not view.orders:
         raise ValueError("orders are revealed only in the Action Phase")
-    pack = load_pack(view.pack)
-    return cv.png(draw_reveal(view, pack, names))
+    return cv.picture(
+        ("guild_master.reveal", names.pack.name, names.players, view),
+        lambda: draw_reveal(view, load_pack(view.pack), names),
+    )
 
 
 def objective_label(code: str) -> str:

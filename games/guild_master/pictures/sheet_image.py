@@ -7,7 +7,7 @@ guild's own view, which the private picture is drawn from.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Hashable
 
 from PIL import Image, ImageDraw
 
@@ -56,11 +56,17 @@ def guild_sheet(view: PublicView | SeatView, names: Names, seat: int, private: b
         if not (isinstance(view, SeatView) and view.seat == seat):
             raise ValueError(f"the private sheet of seat {seat} is drawn from its own view")
         secret = view.private_contracts
-    return cv.png(draw_sheet(public.guilds[seat], load_pack(public.pack), names, secret))
+    g = public.guilds[seat]
+    return cv.picture(
+        ("guild_master.guild_sheet", public.pack, names.pack.name, names.players, g, secret),
+        lambda: draw_sheet(g, load_pack(public.pack), names, secret),
+    )
 
 
-# Each tile is (height, draw(draw, box)); tiles are laid out two to a row.
-Tile = tuple[int, Callable[[ImageDraw.ImageDraw, Box], None]]
+# Each tile is (height, what it shows, draw(img, draw, box)); tiles are laid out two to a row.
+# What it shows is its texts and colours: the cache key of its drawing (`canvas.tile`), as the
+# same cards recur in every game of a pack.
+Tile = tuple[int, Hashable, cv.Paint]
 
 
 def _skills(adv: Adventurer) -> str:
@@ -74,18 +80,20 @@ def _adventurer_tile(adv: Adventurer) -> Tile:
     ab_lines = min(3, cv.wrapped_lines(ability, TEXT_W, SMALL)) if ability else 0
     h = 12 + 32 + 30 + (6 + cv.lines_height(ab_lines, SMALL) if ab_lines else 0) + 12
 
-    def paint(draw: ImageDraw.ImageDraw, box: Box) -> None:
+    name = f"{adv.name} {adv.title}"
+
+    def paint(_img: Image.Image, draw: ImageDraw.ImageDraw, box: Box) -> None:
         x0, y0, x1, y1 = box
         cv.card(draw, box)
         y = y0 + 12
-        text(draw, (x0 + 12, y, x1 - 12, y + 32), f"{adv.name} {adv.title}", BODY, bold=True)
+        text(draw, (x0 + 12, y, x1 - 12, y + 32), name, BODY, bold=True)
         y += 32
         text(draw, (x0 + 12, y, x1 - 12, y + 30), line2, BODY, min_size=SMALL)
         y += 30
         if ability:
             cv.paragraph(draw, (x0 + 12, y + 6, x1 - 12, y1 - 12), ability, SMALL, colour=MUTED)
 
-    return h, paint
+    return h, ("adventurer", name, line2, ability), paint
 
 
 def _contract_tile(c: Contract, done: CompletedContract | None) -> Tile:
@@ -100,29 +108,30 @@ def _contract_tile(c: Contract, done: CompletedContract | None) -> Tile:
     n = cv.wrapped_lines(body, TEXT_W, SMALL) if body else 0
     h = 12 + 32 + 30 + 30 + (6 + cv.lines_height(n, SMALL) if n else 0) + 12
     colour = cv.LEVEL_COLOURS.get(c.level, MUTED)
+    worth = f"{LEVEL_NAMES.get(c.level, c.level)} · {c.gold} Gold · {c.fame} Fame"
+    targets = targets_text(c)
 
-    def paint(draw: ImageDraw.ImageDraw, box: Box) -> None:
+    def paint(_img: Image.Image, draw: ImageDraw.ImageDraw, box: Box) -> None:
         x0, y0, x1, y1 = box
         cv.card(draw, box)
         draw.rounded_rectangle((x0 + 2, y0 + 2, x0 + 10, y1 - 2), radius=4, fill=colour)
         y = y0 + 12
         text(draw, (x0 + 20, y, x1 - 12, y + 32), c.name, BODY, bold=True, min_size=SMALL)
         y += 32
-        level = LEVEL_NAMES.get(c.level, c.level)
-        text(draw, (x0 + 20, y, x1 - 12, y + 30), f"{level} · {c.gold} Gold · {c.fame} Fame", BODY)
+        text(draw, (x0 + 20, y, x1 - 12, y + 30), worth, BODY)
         y += 30
-        text(draw, (x0 + 20, y, x1 - 12, y + 30), targets_text(c), BODY, colour=MUTED)
+        text(draw, (x0 + 20, y, x1 - 12, y + 30), targets, BODY, colour=MUTED)
         y += 30
         if body:
             cv.paragraph(draw, (x0 + 20, y + 6, x1 - 12, y1 - 12), body, SMALL)
 
-    return h, paint
+    return h, ("contract", c.name, colour, worth, targets, body), paint
 
 
 def _list_tile(title: str, rows: list[str]) -> Tile:
     h = 12 + 34 + len(rows) * 30 + 12
 
-    def paint(draw: ImageDraw.ImageDraw, box: Box) -> None:
+    def paint(_img: Image.Image, draw: ImageDraw.ImageDraw, box: Box) -> None:
         x0, y0, x1, _y1 = box
         cv.card(draw, box)
         y = y0 + 12
@@ -132,33 +141,65 @@ def _list_tile(title: str, rows: list[str]) -> Tile:
             text(draw, (x0 + 12, y, x1 - 12, y + 30), row, BODY, min_size=SMALL)
             y += 30
 
-    return h, paint
+    return h, ("list", title, tuple(rows)), paint
 
 
 def _text_tile(title: str, body: str) -> Tile:
     n = cv.wrapped_lines(body, TEXT_W, SMALL)
     h = 12 + 34 + cv.lines_height(n, SMALL) + 12
 
-    def paint(draw: ImageDraw.ImageDraw, box: Box) -> None:
+    def paint(_img: Image.Image, draw: ImageDraw.ImageDraw, box: Box) -> None:
         x0, y0, x1, y1 = box
         cv.card(draw, box)
         text(draw, (x0 + 12, y0 + 12, x1 - 12, y0 + 44), title, BODY, bold=True)
         cv.paragraph(draw, (x0 + 12, y0 + 46, x1 - 12, y1 - 12), body, SMALL)
 
-    return h, paint
+    return h, ("text", title, body), paint
 
 
 def _rows(tiles: list[Tile]) -> list[int]:
     return [max(t[0] for t in tiles[i : i + 2]) for i in range(0, len(tiles), 2)]
 
 
-def _lay(draw: ImageDraw.ImageDraw, y: int, tiles: list[Tile]) -> int:
+def _lay(img: Image.Image, y: int, tiles: list[Tile]) -> int:
     for i, h in enumerate(_rows(tiles)):
-        for j, (_h, paint) in enumerate(tiles[2 * i : 2 * i + 2]):
+        for j, (_h, key, paint) in enumerate(tiles[2 * i : 2 * i + 2]):
             x = MARGIN + j * (TILE_W + TILE_GAP)
-            paint(draw, (x, y, x + TILE_W, y + h))
+            cv.tile(img, (x, y, x + TILE_W, y + h), key, paint)
         y += h + TILE_GAP
     return y
+
+
+def _banner(name: str, colour: cv.Colour, shape: str) -> cv.Paint:
+    """The guild's name on its colour, its symbol beside it."""
+
+    def paint(img: Image.Image, draw: ImageDraw.ImageDraw, box: Box) -> None:
+        x0, y0, x1, y1 = box
+        draw.rounded_rectangle(box, radius=12, fill=cv.tint(colour, 0.3))
+        cv.symbol(img, (x0 + 42, y0 + 42), 24, shape, colour, INK, 3)
+        text(draw, (x0 + 80, y0 + 8, x1 - 16, y1 - 8), name, TITLE, bold=True, min_size=BODY)
+
+    return paint
+
+
+def _stat(label: str, value: str) -> cv.Paint:
+    """One figure of the guild (Fame, Gold, ...) on a card of its own."""
+
+    def paint(_img: Image.Image, draw: ImageDraw.ImageDraw, box: Box) -> None:
+        x0, y0, x1, _y1 = box
+        cv.card(draw, box)
+        text(draw, (x0 + 8, y0 + 8, x1 - 8, y0 + 36), label, SMALL, colour=MUTED, align="centre")
+        text(
+            draw,
+            (x0 + 8, y0 + 40, x1 - 8, y0 + 88),
+            value,
+            TITLE,
+            bold=True,
+            align="centre",
+            min_size=BODY,
+        )
+
+    return paint
 
 
 def draw_sheet(
@@ -205,20 +246,9 @@ def draw_sheet(
 
     img = Image.new("RGB", (WIDTH, height), PAPER)
     draw = ImageDraw.Draw(img)
-    colour = guild_colour(names, seat)
     y = 12
-    draw.rounded_rectangle(
-        (MARGIN, y, WIDTH - MARGIN, y + 84), radius=12, fill=cv.tint(colour, 0.3)
-    )
-    cv.symbol(img, (MARGIN + 42, y + 42), 24, guild_symbol(names, seat), colour, INK, 3)
-    text(
-        draw,
-        (MARGIN + 80, y + 8, WIDTH - MARGIN - 16, y + 76),
-        guild_name(names, seat),
-        TITLE,
-        bold=True,
-        min_size=BODY,
-    )
+    banner = (guild_name(names, seat), guild_colour(names, seat), guild_symbol(names, seat))
+    cv.tile(img, (MARGIN, y, WIDTH - MARGIN, y + 84), ("banner", *banner), _banner(*banner))
     y += 84 + 14
     stats = [
         ("Fame", str(g.fame)),
@@ -230,22 +260,12 @@ def draw_sheet(
     sw = (INNER - 4 * 12) // 5
     for i, (label, value) in enumerate(stats):
         x = MARGIN + i * (sw + 12)
-        cv.card(draw, (x, y, x + sw, y + 96))
-        text(draw, (x + 8, y + 8, x + sw - 8, y + 36), label, SMALL, colour=MUTED, align="centre")
-        text(
-            draw,
-            (x + 8, y + 40, x + sw - 8, y + 88),
-            value,
-            TITLE,
-            bold=True,
-            align="centre",
-            min_size=BODY,
-        )
+        cv.tile(img, (x, y, x + sw, y + 96), ("stat", label, value), _stat(label, value))
     y += 96 + 16
     for title, note, tiles in sections:
         y = cv.section(draw, y, title, note)
         if tiles:
-            y = _lay(draw, y, tiles)
+            y = _lay(img, y, tiles)
         else:
             text(draw, (MARGIN, y, WIDTH - MARGIN, y + 32), "none yet", BODY, colour=MUTED)
             y += 44
