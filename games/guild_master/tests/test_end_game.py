@@ -25,8 +25,12 @@ def test_the_game_ends_after_round_9():
 
 def test_the_game_does_not_end_after_round_8():
     """ "Guild Master is played over 9 Rounds": after Round 8, Round 9 begins."""
-    # Teams with no plot ability active in Round 9 (a Half and Blood Moon).
-    state, events = idle_round(table(players=2, round=8, teams=["ironbound", "starwise"]))
+    # Guilds with no plot ability active in Round 9 (a Half and Blood Moon): the Ironbound, and
+    # the Starwise but Quill (a Blood Moon plot ability).
+    starwise = {"adventurers": ["ysolde", "pell", "mirren"]}
+    state, events = idle_round(
+        table(players=2, round=8, teams=["ironbound", "starwise"], guild=[{}, starwise])
+    )
     assert of_type(events, "GameEnded") == []
     assert (state.round, state.phase) == (9, Phase.ORDERS)
 
@@ -65,26 +69,26 @@ def test_one_fame_for_every_5_gold_rounded_down(gold, fame):
         ({"prestige": "great-keep", "stables": 3, "mess_hall": 2, "bar": 1, "gold": 0}, 9),
         # "You end with 17 Gold: 2 + 5 = 7 Fame here, and 3 Fame for Gold as usual."
         ({"prestige": "counting-house", "gold": 15, "bar": 1}, 7),
-        # "Your starting upgrade and two more: 9 Fame."
+        # "Your starting upgrade and two more: 12 Fame."
         (
             {
                 "prestige": "grand-workshop",
                 "skill_upgrades": ["salon:fixer", "weapon-rack:fixer", "reading-hall:reroll"],
             },
-            9,
+            12,
         ),
         # "Your guild has 2 Heroes and 1 Legend: 9 Fame."
         ({"prestige": "statue-garden", "adventurers": ["brask", "valka", "nyx", "morgath"]}, 9),
-        # "You completed 2 Heroic and 1 Legendary contracts: 6 Fame."
+        # "You completed 2 Heroic and 1 Legendary contracts: 7 + 3 = 10 Fame."
         (
             {
                 "prestige": "hall-of-trophies",
                 "completed": ["duchess", "siege", "ash-wyrm", "old-well"],
             },
-            6,
+            10,
         ),
-        # "You completed 7 contracts...: 7 Fame." (here 3)
-        ({"prestige": "chronicle-tower", "completed": ["duchess", "old-well", "tower-lock"]}, 3),
+        # "You completed 7 contracts...: 3 + 7 = 10 Fame." (here 3 + 3)
+        ({"prestige": "chronicle-tower", "completed": ["duchess", "old-well", "tower-lock"]}, 6),
     ],
 )
 def test_prestige_upgrades_score_at_the_end(guild, fame):

@@ -51,8 +51,12 @@ def test_a_plot_ability_cannot_take_fame_below_0():
         players=2,
         round=3,
         phase="start_of_round",
-        teams=["silvertongues", "starwise"],  # Starwise has no plot ability in Round 3
-        guild=[{"adventurers": ["lisette", "darro"], "fame": 0}, {"fame": 1}],
+        teams=["silvertongues", "starwise"],
+        # The Starwise but Quill have no plot ability in Round 3 (Quill's is a Blood Moon one).
+        guild=[
+            {"adventurers": ["lisette", "darro"], "fame": 0},
+            {"fame": 1, "adventurers": ["ysolde", "pell", "mirren"]},
+        ],
     )
     state, events = play(state, UsePlotAbility(seat=0, adventurer="lisette"))
     assert [(e.seat, e.amount) for e in of_type(events, "FameChanged")] == [(1, -1)]

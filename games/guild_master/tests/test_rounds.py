@@ -23,8 +23,10 @@ from games.guild_master.tests.table import (
 )
 
 # Starting teams with no plot ability active in Round 3 (a Half and Blood Moon), so idle rounds
-# there go straight from the Start of Round to the Order Phase.
+# there go straight from the Start of Round to the Order Phase: the Ironbound, and the Starwise
+# once Quill (a Blood Moon plot ability) is left out with STARWISE_NO_PLOT.
 NO_PLOT = {"teams": ["ironbound", "starwise"]}
+STARWISE_NO_PLOT = ["ysolde", "pell", "mirren"]
 
 
 def test_start_of_round_and_plot_phase_are_skipped_in_round_1():
@@ -85,7 +87,12 @@ def test_blood_moon_deals_private_contracts_in_descending_fame_order():
 def test_blood_moon_private_contract_is_drawn_at_the_start_of_the_round():
     """ "b. Draw Private Contracts (Only on Blood Moon Rounds: 3, 6, and 9)" is part of the Start
     of Round, before the Plot and Order Phases."""
-    state = table(players=2, round=2, guild=[{"private": []}, {"private": []}], **NO_PLOT)
+    state = table(
+        players=2,
+        round=2,
+        guild=[{"private": []}, {"private": [], "adventurers": STARWISE_NO_PLOT}],
+        **NO_PLOT,
+    )
     state, events = idle_round(state)
     assert state.round == 3
     drawn = names(events).index("PrivateContractDrawn")
@@ -264,7 +271,12 @@ def test_prestige_upgrades_cannot_be_built_in_a_short_game():
 def test_phases_follow_the_round_sequence():
     """Phases of a Round: "1. Start of Round 2. Plot Phase 3. Order Phase 4. Action Phase 5.
     Reset Phase", then the next Round begins."""
-    state = table(players=2, round=2, guild=[{"adventurers": ["brask"]}], **NO_PLOT)
+    state = table(
+        players=2,
+        round=2,
+        guild=[{"adventurers": ["brask"]}, {"adventurers": STARWISE_NO_PLOT}],
+        **NO_PLOT,
+    )
     state, events = play(
         state, orders(0, order(1, ["brask"], "none", fallback="wander")), orders(1)
     )
