@@ -57,7 +57,7 @@ class Play:
     cost: int | None
     icons: tuple[str, ...]
     reach: int | str
-    target: str  # "enemy", "friendly", "any" or "self"
+    target: str  # "enemy", "friendly", "any" or "self"; an area play's: the side it affects
     area: Area | None
     sustain: bool
     once_per_turn: bool
@@ -92,6 +92,7 @@ class Result:
 
     @property
     def text(self) -> str:
+        """The result as the files write it, e.g. `dmg 2 + push 1`."""
         return " + ".join(f"{k} {n}" if n else k for k, n in self.effects)
 
 
@@ -140,6 +141,8 @@ class Model:
 
 @dataclass(frozen=True, slots=True)
 class Guild:
+    """A guild's header: its name, its style of play, its colour for pictures, its models."""
+
     slug: str
     name: str
     style: str
