@@ -440,6 +440,38 @@ def crossings(
     return events
 
 
+def sight_lost(
+    scene: Scene,
+    figure_id: str,
+    path: Sequence[tuple[float, float]],
+    watcher_id: str,
+    step: float = 0.1,
+) -> float | None:
+    """How far along `path` the moving figure first leaves `watcher_id`'s line of sight, or None
+    if it stays in sight (for parting blows: "if an active model leaves the melee zone or LOS of
+    an enemy model that's engaging it"). The path is walked in steps of `step` inches and the
+    moment found to 0.001" between the last step in sight and the first out of it; a loss
+    shorter than a step can be missed (rules notes)."""
+    total = path_length(path)
+    if total <= 0.0:
+        return None
+    steps = max(1, math.ceil(total / step))
+    seen_at = 0.0
+    for k in range(1, steps + 1):
+        at = total * k / steps
+        if not scene.moved(figure_id, point_along(path, at)).sees(watcher_id, figure_id):
+            lo, hi = seen_at, at
+            while hi - lo > 0.001:
+                mid = (lo + hi) / 2
+                if scene.moved(figure_id, point_along(path, mid)).sees(watcher_id, figure_id):
+                    lo = mid
+                else:
+                    hi = mid
+            return hi
+        seen_at = at
+    return None
+
+
 def _terrain_entries(
     scene: Scene, r: float, points: Sequence[tuple[float, float]], ignore_rough: bool
 ) -> tuple[float | None, float | None]:
@@ -463,7 +495,7 @@ def _entry_along(t: Terrain, r: float, points: Sequence[tuple[float, float]]) ->
     for i in range(len(points) - 1):
         (ax, ay), (bx, by) = points[i], points[i + 1]
         leg = math.hypot(bx - ax, by - ay)
-        f = t.entry(r, ax, ay, bx, by)
+        f = t.entry(r, ax, ay, bx, by) if t.may_meet(ax, ay, bx, by, r) else None
         if f is not None:
             return done + f * leg
         done += leg
@@ -504,6 +536,8 @@ def _first_block(
         elif kind is TerrainKind.OBSTRUCTION and not over_obstructions:
             problem = Problem.OVER_OBSTRUCTION
         else:
+            continue
+        if not t.may_meet(ax, ay, bx, by, r):
             continue
         if t.points:
             if polygon_segment_distance(ax, ay, bx, by, t.points) >= r - TOLERANCE:

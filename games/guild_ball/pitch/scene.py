@@ -15,7 +15,7 @@ from typing import NamedTuple
 from games.guild_ball.pitch.bases import Base, distance, in_melee_zone, within
 from games.guild_ball.pitch.field import Pitch
 from games.guild_ball.pitch.geometry import Point
-from games.guild_ball.pitch.sight import Polygon, clear_line
+from games.guild_ball.pitch.sight import clear_line
 from games.guild_ball.pitch.terrain import Terrain, TerrainKind, has_cover
 
 
@@ -37,7 +37,7 @@ class Scene:
     pieces: tuple[Terrain, ...] = field(init=False, repr=False)
     _by_id: dict[str, Figure] = field(init=False, repr=False, compare=False)
     _barrier_discs: tuple[tuple[float, float, float], ...] = field(init=False, repr=False)
-    _barrier_polys: tuple[Polygon, ...] = field(init=False, repr=False)
+    _barrier_polys: tuple[Terrain, ...] = field(init=False, repr=False)
     _forests: tuple[Terrain, ...] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -54,7 +54,7 @@ class Scene:
             "_barrier_discs",
             tuple((t.centre.x, t.centre.y, t.radius) for t in barriers if not t.points),
         )
-        set_(self, "_barrier_polys", tuple(t.points for t in barriers if t.points))
+        set_(self, "_barrier_polys", tuple(t for t in barriers if t.points))
         set_(self, "_forests", tuple(t for t in pieces if t.kind is TerrainKind.FOREST))
 
     @classmethod
@@ -113,7 +113,7 @@ class Scene:
             if t.holds(a) or t.holds(b):
                 continue
             if t.points:
-                polys.append(t.points)
+                polys.append(t)
             else:
                 discs.append((t.centre.x, t.centre.y, t.radius))
         return clear_line(a, b, discs, polys)

@@ -50,7 +50,7 @@ def line_of_sight(
     knocked-down model); `pieces` is all the terrain, goalposts included: barriers block, forests
     block unless one of the two is within them, other kinds do not."""
     discs: list[tuple[float, float, float]] = [(b.centre.x, b.centre.y, b.radius) for b in blockers]
-    polys: list[Polygon] = []
+    polys: list[Terrain] = []
     for t in pieces:
         kind = t.kind
         if kind is TerrainKind.BARRIER:
@@ -61,7 +61,7 @@ def line_of_sight(
         else:
             continue
         if t.points:
-            polys.append(t.points)
+            polys.append(t)
         else:
             discs.append((t.centre.x, t.centre.y, t.radius))
     return clear_line(origin, target, discs, polys)
@@ -71,17 +71,22 @@ def clear_line(
     origin: Base,
     target: Base,
     discs: Sequence[tuple[float, float, float]],
-    polys: Sequence[Polygon],
+    polys: Sequence[Terrain],
 ) -> bool:
     """Whether some straight line from a point of `origin` to a point of `target` passes over
-    none of the discs (x, y, r) and through none of the polygons."""
+    none of the discs (x, y, r) and through none of the polygonal pieces `polys`."""
     (ax, ay), ra = origin
     (bx, by), rb = target
     reach = ra if ra > rb else rb
     near_discs = [
         d for d in discs if point_segment_distance(d[0], d[1], ax, ay, bx, by) < d[2] + reach
     ]
-    near_polys = [p for p in polys if polygon_segment_distance(ax, ay, bx, by, p) < reach]
+    near_polys = [
+        t.points
+        for t in polys
+        if point_segment_distance(t.centre.x, t.centre.y, ax, ay, bx, by) < t.radius + reach
+        and polygon_segment_distance(ax, ay, bx, by, t.points) < reach
+    ]
     if not near_discs and not near_polys:
         return True
     if _portion_clear(ax, ay, bx, by, near_discs, near_polys):

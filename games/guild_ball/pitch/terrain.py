@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 
 from games.guild_ball.pitch.bases import TOLERANCE, Base
@@ -19,6 +19,7 @@ from games.guild_ball.pitch.geometry import (
     capsule_entry,
     circle_segment_entry,
     point_in_polygon,
+    point_segment_distance,
     polygon_boundary_distance,
     polygon_edges,
     polygon_point_distance,
@@ -64,19 +65,19 @@ class Terrain:
     centre: Point
     radius: float
     name: str = ""
-    _box: tuple[float, float, float, float] = field(default=(0.0, 0.0, 0.0, 0.0), repr=False)
 
     @classmethod
-    def polygon(cls, kind: TerrainKind, points: Iterable[tuple[float, float]], name: str = ""):
+    def polygon(
+        cls, kind: TerrainKind, points: Iterable[tuple[float, float]], name: str = ""
+    ) -> Terrain:
         """A piece shaped as the simple polygon with these corners (at least three)."""
         pts = tuple(Point(float(x), float(y)) for x, y in points)
         if len(pts) < 3:
             raise ValueError("a terrain polygon needs at least three corners")
         xs, ys = [p.x for p in pts], [p.y for p in pts]
-        box = (min(xs), min(ys), max(xs), max(ys))
-        cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+        cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
         radius = max(math.hypot(p.x - cx, p.y - cy) for p in pts)
-        return cls(TerrainKind(kind), pts, Point(cx, cy), radius, name, box)
+        return cls(TerrainKind(kind), pts, Point(cx, cy), radius, name)
 
     @classmethod
     def rectangle(
@@ -86,12 +87,13 @@ class Terrain:
         return cls.polygon(kind, ((x0, y0), (x1, y0), (x1, y1), (x0, y1)), name)
 
     @classmethod
-    def circle(cls, kind: TerrainKind, x: float, y: float, radius: float, name: str = ""):
+    def circle(
+        cls, kind: TerrainKind, x: float, y: float, radius: float, name: str = ""
+    ) -> Terrain:
         """A round piece of `radius` inches centred at (x, y)."""
         if radius <= 0:
             raise ValueError("a round terrain piece needs a positive radius")
-        box = (x - radius, y - radius, x + radius, y + radius)
-        return cls(TerrainKind(kind), (), Point(float(x), float(y)), float(radius), name, box)
+        return cls(TerrainKind(kind), (), Point(float(x), float(y)), float(radius), name)
 
     @property
     def is_circle(self) -> bool:
@@ -127,16 +129,20 @@ class Terrain:
     def holds(self, base: Base) -> bool:
         """ "Within" the piece: any part of the base in it, touching included (the Definitions'
         "within a given distance ... including touching", at 0")."""
+        (x, y), r = base
+        if math.hypot(x - self.centre.x, y - self.centre.y) > self.radius + r + TOLERANCE:
+            return False
         return self.gap(base) <= TOLERANCE
 
     def overlaps(self, base: Base) -> bool:
         """Whether the base reaches into the piece by more than `TOLERANCE`."""
         return self.gap(base) < -TOLERANCE
 
-    def near(self, x: float, y: float, reach: float) -> bool:
-        """A quick test: whether (x, y) may be within `reach` of the piece (its bounding box)."""
-        x0, y0, x1, y1 = self._box
-        return x0 - reach <= x <= x1 + reach and y0 - reach <= y <= y1 + reach
+    def may_meet(self, ax: float, ay: float, bx: float, by: float, reach: float) -> bool:
+        """A quick test: whether the segment a–b may come within `reach` of the piece (it does
+        of the circle around it)."""
+        cx, cy = self.centre
+        return point_segment_distance(cx, cy, ax, ay, bx, by) <= self.radius + reach
 
     def entry(self, r: float, ax: float, ay: float, bx: float, by: float) -> float | None:
         """The fraction of the segment a–b at which a point moving along it first comes within

@@ -25,7 +25,7 @@ from games.guild_ball.pitch import (
     path_length,
     straight,
 )
-from games.guild_ball.pitch.movement import engaging_span, point_along
+from games.guild_ball.pitch.movement import engaging_span, point_along, sight_lost
 
 R30 = 15 / 25.4
 R40 = 20 / 25.4
@@ -343,6 +343,28 @@ def test_a_zone_the_path_starts_in_is_only_left():
     events = crossings([(10, 10), (10, 5)], R30, [("F", Base.at(10, 11.5, 30), 1.0)])
     assert len(events) == 1 and not events[0].entered
     assert events[0].at == pytest.approx(0.691102, abs=1e-6)
+
+
+def test_where_a_path_leaves_an_enemys_line_of_sight():
+    """ "if an active model leaves the melee zone or LOS of an enemy model that's engaging it,
+    that enemy model may immediately declare a parting blow". E (30 mm) at (10, 14) above a wall
+    from x = 12 to 30 across y = 11..12; M (30 mm) moves from (10, 10) along +x to (16, 10),
+    under the wall. E sees M past the wall's corner (12, 11) until no line through it reaches
+    M's base. The flattest such line is tangent to E's base: from the corner, E's centre lies
+    along (−2, 3), √13 = 3.605551" away, at −56.309932° (pointing back), and the tangent turns
+    asin(0.590551 / 3.605551) = 9.426917° from it: the line leaves the corner at −46.883015°,
+    direction (0.683490, −0.729960), normal (0.729960, 0.683490). M's centre (x, 10) is
+    0.729960·(x − 12) − 0.683490 from it, which reaches M's radius 0.590551 at x = 13.745359:
+    3.745359" along. The engine finds 3.78": a line may clip the corner by the 0.01" tolerance
+    (up to 0.014" from a square corner's tip), which lets M show a few hundredths further."""
+    wall = Terrain.rectangle(TerrainKind.BARRIER, 12, 11, 30, 12)
+    s = scene(("E", Base.at(10, 14, 30)), terrain=[wall])
+    assert s.sees("E", "M")
+    lost = sight_lost(s, "M", [(10, 10), (16, 10)], "E")
+    assert lost == pytest.approx(3.745359, abs=0.05)
+    assert lost >= 3.745359 - 0.001  # the tolerance only ever lets M show longer
+    assert not s.moved("M", (10 + lost, 10)).sees("E", "M")
+    assert s.moved("M", (10 + lost - 0.002, 10)).sees("E", "M")
 
 
 def test_a_model_that_moves_0_inches_does_not_move():
