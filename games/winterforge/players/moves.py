@@ -28,7 +28,7 @@ from games.winterforge.rules.context import (
 from games.winterforge.rules.forge import training_cost
 from games.winterforge.rules.forging import ANY
 from games.winterforge.rules.guildhall import FUNDS_BELOW, TAKE_LIMIT, contract_limit, held_count
-from games.winterforge.rules.market import BUY_LIMIT, REFRESH_COST, purchase_cost
+from games.winterforge.rules.market import BUY_LIMIT, REFRESH_COST
 from games.winterforge.rules.state import LORDS, Guild, WinterforgeState
 from games.winterforge.rules.tavern import CREW_LIMIT, hire_cost
 
@@ -74,12 +74,17 @@ def prime_ok(state: WinterforgeState, seat: int, place: str) -> bool:
     return g.at == place and g.prime and not g.prime_used
 
 
-def fillable(g: Guild, slots: Sequence[str]) -> bool:
+def fillable(g: Guild, slots: tuple[str, ...]) -> bool:
     """Does `g`'s stockpile hold components that fill `slots` exactly (no Rune)?"""
-    if len(slots) > len(g.stockpile):
-        return False
+    return len(slots) <= len(g.stockpile) and _fills(g.stockpile, slots)
+
+
+@cache
+def _fills(stockpile: tuple[str, ...], slots: tuple[str, ...]) -> bool:
+    # Asked of every Contract in hand whenever the Forge is an errand; a stockpile changes
+    # seldom, so each (stockpile, Contract) is worked out once.
     components = load_pack().components
-    have = Counter(components[c].material for c in g.stockpile)
+    have = Counter(components[c].material for c in stockpile)
     need = Counter(s for s in slots if s != ANY)
     return all(have[m] >= n for m, n in need.items())
 
@@ -125,7 +130,7 @@ def _trainable(state: WinterforgeState, seat: int, prime: bool) -> list[str]:
 def _take_count(state: WinterforgeState, g: Guild) -> int:
     """How many Contracts a Take Contracts action takes (0: none may be taken): up to 2 of the
     track, those over the limit returned from the hand first, never all of them."""
-    on_track = sum(1 for c in state.job_track if c)
+    on_track = len(state.job_track) - state.job_track.count("")
     take = min(TAKE_LIMIT, on_track)
     over = held_count(g) + take - contract_limit(g)
     returns = min(over, len(g.hand) + take) if over > 0 else 0
@@ -194,7 +199,10 @@ def placements(alleyways: tuple[str, ...]) -> tuple[tuple[str, Kind], ...]:
 
 
 def _can_train(state: WinterforgeState, seat: int, g: Guild, prime: bool) -> bool:
-    return bool(_trainable(state, seat, prime))
+    return any(
+        level < MAX_SKILL and training_cost(state, seat, skill, prime) <= g.coin
+        for skill, level in zip(SKILLS, g.skills, strict=True)
+    )
 
 
 def _can_forge(state: WinterforgeState, seat: int, g: Guild, prime: bool) -> bool:
@@ -202,9 +210,9 @@ def _can_forge(state: WinterforgeState, seat: int, g: Guild, prime: bool) -> boo
 
 
 def _can_buy(state: WinterforgeState, seat: int, g: Guild, prime: bool) -> bool:
-    costs = [load_pack().components[c].cost for row in state.market for c in row if c]
-    off = ability(g, "market_discount") + discount(state, "market")
-    return bool(costs) and max(0, min(costs) - off) <= g.coin
+    budget = g.coin + ability(g, "market_discount") + discount(state, "market")
+    components = load_pack().components
+    return any(components[c].cost <= budget for row in state.market for c in row if c)
 
 
 def _can_take(state: WinterforgeState, seat: int, g: Guild, prime: bool) -> bool:
@@ -216,11 +224,11 @@ def _can_request(state: WinterforgeState, seat: int, g: Guild, prime: bool) -> b
 
 
 def _can_borrow(state: WinterforgeState, seat: int, g: Guild, prime: bool) -> bool:
-    return bool(state.bank) and len(unpaid(g)) < UNPAID_LIMIT
+    return bool(state.bank) and (len(g.loans) < UNPAID_LIMIT or len(unpaid(g)) < UNPAID_LIMIT)
 
 
 def _can_repay(state: WinterforgeState, seat: int, g: Guild, prime: bool) -> bool:
-    return bool(_repayable(g, prime))
+    return g.coin >= 1 and bool(g.loans) and bool(_repayable(g, prime))
 
 
 def _can_hire(state: WinterforgeState, seat: int, g: Guild, prime: bool) -> bool:
@@ -301,19 +309,20 @@ def build(state: WinterforgeState, seat: int, kind: Kind, prime: bool, pick: Pic
             components = assignment(g, contract_card(contract).slots) or ()
         return cm.Forge(seat=seat, contract=contract, components=components, prime=prime)
     if kind is cm.Buy:
-        offer = [c for row in state.market for c in row if c]
-        affordable = [c for c in offer if purchase_cost(state, seat, (c,)) <= g.coin]
+        # A purchase costs its cards' costs less the discounts, never below 0: within the purse
+        # exactly when the cards' costs are within the purse plus the discounts.
+        costs = {c: load_pack().components[c].cost for row in state.market for c in row if c}
+        budget = g.coin + ability(g, "market_discount") + discount(state, "market")
+        affordable = [c for c, cost in costs.items() if cost <= budget]
         chosen = [pick(affordable)]
+        spent = costs[chosen[0]]
         limit = BUY_LIMIT + (1 if prime else 0)
         while len(chosen) < limit:
-            more = [
-                c
-                for c in affordable
-                if c not in chosen and purchase_cost(state, seat, (*chosen, c)) <= g.coin
-            ]
+            more = [c for c in affordable if c not in chosen and spent + costs[c] <= budget]
             if not more:
                 break
             chosen.append(pick(more))
+            spent += costs[chosen[-1]]
         return cm.Buy(seat=seat, components=tuple(chosen), prime=len(chosen) > BUY_LIMIT)
     if kind is cm.TakeContracts:
         track = [c for c in state.job_track if c]
