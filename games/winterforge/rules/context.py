@@ -4,6 +4,8 @@ that change a number."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.core.context import Context
 from engine.core.errors import RuleError
 from engine.core.rng import Rng
@@ -66,6 +68,8 @@ def require_turn(state: WinterforgeState, seat: int) -> Guild:
 def actions_allowed(state: WinterforgeState) -> int:
     """The actions of this turn: 3 (1 in Lords of Winterforge), a solo Event's change added."""
     base = 1 if state.variant == LORDS else ACTIONS_PER_TURN
+    if not state.turn.event:  # no solo Event (asked at every command: the common case first)
+        return base
     event = event_effect(state, "actions")
     return base + (event.amount if event is not None else 0)
 
@@ -85,7 +89,10 @@ def prime_free(state: WinterforgeState, place: str) -> bool:
     """Is a Prime Position of `place` free (precincts only: Alleyways have none)?"""
     if place not in load_pack().links:
         return False
-    return sum(1 for p, _ in state.primes if p == place) < prime_capacity(state)
+    taken = 0
+    for p, _ in state.primes:
+        taken += p == place
+    return taken < prime_capacity(state)
 
 
 def enter(ctx: Ctx, seat: int, place: str, prime: bool) -> None:
@@ -158,10 +165,19 @@ def present(state: WinterforgeState, seat: int, place: str) -> bool:
 def ability(g: Guild, kind: str, skill: str | None = None) -> int:
     """The total `amount` of `g`'s Crew abilities of `kind` (for `forge_bonus`, those that apply
     to `skill` or to any)."""
-    crew = load_pack().crew
+    if not g.crew:
+        return 0
+    return _crew_ability(g.crew, kind, skill)
+
+
+@cache
+def _crew_ability(crew: tuple[str, ...], kind: str, skill: str | None) -> int:
+    # Asked at almost every command (a free Move, a discount, a bonus) of a few Crew at a time:
+    # worked out once per set of Crew.
+    cards = load_pack().crew
     total = 0
-    for slug in g.crew:
-        a = crew[slug].ability
+    for slug in crew:
+        a = cards[slug].ability
         if a.kind != kind:
             continue
         if skill is not None and a.skill not in ("any", skill):
@@ -180,12 +196,16 @@ def event_effect(state: WinterforgeState, kind: str):
 
 def closed(state: WinterforgeState, place: str) -> bool:
     """Does this turn's Event close `place`?"""
+    if not state.turn.event:
+        return False
     event = event_effect(state, "closed")
     return event is not None and event.precinct == place
 
 
 def discount(state: WinterforgeState, place: str) -> int:
     """This turn's Event discount on `place`'s costs."""
+    if not state.turn.event:
+        return 0
     event = event_effect(state, "discount")
     return event.amount if event is not None and event.precinct == place else 0
 

@@ -70,11 +70,12 @@ def _created(state: S | None, e: ev.GameCreated) -> S:
         rune_deck=e.rune_deck,
         shrine=e.shrine,
         event_deck=e.event_deck,
+        seq=1,
     )
 
 
 def _royal(state: S, e: ev.RoyalChosen) -> S:
-    return replace(state, guilds=_guild(state, e.seat, royal=e.royal, royal_offer=()))
+    return _next(state, guilds=_guild(state, e.seat, royal=e.royal, royal_offer=()))
 
 
 def _turn_began(state: S, e: ev.TurnBegan) -> S:
@@ -96,17 +97,26 @@ def _turn_began(state: S, e: ev.TurnBegan) -> S:
                 replace(g, at="", prime=False, placed=()) for g in state.guilds
             )
             changes["order"] = (*state.order[1:], state.order[0]) if e.round > 1 else state.order
-    return replace(state, **changes)
+    return _next(state, **changes)
+
+
+def _next(state: S, **changes: Any) -> S:
+    """The state after one event: `changes` made, and the event counted (`seq`)."""
+    return replace(state, seq=state.seq + 1, **changes)
 
 
 def _act(state: S, **changes: Any) -> S:
     """An action was taken: count it, and the round is no longer idle."""
     turn = replace(state.turn, actions=state.turn.actions + 1)
-    return replace(state, turn=turn, idle_round=False, **changes)
+    return _next(state, turn=turn, idle_round=False, **changes)
 
 
-def _use_prime(state: S, seat: int, prime: bool) -> tuple[Guild, ...]:
-    return _guild(state, seat, prime_used=True) if prime else state.guilds
+def _acted(state: S, seat: int, prime: bool, **changes: Any) -> tuple[Guild, ...]:
+    """The guilds after `seat`'s action: its `changes` made, and the Prime Position's bonus
+    marked used when the action used it."""
+    if prime:
+        changes["prime_used"] = True
+    return _guild(state, seat, **changes)
 
 
 def _moved(state: S, e: ev.Moved) -> S:
@@ -120,7 +130,7 @@ def _moved(state: S, e: ev.Moved) -> S:
         moves=state.turn.moves + 1,
         free_move=state.turn.free_move or e.free,
     )
-    return replace(state, primes=primes, guilds=guilds, turn=turn, idle_round=False)
+    return _next(state, primes=primes, guilds=guilds, turn=turn, idle_round=False)
 
 
 def _placed(state: S, e: ev.Placed) -> S:
@@ -128,16 +138,16 @@ def _placed(state: S, e: ev.Placed) -> S:
     day_primes = (*state.day_primes, e.seat) if e.prime else state.day_primes
     placed = (*state.guilds[e.seat].placed, e.at)
     guilds = _guild(state, e.seat, at=e.at, prime=e.prime, prime_used=False, placed=placed)
-    return replace(state, primes=primes, day_primes=day_primes, guilds=guilds)
+    return _next(state, primes=primes, day_primes=day_primes, guilds=guilds)
 
 
 def _trained(state: S, e: ev.Trained) -> S:
     g = state.guilds[e.seat]
     skills = list(g.skills)
     skills[SKILLS.index(e.skill)] = e.level
-    guilds = _guild(state, e.seat, coin=g.coin - e.cost, skills=tuple(skills))
-    state = replace(state, guilds=guilds)
-    return _act(state, guilds=_use_prime(state, e.seat, e.prime))
+    return _act(
+        state, guilds=_acted(state, e.seat, e.prime, coin=g.coin - e.cost, skills=tuple(skills))
+    )
 
 
 def _forged(state: S, e: ev.Forged) -> S:
@@ -154,11 +164,10 @@ def _forged(state: S, e: ev.Forged) -> S:
         tokens += 1
     if not e.success:
         started.append(Work(e.contract, e.components, e.rune, tokens + e.tokens))
-    guilds = _guild(
-        state, e.seat, hand=hand, stockpile=stockpile, runes=runes, started=tuple(started)
+    guilds = _acted(
+        state, e.seat, e.prime, hand=hand, stockpile=stockpile, runes=runes, started=tuple(started)
     )
-    state = replace(state, guilds=guilds, rng=e.rng)
-    return _act(state, guilds=_use_prime(state, e.seat, e.prime))
+    return _act(state, guilds=guilds, rng=e.rng)
 
 
 def _completed(state: S, e: ev.ContractCompleted) -> S:
@@ -182,7 +191,7 @@ def _completed(state: S, e: ev.ContractCompleted) -> S:
         held=(*g.held, e.contract) if e.held else g.held,
         royal_done=g.royal_done or contract.royal,
     )
-    return replace(
+    return _next(
         state,
         guilds=guilds,
         component_decks=tuple(tuple(d) for d in decks),
@@ -203,14 +212,15 @@ def _bought(state: S, e: ev.ComponentsBought) -> S:
         row = market[level - 1]
         row[row.index("")] = cid
         decks[level - 1].remove(cid)
-    guilds = _guild(state, e.seat, coin=g.coin - e.cost, stockpile=(*g.stockpile, *e.components))
-    state = replace(
+    guilds = _acted(
+        state, e.seat, e.prime, coin=g.coin - e.cost, stockpile=(*g.stockpile, *e.components)
+    )
+    return _act(
         state,
         guilds=guilds,
         market=tuple(tuple(r) for r in market),
         component_decks=tuple(tuple(d) for d in decks),
     )
-    return _act(state, guilds=_use_prime(state, e.seat, e.prime))
 
 
 def _row(state: S, e: ev.RowRefreshed) -> S:
@@ -221,7 +231,7 @@ def _row(state: S, e: ev.RowRefreshed) -> S:
     guilds = state.guilds
     if e.seat >= 0:
         guilds = _guild(state, e.seat, coin=state.guilds[e.seat].coin - e.cost)
-    return replace(
+    return _next(
         state,
         market=tuple(market),
         component_decks=tuple(decks),
@@ -237,16 +247,16 @@ def _taken(state: S, e: ev.ContractsTaken) -> S:
     for card in e.returns:
         spaces[spaces.index("")] = card
     track = _fill(tuple(spaces), (), e.refills)
-    guilds = _guild(state, e.seat, hand=hand, coin=g.coin + e.coin)
-    state = replace(
+    guilds = _acted(state, e.seat, e.prime, hand=hand, coin=g.coin + e.coin)
+    return _act(
         state, guilds=guilds, job_track=track, contract_deck=state.contract_deck[len(e.refills) :]
     )
-    return _act(state, guilds=_use_prime(state, e.seat, e.prime))
 
 
 def _funds(state: S, e: ev.FundsRequested) -> S:
-    state = replace(state, guilds=_guild(state, e.seat, coin=state.guilds[e.seat].coin + e.coin))
-    return _act(state, guilds=_use_prime(state, e.seat, e.prime))
+    return _act(
+        state, guilds=_acted(state, e.seat, e.prime, coin=state.guilds[e.seat].coin + e.coin)
+    )
 
 
 def _loan(state: S, e: ev.LoanTaken) -> S:
@@ -254,9 +264,10 @@ def _loan(state: S, e: ev.LoanTaken) -> S:
     bank = tuple(e.refill if c == e.loan else c for c in state.bank)
     bank = tuple(c for c in bank if c)
     deck = state.loan_deck[1:] if e.refill else state.loan_deck
-    guilds = _guild(state, e.seat, coin=g.coin + e.coin, loans=(*g.loans, LoanHeld(e.loan)))
-    state = replace(state, guilds=guilds, bank=bank, loan_deck=deck)
-    return _act(state, guilds=_use_prime(state, e.seat, e.prime))
+    guilds = _acted(
+        state, e.seat, e.prime, coin=g.coin + e.coin, loans=(*g.loans, LoanHeld(e.loan))
+    )
+    return _act(state, guilds=guilds, bank=bank, loan_deck=deck)
 
 
 def _repaid(state: S, e: ev.LoanRepaid) -> S:
@@ -269,23 +280,24 @@ def _repaid(state: S, e: ev.LoanRepaid) -> S:
             done = paid >= pack.loans[e.loan].repay
             held = replace(held, paid=paid, repaid=done, at_bank=done)
         loans.append(held)
-    state = replace(state, guilds=_guild(state, e.seat, coin=g.coin - e.paid, loans=tuple(loans)))
-    return _act(state, guilds=_use_prime(state, e.seat, e.prime))
+    return _act(
+        state, guilds=_acted(state, e.seat, e.prime, coin=g.coin - e.paid, loans=tuple(loans))
+    )
 
 
 def _hired(state: S, e: ev.CrewHired) -> S:
     g = state.guilds[e.seat]
     crew = (*_without(g.crew, e.fired), e.crew)
     tavern = tuple(c for c in state.tavern if c != e.crew)
-    guilds = _guild(state, e.seat, coin=g.coin - e.cost, crew=crew)
-    state = replace(
+    return replace(
         state,
-        guilds=guilds,
+        guilds=_acted(state, e.seat, e.prime, coin=g.coin - e.cost, crew=crew),
         tavern=tavern,
         crew_deck=(*state.crew_deck, *e.fired),
-        turn=replace(state.turn, hired=True),
+        turn=replace(state.turn, hired=True, actions=state.turn.actions + 1),
+        idle_round=False,
+        seq=state.seq + 1,
     )
-    return _act(state, guilds=_use_prime(state, e.seat, e.prime))
 
 
 def _tavern(state: S, e: ev.TavernRefreshed) -> S:
@@ -293,7 +305,7 @@ def _tavern(state: S, e: ev.TavernRefreshed) -> S:
     guilds = state.guilds
     if e.cost:
         guilds = _guild(state, e.seat, coin=state.guilds[e.seat].coin - e.cost)
-    return replace(state, tavern=e.drawn, crew_deck=deck, guilds=guilds)
+    return _next(state, tavern=e.drawn, crew_deck=deck, guilds=guilds)
 
 
 def _faith(state: S, e: ev.FaithTaken) -> S:
@@ -334,7 +346,7 @@ def _sold(state: S, e: ev.HeldSold) -> S:
 
 
 def _coin(state: S, e: ev.CoinAdjusted) -> S:
-    return replace(state, guilds=_guild(state, e.seat, coin=state.guilds[e.seat].coin + e.amount))
+    return _next(state, guilds=_guild(state, e.seat, coin=state.guilds[e.seat].coin + e.amount))
 
 
 def _given(state: S, e: ev.ComponentGiven) -> S:
@@ -345,7 +357,7 @@ def _given(state: S, e: ev.ComponentGiven) -> S:
     decks = list(state.component_decks)
     if e.refill:
         decks[e.level - 1] = decks[e.level - 1][1:]
-    return replace(
+    return _next(
         state,
         guilds=_guild(state, e.seat, stockpile=(*g.stockpile, e.component)),
         market=tuple(tuple(r) for r in market),
@@ -358,21 +370,21 @@ def _work(state: S, e: ev.WorkAdded) -> S:
     started = tuple(
         replace(w, tokens=w.tokens + e.tokens) if w.contract == e.contract else w for w in g.started
     )
-    return replace(state, guilds=_guild(state, e.seat, started=started))
+    return _next(state, guilds=_guild(state, e.seat, started=started))
 
 
 def _job_track(state: S, e: ev.JobTrackReplaced) -> S:
     deck = (*state.contract_deck[len(e.drawn) :], *e.returned)
     track = e.drawn + ("",) * (len(state.job_track) - len(e.drawn))
-    return replace(state, job_track=track, contract_deck=deck)
+    return _next(state, job_track=track, contract_deck=deck)
 
 
 def _turn_ended(state: S, e: ev.TurnEnded) -> S:
-    return replace(state, turn=replace(state.turn, actions=0, moves=0, hired=False))
+    return _next(state, turn=replace(state.turn, actions=0, moves=0, hired=False))
 
 
 def _ending(state: S, e: ev.EndTriggered) -> S:
-    return replace(state, ending=e.reason)
+    return _next(state, ending=e.reason)
 
 
 def _settled(state: S, e: ev.LoansSettled) -> S:
@@ -384,15 +396,15 @@ def _settled(state: S, e: ev.LoansSettled) -> S:
         else held
         for held in g.loans
     )
-    return replace(state, guilds=_guild(state, e.seat, coin=g.coin - e.paid, loans=loans))
+    return _next(state, guilds=_guild(state, e.seat, coin=g.coin - e.paid, loans=loans))
 
 
 def _ended(state: S, e: ev.GameEnded) -> S:
-    return replace(state, result=e.result)
+    return _next(state, result=e.result)
 
 
 def _defaults(state: S, e: ev.DefaultsApplied) -> S:
-    return state
+    return _next(state)
 
 
 _HANDLERS: dict[type, Callable[[Any, Any], S]] = {
@@ -430,5 +442,5 @@ _HANDLERS: dict[type, Callable[[Any, Any], S]] = {
 
 def evolve(state: S | None, event: ev.Event) -> S:
     """The state after `event`."""
-    new = _HANDLERS[type(event)](state, event)
-    return replace(new, seq=new.seq + 1)
+    # Each handler counts its event in `seq` with its own last change, one copy of the state.
+    return _HANDLERS[type(event)](state, event)

@@ -9,6 +9,8 @@ placed along the row. Repeat this process as necessary."
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.core.errors import RuleError
 from games.winterforge.rules.commands import Buy, RefreshRow
 from games.winterforge.rules.content import load_pack
@@ -65,12 +67,14 @@ def buy(ctx: Ctx, cmd: Buy) -> None:
     cost = purchase_cost(ctx.state, cmd.seat, cmd.components)
     pay(g, cost, "These Components")
     pack = load_pack()
-    decks = [list(d) for d in ctx.state.component_decks]
+    decks = ctx.state.component_decks
+    drawn = [0] * len(decks)  # cards drawn from the top of each level's deck so far
     refills: list[tuple[int, str]] = []
     for cid in cmd.components:
         level = pack.components[cid].level
-        if decks[level - 1]:
-            refills.append((level, decks[level - 1].pop(0)))
+        if drawn[level - 1] < len(decks[level - 1]):
+            refills.append((level, decks[level - 1][drawn[level - 1]]))
+            drawn[level - 1] += 1
     ctx.emit(
         ComponentsBought(
             seat=cmd.seat,
@@ -111,7 +115,9 @@ def reshuffle(ctx: Ctx, level: int, seat: int, cost: int) -> None:
     )
 
 
+@cache
 def _three_alike(row: tuple[str, ...]) -> bool:
+    # Asked of every row after every purchase and refresh: worked out once per row of cards.
     pack = load_pack()
     materials = [pack.components[c].material for c in row if c]
     return len(materials) == 3 and len(set(materials)) == 1

@@ -35,7 +35,8 @@ def reachable(state: WinterforgeState, origin: str) -> tuple[str, ...]:
 
 def free_move(state: WinterforgeState, seat: int) -> bool:
     """Would `seat`'s next Move be paid by a Crew's extra Move?"""
-    return not state.turn.free_move and ability(state.guilds[seat], "extra_move") > 0
+    g = state.guilds[seat]
+    return bool(g.crew) and not state.turn.free_move and ability(g, "extra_move") > 0
 
 
 def move(ctx: Ctx, cmd: Move) -> None:
@@ -50,11 +51,14 @@ def move(ctx: Ctx, cmd: Move) -> None:
     free = free_move(state, cmd.seat)
     if not free:
         require_action(state)
-    if cmd.to not in PLACE_NAMES or (
-        cmd.to not in load_pack().links and cmd.to not in state.alleyways
-    ):
+    links = load_pack().links
+    if cmd.to not in PLACE_NAMES or (cmd.to not in links and cmd.to not in state.alleyways):
         raise RuleError("no_place", f"There is no {cmd.to!r} to move to in this game.")
-    if cmd.to not in reachable(state, g.at):
+    # `reachable`, without building it for every Move.
+    linked = (
+        cmd.to in links if g.at not in links else cmd.to in links[g.at] or cmd.to in state.alleyways
+    )
+    if not linked:
         routes = ", ".join(PLACE_NAMES[p] for p in reachable(state, g.at))
         raise RuleError(
             "not_linked",

@@ -130,4 +130,6 @@ class WinterforgeState(msgspec.Struct, frozen=True):
     @property
     def choosing(self) -> bool:
         """Set Up step 4 is still open: some Player has not chosen a Royal Contract."""
-        return any(g.royal_offer for g in self.guilds)
+        # Only Set Up deals Royal Contracts to choose from, and the first turn begins once every
+        # Player has chosen: no need to look at the guilds once a turn has begun.
+        return self.turn.number == 0 and any(g.royal_offer for g in self.guilds)
