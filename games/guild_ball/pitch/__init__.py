@@ -14,8 +14,9 @@ outcomes). The modules, each after what it holds:
   (`Scene.sees`), engagement, cover, who is near;
 - `sight`: the line-of-sight search itself;
 - `movement`: paths of straight legs (`move`), straight moves that stop at contact (`straight`:
-  pushes, "directly" towards or away), charges, and where a path enters or leaves zones
-  (`crossings`);
+  pushes, "directly" towards or away), charges, where a path enters or leaves zones
+  (`crossings`) or an enemy's sight (`sight_lost`), and where a base may be placed
+  (`placement`);
 - `ball`: the circular and kick scatter templates, the ball's travel and throw-ins,
   interception (`on_ball_path`), snap-to and kick ranges.
 
@@ -63,6 +64,8 @@ from games.guild_ball.pitch.movement import (
     crossings,
     move,
     path_length,
+    placement,
+    sight_lost,
     straight,
 )
 from games.guild_ball.pitch.scene import Figure, Scene
@@ -107,6 +110,8 @@ __all__ = [
     "move",
     "on_ball_path",
     "path_length",
+    "placement",
+    "sight_lost",
     "snap_candidates",
     "spot",
     "straight",

@@ -182,15 +182,11 @@ def ball_travel(
 
 
 def _ball_contact(t: Terrain, sx: float, sy: float, ex: float, ey: float) -> float | None:
-    """The fraction of the path at which the ball meets the piece, if it reaches into it."""
-    ball = Base(Point(ex, ey), BALL_RADIUS)
-    f = t.entry(BALL_RADIUS, sx, sy, ex, ey)
-    if f is None:
+    """The fraction of the path at which the ball meets the piece, if it reaches into it (a
+    ball that only grazes the piece, by less than the tolerance, passes by)."""
+    if not t.may_meet(sx, sy, ex, ey, BALL_RADIUS) or _deepest(t, sx, sy, ex, ey) >= -TOLERANCE:
         return None
-    # A ball that only grazes the piece passes by.
-    if t.gap(ball) >= -TOLERANCE and _deepest(t, sx, sy, ex, ey) >= -TOLERANCE:
-        return None
-    return f
+    return t.entry(BALL_RADIUS, sx, sy, ex, ey)
 
 
 def _deepest(t: Terrain, sx: float, sy: float, ex: float, ey: float) -> float:

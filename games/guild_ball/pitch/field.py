@@ -8,6 +8,7 @@ only if the rules put it there; the pitch itself knows sides, not players.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import NamedTuple
 
 from games.guild_ball.pitch.bases import GOALPOST_RADIUS, TOLERANCE, Base
@@ -73,7 +74,7 @@ class Pitch:
 
     def goalposts(self) -> tuple[Terrain, Terrain]:
         """Both goalposts, side 0's first."""
-        return self.goalpost(0), self.goalpost(1)
+        return _goalposts(self)
 
     def holds(self, base: Base) -> bool:
         """Whether the whole base is on the pitch. "If any part of a model's base leaves the
@@ -131,6 +132,12 @@ class Pitch:
             if best is None or d < best:
                 best = d
         return best
+
+
+@cache
+def _goalposts(pitch: Pitch) -> tuple[Terrain, Terrain]:
+    # A scene is built for every question the rules ask; its goalposts are the same each time.
+    return pitch.goalpost(0), pitch.goalpost(1)
 
 
 INTRODUCTORY_PITCH = Pitch(24.0)

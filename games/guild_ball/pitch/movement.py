@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
 
-from games.guild_ball.pitch.bases import TOLERANCE, Base
+from games.guild_ball.pitch.bases import TOLERANCE, Base, gap
 from games.guild_ball.pitch.geometry import (
     EPSILON,
     Point,
@@ -77,6 +77,7 @@ class Problem(StrEnum):
     OFF_PITCH = "off_pitch"
     TOO_LONG = "too_long"
     TURNS = "turns"
+    OVERLAPS_MODEL = "overlaps_model"
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,6 +245,31 @@ def move(
             ):
                 return refused(Problem.ENDS_ON_MARKER)
     return Movement(path, travelled, reach, None, None, stopped_early, False, rough_at, fast_at)
+
+
+def placement(
+    scene: Scene, base: Base, *, ignore: Iterable[str] = (), markers: Sequence[Base] = ()
+) -> tuple[Problem, str | None] | None:
+    """Why `base` may not be placed where it is, or None if it may: "A model or marker may not
+    be placed on a barrier or an obstruction, or with its base overlapping another model or
+    marker's base or the edge of the pitch." `ignore` names figures not to count (the one being
+    placed, if the scene has it); `markers` are the markers' bases (the free ball...). Touching
+    is allowed everywhere."""
+    if not scene.pitch.holds(base):
+        return Problem.OFF_PITCH, None
+    skip = set(ignore)
+    for f in scene.figures:
+        if f.id not in skip and gap(f.base, base) < -TOLERANCE:
+            return Problem.OVERLAPS_MODEL, f.id
+    for m in markers:
+        if gap(m, base) < -TOLERANCE:
+            return Problem.ENDS_ON_MARKER, None
+    for t in scene.pieces:
+        if t.kind is TerrainKind.BARRIER and t.overlaps(base):
+            return Problem.INTO_BARRIER, t.name or t.kind.value
+        if t.kind is TerrainKind.OBSTRUCTION and t.overlaps(base):
+            return Problem.ENDS_ON_OBSTRUCTION, t.name or t.kind.value
+    return None
 
 
 def straight(

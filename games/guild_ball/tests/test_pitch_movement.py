@@ -25,7 +25,7 @@ from games.guild_ball.pitch import (
     path_length,
     straight,
 )
-from games.guild_ball.pitch.movement import engaging_span, point_along, sight_lost
+from games.guild_ball.pitch.movement import engaging_span, placement, point_along, sight_lost
 
 R30 = 15 / 25.4
 R40 = 20 / 25.4
@@ -371,3 +371,20 @@ def test_a_model_that_moves_0_inches_does_not_move():
     """ "A model that moves 0" doesn't count as moving." A path with no waypoints travels 0"."""
     result = move(scene(), "M", [], MoveKind.JOG, 6)
     assert result.ok and result.travelled == 0.0
+
+
+def test_where_a_model_or_marker_may_be_placed():
+    """ "A model or marker may not be placed on a barrier or an obstruction, or with its base
+    overlapping another model or marker's base or the edge of the pitch." Touching is allowed:
+    a 30 mm base at (10 + 1.181102, 10) touches M."""
+    crate = Terrain.rectangle(TerrainKind.OBSTRUCTION, 20, 20, 22, 22, "crate")
+    wall = Terrain.rectangle(TerrainKind.BARRIER, 25, 20, 27, 22, "wall")
+    s = scene(terrain=[crate, wall])
+    ball = Base.at(5, 30, 30)
+    assert placement(s, Base.at(10 + TOUCH30, 10, 30)) is None
+    assert placement(s, Base.at(11, 10, 30)) == (Problem.OVERLAPS_MODEL, "M")
+    assert placement(s, Base.at(11, 10, 30), ignore=["M"]) is None
+    assert placement(s, Base.at(21, 21, 30)) == (Problem.ENDS_ON_OBSTRUCTION, "crate")
+    assert placement(s, Base.at(26, 21, 30)) == (Problem.INTO_BARRIER, "wall")
+    assert placement(s, Base.at(0.3, 5, 30)) == (Problem.OFF_PITCH, None)
+    assert placement(s, Base.at(5.5, 30, 30), markers=[ball]) == (Problem.ENDS_ON_MARKER, None)
