@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot import hosted
 from bot.config import ConfigError
 from bot.config import load as load_config
 from bot.render.ids import ControlId
@@ -378,3 +379,61 @@ async def test_settings_are_kept_per_server_in_the_database(tmp_path):
         assert kept.own == {"games", "deadline", "where"}
     finally:
         await store.close()
+
+
+@pytest.mark.parametrize("game", [g.name for g in hosted.games()])
+async def test_every_hosted_game_hands_a_seat_over_with_its_secrets_alone(bot, game):
+    """The core's handover works with each game's presentation as it is: the newcomer gets the
+    seat's hand and controls for what it must decide; nobody else gets its hand; the previous
+    holder's kept DMs are closed."""
+    service, poster, notifier, actions = bot
+    rules = registry.get(game)
+    players = max(2, rules.min_players)
+    await actions.create(who(KIM, "Kim"), game=game, players=players, bots=True)
+    await actions.join(who(CHRIS, "Chris"))
+    assert "The game begins" in text(await actions.start(who(KIM)))
+    await settle(service, notifier)
+    state, _ = await service.load(1)
+    waited = sorted({d.seat for d in rules.pending(state)} & {0, 1})
+    assert waited, "the game waits for one of its people"
+    seat = waited[0]
+    holder = (KIM, CHRIS)[seat]
+    kept = list(poster.dms[holder])
+    await actions.seat_open(who(KIM), seat + 1)
+    mark = newest(poster)
+    taken = await actions.control(
+        who(MORGAN, "Morgan"), ControlId("seat", 1, seat, "take").encode()
+    )
+    assert "You play" in text(taken), text(taken)
+    await settle(service, notifier)
+    got = dms_since(poster, MORGAN, mark)
+    hand = text(await actions.hand(who(MORGAN)))
+    assert any(shown_text(m) == hand for m in got)
+    assert any(i.split(":")[3] == str(seat) for m in got for i in ids(m)), [ids(m) for m in got]
+    for user in (KIM, CHRIS):
+        assert all(shown_text(m) != hand for m in dms_since(poster, user, mark))
+    closed = [poster.messages[m].current for m in kept]
+    assert any("someone else now" in shown_text(m) and not m.rows for m in closed)
+    assert not any(ids(m) for m in closed)
+
+
+@pytest.mark.parametrize("game", [g.name for g in hosted.games()])
+async def test_every_hosted_game_shows_each_seats_view_of_past_moments_after_its_end(bot, game):
+    service, _poster, notifier, actions = bot
+    rules = registry.get(game)
+    players = max(2, rules.min_players)
+    await actions.create(who(KIM, "Kim"), game=game, players=players, bots=True)
+    await actions.join(who(CHRIS, "Chris"))
+    await actions.start(who(KIM))
+    await settle(service, notifier)
+    for _ in range(3):
+        await actions.admin(who(KIM), "force")
+        await settle(service, notifier)
+    await actions.admin(who(KIM), "end")
+    moments = await actions.moments(who(MORGAN), "")
+    assert moments
+    for _label, value in [*moments[:3], moments[-1]]:
+        for seat in range(1, players + 1):
+            reply = await actions.hand(who(MORGAN), seat=seat, at=value)
+            assert reply.message is not None and reply.ephemeral
+            assert "went wrong" not in text(reply) and "Pick a moment" not in text(reply)
