@@ -25,6 +25,7 @@ from bot.store import Conflict, Deadline, EventStore, GameInfo, StoreError, comm
 from bot.store.prefs import reminder_prefs, set_reminder_prefs
 from bot.store.schema import ReminderPrefsRow, ServerSettingsRow
 from engine.core import GameDefinition, RuleError, registry
+from engine.core.game import Stage
 
 log = logging.getLogger("guildmaster.service")
 
@@ -816,8 +817,9 @@ class GameService:
         seats = {s.seat: s for s in await self.seats(game_id)}
         humans = sorted({d.seat for d in rules.pending(state) if not seats[d.seat].built_in})
         stage = rules.stage(state)
-        minutes = options.deadlines.get(stage.kind)
-        if not humans or not (minutes or options.daily):
+        minutes = wait_minutes(stage, options.deadlines)
+        daily = options.daily if not stage.window else ""
+        if not humans or not (minutes or daily):
             await self.store.clear_deadline(game_id)
             return
         key = f"{stage.key}:{'-'.join(map(str, humans))}"
@@ -826,8 +828,8 @@ class GameService:
             return
         await self.store.clear_deadline(game_id)
         now = self._now()
-        if options.daily:
-            at, zone = daily_of(options.daily)
+        if daily:
+            at, zone = daily_of(daily)
             due = next_daily(now, at, zone)
         else:
             due = now + timedelta(minutes=minutes or 0)
@@ -955,6 +957,16 @@ class GameService:
     async def next_deadline(self) -> datetime | None:
         deadlines = await self.store.deadlines()
         return deadlines[0].due_at if deadlines else None
+
+
+def wait_minutes(stage: Stage, deadlines: Mapping[str, int]) -> int:
+    """How long the wait `stage` gets, in minutes (0: no deadline): the table's deadline for its
+    kind, but never longer than a short window of its own (a reaction: a "no" by default keeps
+    an asynchronous game from stalling on it, with or without deadlines)."""
+    minutes = deadlines.get(stage.kind) or 0
+    if stage.window:
+        return min(minutes, stage.window) if minutes else stage.window
+    return minutes
 
 
 def bot_move(

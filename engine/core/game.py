@@ -65,12 +65,16 @@ class Stage(msgspec.Struct, frozen=True):
 
     `key` changes whenever a new wait begins (a new round, phase, turn or stage), so a deadline set
     for one wait never fires on the next; `kind` is one of the game's `deadline_kinds` (the
-    deadline setting that applies now); `label` names it for people ("Round 3, Order Phase").
+    deadline setting that applies now); `label` names it for people ("Round 3, Order Phase");
+    `window`, in minutes, marks a wait short by nature (a reaction out of turn): it ends with
+    its default after at most that long, whether the table has deadlines or not (0: no such
+    limit).
     """
 
     key: str
     kind: str
     label: str
+    window: int = 0
 
 
 class Player(Protocol):

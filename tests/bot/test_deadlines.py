@@ -5,8 +5,9 @@ from datetime import UTC, datetime, timedelta
 
 from bot.chat.actions import Actions
 from bot.chat.notifier import Notifier
-from bot.service import GameService
+from bot.service import GameService, wait_minutes
 from bot.store import EventStore, sqlite_url
+from engine.core.game import Stage
 from games.guild_master import GAME
 from games.guild_master.rules.state import Phase
 from tests.bot.fakes import FakePoster, settle, who
@@ -115,3 +116,15 @@ async def test_a_paused_game_has_no_deadline(tmp_path):
     finally:
         await service.settle()
         await store.close()
+
+
+def test_a_wait_with_a_window_of_its_own_is_never_longer():
+    """A wait short by nature (a reaction) gets its window with no table deadline, and the
+    table's deadline for its kind when that is shorter; other waits get the table's."""
+    reaction = Stage(key="w1", kind="reaction", label="a reaction", window=15)
+    turn = Stage(key="t1", kind="turn", label="a turn")
+    assert wait_minutes(reaction, {}) == 15
+    assert wait_minutes(reaction, {"reaction": 1440}) == 15
+    assert wait_minutes(reaction, {"reaction": 5}) == 5
+    assert wait_minutes(turn, {"turn": 1440, "reaction": 5}) == 1440
+    assert wait_minutes(turn, {}) == 0

@@ -130,6 +130,12 @@ async def play(world: Any, people: list[Guildmaster], limit: float = 300.0) -> N
     await world.settled()
 
 
+def first_text(m: Any) -> str:
+    """A message's embeds' text as it was first sent (a prompt is edited once answered)."""
+    embeds = m.history[0]["embeds"] if m.history else m.embeds
+    return "\n".join(f"{e.get('title', '')}\n{e.get('description', '')}" for e in embeds or [])
+
+
 def channel_text(world: Any, but: int = 0) -> str:
     return "\n".join(m.text() for m in world.fake.messages(world.channel) if m.id != but)
 
@@ -158,6 +164,16 @@ async def test_a_whole_three_player_game_played_from_the_dm_prompts(world):
     done = [a for p in people for a in p.done]
     assert {"gdpick", "gdquest", "gdqgo", "gdend"} <= set(done), done
     assert "gdno" in done or "gdyes" in done
+    # A reaction is a short wait of its own, though this table has no deadlines: each question
+    # as first sent says when "no" applies.
+    asked = [
+        text
+        for p in people
+        for m in fake.dms(p.user)
+        for text in [first_text(m)]
+        if "Nobody learns what you answered" in text
+    ]
+    assert asked and all("after that, you answer no." in t for t in asked), asked[:2]
     assert re.search(r"(kim|chris) fulfils \*\*", text), text[-2000:]
     # A reaction took effect, and told only then.
     assert REACTED.search(text), text[-3000:]

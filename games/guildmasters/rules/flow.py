@@ -22,7 +22,7 @@ from games.guildmasters.rules.abilities import activate, choose, recruit
 from games.guildmasters.rules.context import Ctx, name, new_context
 from games.guildmasters.rules.draft import pick
 from games.guildmasters.rules.events import DefaultsApplied, Event
-from games.guildmasters.rules.pending import DRAFT_KIND, REACTION, TURN, pending
+from games.guildmasters.rules.pending import DRAFT_KIND, REACTION, REACTION_WINDOW, TURN, pending
 from games.guildmasters.rules.quests import fulfil
 from games.guildmasters.rules.reactions import react
 from games.guildmasters.rules.state import DRAFT, GuildmastersState
@@ -97,7 +97,10 @@ def stage(state: GuildmastersState) -> Stage:
     w = state.window
     if w is not None:
         return Stage(
-            key=f"w{state.windows}", kind=REACTION, label=f"Game turn {state.game_turn} — {w.about}"
+            key=f"w{state.windows}",
+            kind=REACTION,
+            label=f"Game turn {state.game_turn} — {w.about}",
+            window=REACTION_WINDOW,
         )
     turn = state.turn
     if turn is None:  # the main phase has begun and its first turn not yet

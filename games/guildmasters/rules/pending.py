@@ -25,6 +25,9 @@ DRAFT_KIND = "draft"
 TURN = "turn"
 REACTION = "reaction"
 KINDS = (DRAFT_KIND, TURN, REACTION)  # the deadline kinds
+# Minutes a reaction is offered for at most, whatever the table's deadlines: the turn it
+# interrupts waits on it, and "no" (its default) is what a player who is away would answer.
+REACTION_WINDOW = 15
 
 _ASK = {
     "behead": "{actor} is fulfilling a quest. Behead one of its adventurers with an Assassin?",

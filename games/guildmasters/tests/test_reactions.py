@@ -15,7 +15,7 @@ from games.guildmasters.rules.events import (
     QuestFulfilled,
     ReactionOpened,
 )
-from games.guildmasters.rules.pending import pending
+from games.guildmasters.rules.pending import REACTION_WINDOW, pending
 from games.guildmasters.tests.table import of, run, table
 
 ROWS = [["fetch-the-hermit", "lost-wedding-ring", "lantern-duty"], [], []]
@@ -156,3 +156,16 @@ def test_the_default_is_no():
     _, state = run(state, HERMIT)
     log, state = run(state, ApplyDefaults(seat=-1))
     assert not of(log, Beheaded) and state.guilds[1].hand == ("assassin-1",)
+
+
+def test_a_reaction_is_a_short_wait_of_its_own():
+    """Reactions are asked "with a short window and 'no' by default": the wait a reaction opens
+    has a window (REACTION_WINDOW minutes), the turn's wait has none."""
+    state = table(
+        rows=ROWS,
+        guild=[{"seat": 0, "hand": ["warrior-1", "mage-1"]}, {"seat": 1, "hand": ["assassin-1"]}],
+    )
+    assert GAME.stage(state).window == 0
+    _, state = run(state, HERMIT)
+    stage = GAME.stage(state)
+    assert (stage.kind, stage.window) == ("reaction", REACTION_WINDOW) and REACTION_WINDOW == 15
