@@ -46,15 +46,26 @@ class Codec:
         return schema_version(self._by_name[name])
 
     def decode(self, data: bytes | str, version: int | None = None) -> Any:
-        """Decode one JSON object; `version` is the schema version it was written with."""
+        """Decode one JSON object; `version` is the schema version it was written with.
+
+        The JSON is parsed once for an object written at its type's current version (nearly
+        every stored event): straight to its type, whose tag names it, and kept when its type is
+        at `version`. Only an older one (which may not even fit today's type) is parsed again,
+        to plain values, and upcast."""
         if version is None:
             return self._decoder.decode(data)
+        try:
+            obj = self._decoder.decode(data)
+        except msgspec.ValidationError:
+            obj = None  # not today's shape: an older version, or no such type
+        if obj is not None and version == schema_version(type(obj)):
+            return obj
         raw = msgspec.json.decode(data)
         name = raw.get("type")
         if name not in self._by_name:
             raise ValueError(f"unknown type {name!r}")
         if version == schema_version(self._by_name[name]):
-            return self._decoder.decode(data)
+            return self._decoder.decode(data)  # raises what does not fit today's type
         return self.from_builtins(self.upcast(raw, version))
 
     def decode_many(self, data: bytes | str) -> list[Any]:
