@@ -1,8 +1,8 @@
-"""Every write to a SQLite database, and the idempotency check each command makes: each in one
-go on a plain `sqlite3` connection, instead of one hop to the async driver's thread per
-statement, and without SQLAlchemy's connections queueing for SQLite's write lock
-(bench/store_speed.py and bench/load.py measure the difference). Reads and the schema
-migrations go through SQLAlchemy.
+"""Every write to a SQLite database, the idempotency check each command makes, and the reads a
+load makes: each in one go on a plain `sqlite3` connection, instead of one hop to the async
+driver's thread per statement, and without SQLAlchemy's connections queueing for SQLite's write
+lock (bench/store_speed.py and bench/load.py measure the difference). Other reads and the
+schema migrations go through SQLAlchemy.
 """
 
 from __future__ import annotations
@@ -48,12 +48,12 @@ class WriterFault(Exception):
 RETRYABLE = ("SQLITE_BUSY", "SQLITE_LOCKED")
 
 
-def _failed(exc: sqlite3.Error, path: str) -> Exception:
+def _failed(exc: sqlite3.Error, path: str, doing: str = "writing") -> Exception:
     """WriterBusy for a lock held by another connection, WriterFault for anything else."""
     name = getattr(exc, "sqlite_errorname", "")
     if name.startswith(RETRYABLE):
         return WriterBusy(str(exc))
-    return WriterFault(f"writing {path} failed: {exc} ({name or 'no code'})", str(exc))
+    return WriterFault(f"{doing} {path} failed: {exc} ({name or 'no code'})", str(exc))
 
 
 _LEFT_OPEN: list[Any] = []  # connections that must never be closed (`FileGuard.unwritable`)
@@ -161,6 +161,14 @@ INSERT_COMMAND_SQL = (
     "INSERT INTO commands (game_id, key, first_seq, last_seq, response, created_at) "
     "VALUES (?, ?, ?, ?, ?, ?)"
 )
+# A load's statements: the latest snapshot of a state version, and the events after a seq.
+SNAPSHOT_SQL = (
+    "SELECT seq, data FROM snapshots WHERE game_id = ? AND state_version = ?"
+    " ORDER BY seq DESC LIMIT 1"
+)
+EVENTS_SQL = (
+    "SELECT seq, schema_version, data FROM events WHERE game_id = ? AND seq > ? ORDER BY seq"
+)
 
 
 def connect(path: str, timeout_ms: int) -> sqlite3.Connection:
@@ -237,6 +245,18 @@ class SqliteWriter:
         """`now`, or `waiting` if the database is locked."""
         try:
             return self.now(fn, *args)
+        except WriterBusy:
+            return await self.waiting(fn, *args)
+
+    async def read(self, fn: Callable[..., T], *args: Any) -> T:
+        """As `call`, for `fn` that writes nothing: the files are checked before only (what it
+        read came from the database, whatever becomes of the file after)."""
+        try:
+            self.guard.check()
+            if self._inline is None:
+                self.start()
+            assert self._inline is not None
+            return fn(self._inline, *args)
         except WriterBusy:
             return await self.waiting(fn, *args)
 
@@ -339,6 +359,31 @@ def command(conn: sqlite3.Connection, game_id: int, key: str) -> tuple[int, int,
         ).fetchone()
     except sqlite3.OperationalError as exc:
         raise _failed(exc, "the database") from exc
+
+
+def events(conn: sqlite3.Connection, game_id: int, after: int) -> list[tuple[int, int, str]]:
+    """(seq, schema_version, data) of the game's events after `after`, in order."""
+    try:
+        return conn.execute(EVENTS_SQL, (game_id, after)).fetchall()
+    except sqlite3.DatabaseError as exc:
+        raise _failed(exc, "the database", "reading") from exc
+
+
+def load(
+    conn: sqlite3.Connection, game_id: int, state_version: int | None
+) -> tuple[tuple[int, str] | None, list[tuple[int, int, str]]]:
+    """(the game's latest snapshot of `state_version` as (seq, data), None if it has none or
+    `state_version` is None; its events after that, as `events` gives them). Two statements
+    outside a transaction: a snapshot is only ever taken of events already stored, so the
+    events read after it always reach it."""
+    try:
+        snapshot = None
+        if state_version is not None:
+            snapshot = conn.execute(SNAPSHOT_SQL, (game_id, state_version)).fetchone()
+        rows = conn.execute(EVENTS_SQL, (game_id, 0 if snapshot is None else snapshot[0]))
+        return snapshot, rows.fetchall()
+    except sqlite3.DatabaseError as exc:
+        raise _failed(exc, "the database", "reading") from exc
 
 
 def set_message(

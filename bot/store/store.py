@@ -14,6 +14,9 @@ what it has read or written of each game's row, seats, posted messages and deadl
 games are in play in each channel, and answers from memory after that: the bot asks for them on
 every interaction, and nobody else changes them. Events, snapshots and commands are always read
 from the database.
+
+On PostgreSQL appends, the idempotency check and the reads a load makes go through a plain
+asyncpg pool, one statement each (`postgres_writer`); everything else through SQLAlchemy.
 """
 
 from __future__ import annotations
@@ -23,18 +26,20 @@ import dataclasses
 import json
 import logging
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
+import asyncpg
 import msgspec
-from sqlalchemy import delete, event, func, insert, select, text, update
+from sqlalchemy import delete, event, func, insert, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError, InterfaceError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 from bot.store import sqlite_writer
+from bot.store.postgres_writer import PostgresWriter
 from bot.store.schema import (
     CommandRow,
     DeadlineRow,
@@ -238,6 +243,47 @@ def _mark_unavailable(exc: Exception) -> bool:
     return isinstance(exc, OSError | TimeoutError | ConnectionError)
 
 
+# SQLSTATE classes of PostgreSQL's refusals that waiting a moment mends: too busy (53: out of
+# connections, memory or disk), a transaction rolled back for a deadlock or serialization (40),
+# a lock not available or a statement cancelled by a timeout (55P03, 57014).
+BUSY_STATES = ("53", "40", "55P03", "57014")
+
+
+def _postgres_error(exc: Exception) -> StoreError | None:
+    """The store's error for what asyncpg raised (`postgres_writer`), as SQLAlchemy's path
+    gives it: a broken key (a racing writer, a key used before, a game that is gone) is a
+    Conflict; a server that cannot be reached, or a connection lost in use, Unreachable; a
+    busy server Unavailable. None: an unexpected error, raised as it is."""
+    if isinstance(exc, asyncpg.IntegrityConstraintViolationError):
+        return Conflict(str(exc))
+    reason = _unreachable(exc)
+    if (
+        reason is None
+        and isinstance(exc, asyncpg.InterfaceError)
+        and "connection is closed" in str(exc)
+    ):
+        reason = f"the connection was lost ({exc})"
+    if reason is not None:
+        return Unreachable(f"cannot reach the database: {reason}")
+    busy = str(getattr(exc, "sqlstate", "")).startswith(BUSY_STATES)
+    if busy or isinstance(exc, asyncpg.InterfaceError) or _mark_unavailable(exc):
+        return Unavailable(f"the database is busy or unreachable: {exc}")
+    return None
+
+
+def _asyncpg_arguments(engine: AsyncEngine) -> dict[str, Any]:
+    """asyncpg.connect's arguments for the engine's URL, as SQLAlchemy's dialect works them out
+    (hosts, port, user, password, database, ssl...). The dialect's own statement cache size
+    (`?prepared_statement_cache_size=0` behind pgbouncer) becomes asyncpg's."""
+    _args, kwargs = engine.dialect.create_connect_args(engine.url)
+    kwargs = dict(kwargs)
+    cache = kwargs.pop("prepared_statement_cache_size", None)
+    if cache is not None:
+        kwargs["statement_cache_size"] = int(cache)
+    kwargs.pop("prepared_statement_name_func", None)
+    return kwargs
+
+
 class EventStore:
     """The store. Open it with `await EventStore.open(url)`; close it with `await close()`."""
 
@@ -247,6 +293,7 @@ class EventStore:
         self._games: dict[str, _Game] = {}
         self._by_id: dict[int, _Game] = {}  # a game's kind never changes
         self._writer: SqliteWriter | None = None
+        self._pg: PostgresWriter | None = None
         # Games' rows as last read or written; kept only when nobody else writes them.
         self._known: dict[int, _Known] | None = {} if single_writer else None
         # Channel -> ids of its games in play, once read (single writer only); the generation
@@ -281,6 +328,8 @@ class EventStore:
         store = cls(engine, url, single_writer=single_writer)
         if is_sqlite(url):
             store._writer = SqliteWriter(engine.url.database or "", busy_timeout_ms)
+        else:
+            store._pg = PostgresWriter(_asyncpg_arguments(engine), max_size=10)
         try:
             if migrate:
                 from bot.store.migrate import upgrade
@@ -288,6 +337,8 @@ class EventStore:
                 await upgrade(engine)
             if store._writer is not None:
                 store._writer.start()
+            if store._pg is not None:
+                await store._pg.start()
         except Exception as exc:
             await store.close()
             if isinstance(exc, WriterFault):
@@ -301,6 +352,8 @@ class EventStore:
         return store
 
     async def close(self) -> None:
+        if self._pg is not None:
+            await self._pg.close()
         if self._writer is not None:
             await asyncio.to_thread(self._writer.close)
             if self._writer.guard.unwritable:
@@ -413,11 +466,14 @@ class EventStore:
         known.generation += 1
         return alone
 
-    async def _sqlite(self, fn: Callable[..., T], *args: Any) -> T:
-        """Run one of `sqlite_writer`'s statements: on the loop thread, or on the writer thread
-        if the database is locked. Its errors come out as the store's."""
+    async def _sqlite(self, fn: Callable[..., T], *args: Any, reading: bool = False) -> T:
+        """Run one of `sqlite_writer`'s statements (`reading`: one that writes nothing): on the
+        loop thread, or on the writer thread if the database is locked. Its errors come out as
+        the store's."""
         assert self._writer is not None
         try:
+            if reading:
+                return await self._writer.read(fn, *args)
             return await self._writer.call(fn, *args)
         except WriterConflict as exc:
             raise Conflict(str(exc)) from exc
@@ -425,6 +481,20 @@ class EventStore:
             raise Unavailable(f"the database is busy or unreachable: {exc}") from exc
         except WriterFault as exc:
             raise self._fault(exc) from exc
+
+    def _postgres_writer(self) -> PostgresWriter:
+        assert self._pg is not None, "not a PostgreSQL store"
+        return self._pg
+
+    async def _postgres(self, fn: Callable[..., Awaitable[T]], *args: Any) -> T:
+        """Run one of `postgres_writer`'s statements. Its errors come out as the store's."""
+        try:
+            return await fn(*args)
+        except Exception as exc:
+            failure = _postgres_error(exc)
+            if failure is None:
+                raise
+            raise failure from exc
 
     async def _codec(self, game_id: int) -> _Game:
         if game_id not in self._by_id:
@@ -683,45 +753,24 @@ class EventStore:
             return await self._append_sqlite(
                 codec, game_id, expected_version, events, key, response
             )
+        pg = self._postgres_writer()
+        names, encode = codec.names, codec._encode
+        rows = [(*names[type(e)], encode(e).decode()) for e in events]
         stamp = now()
-        first = expected_version + 1
-        rows = [
-            {
-                "game_id": game_id,
-                "seq": first + i,
-                "type": name,
-                "schema_version": version,
-                "data": data,
-                "recorded_at": stamp,
-            }
-            for i, (name, version, data) in enumerate(codec.encode_event(e) for e in events)
-        ]
-        last = expected_version + len(rows)
+        first, last = expected_version + 1, expected_version + len(rows)
         try:
-            async with self._write() as conn:
-                at = (await conn.execute(_VERSION, {"game_id": game_id})).scalar_one()
-                if at != expected_version:
-                    raise Conflict(f"game {game_id} is at version {at}, not {expected_version}")
-                if rows:
-                    await conn.execute(insert(EventRow), rows)
-                if key is not None:
-                    await conn.execute(
-                        insert(CommandRow).values(
-                            game_id=game_id,
-                            key=key,
-                            first_seq=first,
-                            last_seq=last,
-                            response=json.dumps(response),
-                            created_at=stamp,
-                        )
-                    )
+            at = await self._postgres(
+                pg.append, game_id, expected_version, rows, key, response, stamp
+            )
+            if at != expected_version:
+                raise Conflict(f"game {game_id} is at version {at}, not {expected_version}")
         except Conflict:
             if key is not None:
                 done = await self.command(game_id, key)
                 if done is not None:
                     return done
             raise
-        except BaseException:
+        except BaseException:  # perhaps written (a connection lost at the commit, cancelled)
             self._appended(game_id, None, stamp)
             raise
         self._appended(game_id, last, stamp)
@@ -781,12 +830,12 @@ class EventStore:
     async def command(self, game_id: int, key: str) -> Appended | None:
         """The result of the command `key` if it was applied."""
         if self._writer is not None:
-            row = await self._sqlite(sqlite_writer.command, game_id, key)
-            if row is None:
-                return None
-            return Appended(row[0], row[1], json.loads(row[2]), duplicate=True)
-        async with self._read() as conn:
-            return await _command(conn, game_id, key)
+            row = await self._sqlite(sqlite_writer.command, game_id, key, reading=True)
+        else:
+            row = await self._postgres(self._postgres_writer().command, game_id, key)
+        if row is None:
+            return None
+        return Appended(row[0], row[1], json.loads(row[2]), duplicate=True)
 
     async def batches(self, game_id: int, after: int = 0) -> list[tuple[int, int, str]]:
         """(first seq, last seq, key) of the game's keyed appends that end after `after`."""
@@ -802,16 +851,12 @@ class EventStore:
 
     async def read(self, game_id: int, after: int = 0) -> list[tuple[int, Any]]:
         """(seq, event) for the game's events after `after`, upcast to today's versions."""
-        codec = (await self._codec(game_id)).codec
-        async with self._read() as conn:
-            rows = (
-                await conn.execute(
-                    select(EventRow.seq, EventRow.schema_version, EventRow.data)
-                    .where(EventRow.game_id == game_id, EventRow.seq > after)
-                    .order_by(EventRow.seq)
-                )
-            ).all()
-        return [(r.seq, codec.decode(r.data, r.schema_version)) for r in rows]
+        decode = (self._by_id.get(game_id) or await self._codec(game_id)).codec.decode
+        if self._writer is not None:
+            rows = await self._sqlite(sqlite_writer.events, game_id, after, reading=True)
+        else:
+            rows = await self._postgres(self._postgres_writer().events, game_id, after)
+        return [(seq, decode(data, version)) for seq, version, data in rows]
 
     async def raw_events(self, game_id: int) -> list[dict[str, Any]]:
         """The stored rows of a game's events, as written (for export)."""
@@ -830,30 +875,22 @@ class EventStore:
 
     async def load(self, game_id: int, *, use_snapshot: bool = True) -> Loaded:
         """The game's current state: its latest usable snapshot plus the events after it."""
-        game = await self._codec(game_id)
+        game = self._by_id.get(game_id) or await self._codec(game_id)
         definition = game.definition
+        wanted = definition.state_version if use_snapshot else None
+        if self._writer is not None:
+            snapshot, rows = await self._sqlite(sqlite_writer.load, game_id, wanted, reading=True)
+        else:
+            snapshot, rows = await self._postgres(self._postgres_writer().load, game_id, wanted)
         state, base = None, 0
-        if use_snapshot:
-            async with self._read() as conn:
-                snap = (
-                    await conn.execute(
-                        select(SnapshotRow.seq, SnapshotRow.data)
-                        .where(
-                            SnapshotRow.game_id == game_id,
-                            SnapshotRow.state_version == definition.state_version,
-                        )
-                        .order_by(SnapshotRow.seq.desc())
-                        .limit(1)
-                    )
-                ).first()
-            if snap is not None:
-                state, base = game.state_decoder.decode(snap.data), snap.seq
-        tail = await self.read(game_id, after=base)
-        evolve = definition.evolve
-        for _seq, e in tail:
-            state = evolve(state, e)
-        version = tail[-1][0] if tail else base
-        return Loaded(state=state, version=version, snapshot_seq=base, replayed=len(tail))
+        if snapshot is not None:
+            base, data = snapshot
+            state = game.state_decoder.decode(data)
+        evolve, decode = definition.evolve, game.codec.decode
+        for _seq, version, data in rows:
+            state = evolve(state, decode(data, version))
+        version = rows[-1][0] if rows else base
+        return Loaded(state=state, version=version, snapshot_seq=base, replayed=len(rows))
 
     async def save_snapshot(self, game_id: int, seq: int, state: Any) -> None:
         """Keep `state` as the game's state after event `seq` (older snapshots are dropped)."""
@@ -1167,7 +1204,6 @@ _GAMES = select(
     func.coalesce(_LAST_SEQ, 0).label("version"),
     _LAST_EVENT.label("last_event"),
 )
-_VERSION = text("SELECT coalesce(max(seq), 0) FROM events WHERE game_id = :game_id")
 
 
 def _info(row: Any) -> GameInfo:
@@ -1194,19 +1230,6 @@ def _info(row: Any) -> GameInfo:
 def _datetime(value: Any) -> datetime:
     """max() over a SQLite column gives its stored text back."""
     return value if isinstance(value, datetime) else datetime.fromisoformat(value)
-
-
-async def _command(conn: AsyncConnection, game_id: int, key: str) -> Appended | None:
-    row = (
-        await conn.execute(
-            select(CommandRow.first_seq, CommandRow.last_seq, CommandRow.response).where(
-                CommandRow.game_id == game_id, CommandRow.key == key
-            )
-        )
-    ).first()
-    if row is None:
-        return None
-    return Appended(row.first_seq, row.last_seq, json.loads(row.response), duplicate=True)
 
 
 def _aware(value: datetime) -> datetime:

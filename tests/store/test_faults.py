@@ -159,3 +159,44 @@ async def test_postgresql_database_dropped_under_an_open_store(pg_server):
             await store.list_games()
     finally:
         await store.close()
+
+
+def end_sessions(pg_server, database: str) -> None:
+    """End every session on `database`, as an admin's pg_terminate_backend or a restart does,
+    waiting until they are gone (while the test's event loop, blocked here, reads nothing)."""
+    pg_server.psql(
+        "SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity "
+        f"WHERE datname = '{database}' AND pid <> pg_backend_pid()"
+    )
+
+
+async def test_postgresql_connections_ended_while_idle_are_replaced(pg_server):
+    """The server ends the store's idle connections and the store has not read the notice yet
+    when the next command comes (it pings no connection it takes from its pool): a read, or an
+    append with an idempotency key, is sent again on a new connection and goes through. An
+    append without a key is refused as Unreachable with nothing written (sent again, it could
+    not tell its own write from another writer's), and the next one goes through."""
+    if isinstance(pg_server, str):
+        pytest.skip(f"PostgreSQL tests skipped: {pg_server}")
+    pg_server.psql("CREATE DATABASE ended_test")
+    store = await EventStore.open(pg_server.url("ended_test"))
+    try:
+        _, _, log = play(2, 4, keep_events=True)
+        game = await store.create_game("guild-master", players=2)
+        await store.append(game, 0, log[:2], key="a")
+        end_sessions(pg_server, "ended_test")
+        done = await store.append(game, 2, log[2:4], key="b")
+        assert (done.first_seq, done.last_seq, done.duplicate) == (3, 4, False)
+        end_sessions(pg_server, "ended_test")
+        assert [seq for seq, _ in await store.read(game)] == [1, 2, 3, 4]
+        end_sessions(pg_server, "ended_test")
+        assert (await store.load(game)).version == 4
+        end_sessions(pg_server, "ended_test")
+        assert (await store.command(game, "b")).last_seq == 4
+        end_sessions(pg_server, "ended_test")
+        with pytest.raises(Unreachable, match="terminating connection"):
+            await store.append(game, 4, log[4:6])
+        assert [seq for seq, _ in await store.read(game)] == [1, 2, 3, 4]
+        assert (await store.append(game, 4, log[4:6])).last_seq == 6
+    finally:
+        await store.close()

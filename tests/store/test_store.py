@@ -287,3 +287,22 @@ async def test_a_single_writer_store_answers_from_memory_what_the_database_holds
     finally:
         await kept.close()
         await fresh.close()
+
+
+async def test_postgresql_statements_are_prepared_once_unless_the_url_says_not_to(store_url):
+    """On PostgreSQL appends and loads are prepared statements, kept by each connection; a URL
+    with `prepared_statement_cache_size=0` (pgbouncer in transaction mode) keeps none, for the
+    store's own asyncpg connections as for SQLAlchemy's."""
+    if not store_url.startswith("postgresql"):
+        pytest.skip("prepared statements kept per connection are PostgreSQL's")
+    _, final, log = play(2, 7, keep_events=True)
+    for url, kept in ((store_url, True), (f"{store_url}?prepared_statement_cache_size=0", False)):
+        store = await EventStore.open(url)
+        try:
+            gid = await record(store, log, players=2, seed=7)
+            assert (await store.load(gid)).state == final
+            async with store._pg.pool.acquire() as conn:  # the one connection used so far
+                prepared = await conn.fetchval("SELECT count(*) FROM pg_prepared_statements")
+            assert (prepared > 0) == kept
+        finally:
+            await store.close()
