@@ -59,6 +59,7 @@ from games.guild_ball.pitch.movement import (
     MoveKind,
     Movement,
     Problem,
+    away,
     charge,
     charge_towards,
     crossings,
@@ -67,10 +68,11 @@ from games.guild_ball.pitch.movement import (
     placement,
     sight_lost,
     straight,
+    towards,
 )
 from games.guild_ball.pitch.scene import Figure, Scene
 from games.guild_ball.pitch.sight import line_of_sight
-from games.guild_ball.pitch.terrain import Terrain, TerrainKind, has_cover
+from games.guild_ball.pitch.terrain import Terrain, TerrainKind, has_cover, pieces_holding
 
 __all__ = [
     "BALL_RADIUS",
@@ -92,6 +94,7 @@ __all__ = [
     "Scene",
     "Terrain",
     "TerrainKind",
+    "away",
     "ball_travel",
     "charge",
     "charge_towards",
@@ -110,10 +113,12 @@ __all__ = [
     "move",
     "on_ball_path",
     "path_length",
+    "pieces_holding",
     "placement",
     "sight_lost",
     "snap_candidates",
     "spot",
     "straight",
+    "towards",
     "within",
 ]

@@ -69,12 +69,6 @@ class Point(NamedTuple):
         return math.hypot(self.x - other[0], self.y - other[1])
 
 
-def heading(degrees: float) -> Point:
-    """The unit vector at `degrees` counter-clockwise from the x axis."""
-    a = math.radians(degrees)
-    return Point(math.cos(a), math.sin(a))
-
-
 def point_segment_distance(
     px: float, py: float, ax: float, ay: float, bx: float, by: float
 ) -> float:

@@ -173,6 +173,33 @@ def directly_away(origin: Base, base: Base) -> Point:
     return (base.centre - origin.centre).unit()
 
 
+def towards(path: Sequence[tuple[float, float]], target: tuple[float, float]) -> bool:
+    """ "Towards means that a model or marker may only move in such a way that the distance
+    between the model or marker and the target is always decreasing." Whether every leg of the
+    path keeps getting closer to `target` (its centre; edge to edge changes as centre to centre
+    does). Along a straight leg the distance to a point shrinks throughout exactly when it is
+    still shrinking at the leg's end."""
+    tx, ty = target
+    for i in range(len(path) - 1):
+        (ax, ay), (bx, by) = path[i], path[i + 1]
+        if (bx - ax) * (bx - tx) + (by - ay) * (by - ty) >= 0.0:
+            return False
+    return True
+
+
+def away(path: Sequence[tuple[float, float]], origin: tuple[float, float]) -> bool:
+    """ "Away means that a model or marker may move in any direction, but only in such a way that
+    the distance between the origin and the model or marker is always increasing." Along a
+    straight leg the distance grows throughout exactly when it already grows at the leg's
+    start."""
+    ox, oy = origin
+    for i in range(len(path) - 1):
+        (ax, ay), (bx, by) = path[i], path[i + 1]
+        if (bx - ax) * (ax - ox) + (by - ay) * (ay - oy) <= 0.0:
+            return False
+    return True
+
+
 def move(
     scene: Scene,
     figure_id: str,

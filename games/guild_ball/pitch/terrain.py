@@ -110,11 +110,6 @@ class Terrain:
             or polygon_boundary_distance(x, y, self.points) <= TOLERANCE
         )
 
-    def edge_distance(self, base: Base) -> float:
-        """The distance from the base's edge to the piece (0 when they touch or overlap)."""
-        g = self.gap(base)
-        return g if g > 0.0 else 0.0
-
     def gap(self, base: Base) -> float:
         """Signed: the distance from the base's edge to the piece's outline, negative when the
         base overlaps the piece (by as much as it reaches in)."""

@@ -18,14 +18,22 @@ from games.guild_ball.pitch import (
     Scene,
     Terrain,
     TerrainKind,
+    away,
     charge,
     charge_towards,
     crossings,
     move,
     path_length,
     straight,
+    towards,
 )
-from games.guild_ball.pitch.movement import engaging_span, placement, point_along, sight_lost
+from games.guild_ball.pitch.movement import (
+    directly_away,
+    engaging_span,
+    placement,
+    point_along,
+    sight_lost,
+)
 
 R30 = 15 / 25.4
 R40 = 20 / 25.4
@@ -388,3 +396,32 @@ def test_where_a_model_or_marker_may_be_placed():
     assert placement(s, Base.at(26, 21, 30)) == (Problem.INTO_BARRIER, "wall")
     assert placement(s, Base.at(0.3, 5, 30)) == (Problem.OFF_PITCH, None)
     assert placement(s, Base.at(5.5, 30, 30), markers=[ball]) == (Problem.ENDS_ON_MARKER, None)
+
+
+def test_towards_means_always_closer():
+    """ "Towards means that a model or marker may only move in such a way that the distance
+    between the model or marker and the target is always decreasing." To a target at (20, 10):
+    (10, 10) → (15, 12) → (18, 10) gets closer all along (at the first leg's end the step
+    (5, 2) against the remaining (−5, 2) gives 5·(−5) + 2·2 = −21 < 0; the second, (3, −2)
+    against (−2, 0), −6 < 0); overshooting to (22, 10) does not (2·2 = 4 > 0 at its end)."""
+    assert towards([(10, 10), (15, 12), (18, 10)], (20, 10))
+    assert not towards([(10, 10), (22, 10)], (20, 10))
+
+
+def test_away_means_always_farther():
+    """ "Away means that a model or marker may move in any direction, but only in such a way
+    that the distance between the origin and the model or marker is always increasing." From an
+    origin at (8, 10): (10, 10) → (12, 13) moves away ((2, 3)·(2, 0) = 4 > 0 at its start);
+    (10, 10) → (7, 14) does not ((−3, 4)·(2, 0) = −6)."""
+    assert away([(10, 10), (12, 13)], (8, 10))
+    assert not away([(10, 10), (7, 14)], (8, 10))
+
+
+def test_directly_away_is_along_the_centre_line():
+    """ "Directly away means that a model or marker must move along the line between the centre
+    points of the model or marker and the target." From M at (10, 10), T at (13, 14) is pushed
+    along (3, 4) / 5 = (0.6, 0.8); 2" puts it at (14.2, 15.6)."""
+    s = scene(("T", Base.at(13, 14, 30)))
+    u = directly_away(s.base("M"), s.base("T"))
+    assert u == pytest.approx((0.6, 0.8))
+    assert straight(s, "T", u, 2).end == pytest.approx((14.2, 15.6))

@@ -18,6 +18,7 @@ from games.guild_ball.pitch import (
     Terrain,
     TerrainKind,
     line_of_sight,
+    pieces_holding,
     spot,
 )
 
@@ -213,3 +214,14 @@ def test_rough_terrain_gives_no_cover():
     mud = Terrain.rectangle(TerrainKind.ROUGH, 14, 0, 16, 20)
     s = Scene.build(STANDARD_PITCH, [mud], [("in", Base.at(15, 10, 30))])
     assert not s.in_cover("in")
+
+
+def test_which_terrain_a_model_is_within():
+    """ "A model making a kick while within a forest, or one making a kick to a target spot or
+    target model that's within a forest, suffers -1 dice pool." The rules ask which pieces hold a
+    base: a 30 mm base at (13.5, 10) reaches x = 14.090551, into a forest from x = 14 and not a
+    bog from x = 14.7."""
+    forest = Terrain.rectangle(TerrainKind.FOREST, 14, 0, 16, 20, "wood")
+    bog = Terrain.rectangle(TerrainKind.ROUGH, 14.7, 0, 16, 20, "bog")
+    held = pieces_holding(Base.at(13.5, 10, 30), [forest, bog])
+    assert [t.name for t in held] == ["wood"]
