@@ -17,7 +17,7 @@ from typing import Any
 
 from bot import hosted
 from bot.chat.lobby import lobby, seat_offer, seat_offer_closed, unwatch_button
-from bot.chat.notifier import DMClosed, Notifier
+from bot.chat.notifier import DMClosed, Notifier, Poster
 from bot.hosted import Moment
 from bot.presentation import Command, Presentation, Refused, Reply, Table, say
 from bot.reminders import Prefs, clock, daily_of, hhmm, zone_of
@@ -156,9 +156,12 @@ class Actions:
     rate_limit: int = RATE_LIMIT
     default_deadlines: dict[str, int] = field(default_factory=dict)  # from the config
     images: bool = True
-    # Sends a volunteer's and a spectator's first DMs and hands seats over (None: no Discord,
-    # so seats cannot be taken nor games watched).
+    # Hands seats over after the updates before (None: no Discord, so seats cannot be taken
+    # nor games watched).
     notifier: Notifier | None = None
+    # Sends a volunteer's and a spectator's first DMs, as part of answering them: not made to
+    # wait its turn behind the interactions, as the notifier's posts are (None: the notifier's).
+    poster: Poster | None = None
     _recent: dict[tuple[int, str], deque[float]] = field(default_factory=dict)
     _calls: int = 0
     # Per game and version: each moment `/gm hand at:` may show, as (label, event seq).
@@ -856,6 +859,7 @@ class Actions:
         notifier = self.notifier
         if notifier is None:
             raise Refused("Seats cannot be taken here (no Discord to send their secrets).")
+        poster = self.poster or notifier.poster
 
         async def welcome() -> None:
             text = (
@@ -864,7 +868,7 @@ class Actions:
                 "you alone."
             )
             try:
-                await notifier.poster.dm(who.user_id, Message(content=text))
+                await poster.dm(who.user_id, Message(content=text))
             except DMClosed:
                 raise Refused(
                     f"I cannot send you DMs, and a {word}'s cards and prompts come by DM: allow "
@@ -911,6 +915,7 @@ class Actions:
                 )
             if self.notifier is None:
                 raise Refused("Games cannot be watched here (no Discord to send them).")
+            poster = self.poster or self.notifier.poster
             table = await self.table(gid, None)
             status = shown.status(table)
             # Without the status's own controls: pressed in a DM they would act for nobody.
@@ -926,8 +931,8 @@ class Actions:
             )
             board = await shown.board(table, self.images)
             try:
-                await self.notifier.poster.dm(who.user_id, first)
-                await self.notifier.poster.dm(
+                await poster.dm(who.user_id, first)
+                await poster.dm(
                     who.user_id,
                     Message(content=board.content, embeds=board.embeds, files=board.files),
                 )

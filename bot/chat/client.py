@@ -457,7 +457,8 @@ class GuildMasterBot(discord.AutoShardedClient):
             self.config.url, single_writer=self.config.shard_ids is None
         )
         self.service = GameService(self.store)
-        poster = AnswersFirstPoster(DiscordPoster(self), self.answers)
+        direct = DiscordPoster(self)  # for DMs that are part of an interaction's answer
+        poster = AnswersFirstPoster(direct, self.answers)
         self.notifier = Notifier(
             self.service, poster, images=self.config.images, turn=self.answers.turn
         )
@@ -473,6 +474,7 @@ class GuildMasterBot(discord.AutoShardedClient):
             default_deadlines=dict(self.config.deadlines),
             images=self.config.images,
             notifier=self.notifier,
+            poster=direct,
         )
         self.tree.add_command(build_group(self.actions))
         self.tree.add_command(seat_group(self.actions))
