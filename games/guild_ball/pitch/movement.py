@@ -232,13 +232,9 @@ def move(
     stopped_early = False
     if kind.advance:
         rough_at, fast_at = _terrain_entries(scene, base.radius, points, ignore_rough)
-        for at, delta in sorted(
-            (d, s) for d, s in ((rough_at, -ROUGH_PENALTY), (fast_at, FAST_BONUS)) if d is not None
-        ):
-            reach += delta
-            if delta < 0 and at > reach + TOLERANCE:
-                end_at, stopped_early = at, True
-                break
+        reach, ends = _with_terrain(allowance, rough_at, fast_at)
+        if ends is not None:
+            end_at, stopped_early = ends, True
     path = cut_path(points, end_at) if stopped_early else points
     travelled = path_length(path)
 
@@ -337,14 +333,8 @@ def straight(
     if kind.advance:
         probe = (base.centre, Point(sx + ux * far, sy + uy * far))
         rough_at, fast_at = _terrain_entries(scene, r, probe, ignore_rough)
-        for at, delta in sorted(
-            (d, s) for d, s in ((rough_at, -ROUGH_PENALTY), (fast_at, FAST_BONUS)) if d is not None
-        ):
-            reach += delta
-            if delta < 0 and at > reach + TOLERANCE:
-                far = min(far, at)
-                break
-        far = max(min(far, reach), 0.0) if reach < far else far
+        reach, ends = _with_terrain(reach, rough_at, fast_at)
+        far = max(min(far, reach if ends is None else ends), 0.0)
     ex, ey = sx + ux * far, sy + uy * far
     over_obstructions = kind in (MoveKind.JOG, MoveKind.DODGE)
     stop = far
@@ -523,6 +513,24 @@ def sight_lost(
             return hi
         seen_at = at
     return None
+
+
+def _with_terrain(
+    allowance: float, rough_at: float | None, fast_at: float | None
+) -> tuple[float, float | None]:
+    """An advance's MOV after the terrain it meets, and where it ends early (or None): each
+    modifier applies from where the base first comes within the terrain, if the advance gets
+    that far; "If a model's MOV is reduced during an advance and the distance it has already
+    moved is greater than its reduced MOV stat, the advance ends immediately." """
+    reach = allowance
+    events = ((rough_at, -ROUGH_PENALTY), (fast_at, FAST_BONUS))
+    for at, delta in sorted((d, m) for d, m in events if d is not None):
+        if at > reach + TOLERANCE:
+            break
+        reach += delta
+        if delta < 0 and at > reach + TOLERANCE:
+            return reach, at
+    return reach, None
 
 
 def _terrain_entries(

@@ -180,6 +180,19 @@ def test_an_advance_ends_where_rough_terrain_leaves_it_over_its_mov():
     assert result.travelled == pytest.approx(5.399449, abs=1e-6)
 
 
+def test_terrain_beyond_the_allowance_changes_nothing():
+    """Terrain the advance cannot reach does not change it. Mud from x = 17.5 is reached
+    6.899449" along (17.5 − 0.600551 − 10), beyond a 6" jog: a 7" path is simply too long, not
+    "ended" in the mud; ice from x = 17 (6.399449" along) gives no +2" to a 6" jog either."""
+    mud = Terrain.rectangle(TerrainKind.ROUGH, 17.5, 0, 19, 20)
+    long = move(scene(terrain=[mud]), "M", [(17, 10)], MoveKind.JOG, 6)
+    assert long.problem is Problem.TOO_LONG and not long.stopped_early and long.allowance == 6
+    ice = Terrain.rectangle(TerrainKind.FAST, 17, 0, 19, 20)
+    assert move(scene(terrain=[ice]), "M", [(18, 10)], MoveKind.JOG, 6).problem is Problem.TOO_LONG
+    jog = straight(scene(terrain=[ice]), "M", (1, 0), 8, MoveKind.JOG, allowance=6)
+    assert jog.end == pytest.approx((16, 10))
+
+
 def test_a_model_starting_in_rough_terrain_moves_within_it():
     """Standing in mud when the jog begins is moving within rough terrain: -2" from the start."""
     mud = Terrain.rectangle(TerrainKind.ROUGH, 9, 9, 11, 11)
