@@ -681,8 +681,9 @@ class GameService:
         user_id: int,
         name: str,
         welcome: Callable[[], Awaitable[None]],
-    ) -> Seat:
-        """A volunteer takes an offered seat; returns who held it before. Checked and done
+    ) -> tuple[Seat, GameState]:
+        """A volunteer takes an offered seat; returns who held it before and the game's state
+        when it changed hands (what the newcomer is handed). Checked and done
         under the game's lock, so two volunteers cannot both take it: `welcome()` (the
         volunteer's first DM, which holds no secret) is awaited once every check has passed and
         before the seat changes hands, so a volunteer whose DMs are closed (it raises) leaves
@@ -708,10 +709,11 @@ class GameService:
                     f"You already play {noun} {mine[0] + 1} in this game; one seat each.",
                 )
             await welcome()
+            state, _ = await self.load(game_id)
             await self.store.set_seat(game_id, seat, user_id, name)
             await community.close_seat(self.store, game_id, seat)
         self.kick(game_id)  # a human is waited for now: the deadline is set again
-        return seats[seat]
+        return seats[seat], state
 
     # --- spectators ----------------------------------------------------------------------------
 

@@ -877,8 +877,8 @@ class Actions:
                     "changed."
                 ) from None
 
-        before = await self.service.take_seat(game_id, seat, who.user_id, who.name, welcome)
-        notifier.hand_over(game_id, seat)
+        before, state = await self.service.take_seat(game_id, seat, who.user_id, who.name, welcome)
+        notifier.hand_over(game_id, seat, state)
         was = "a built-in player" if before.built_in else before.name
         taken = seat_offer_closed(game_id, word, seat, f"taken by {who.name} (after {was})")
         return Reply(

@@ -413,17 +413,19 @@ class Notifier:
 
     # --- a seat handed to a volunteer -------------------------------------------------------
 
-    def hand_over(self, game_id: int, seat: int) -> None:
-        """After the updates queued so far: the seat's secrets go to its new holder by DM, and
-        every earlier holder's DMs of the game are forgotten (never edited again) and closed."""
-        self._enqueue(game_id, partial(self._hand_over, game_id, seat))
+    def hand_over(self, game_id: int, seat: int, state: Any) -> None:
+        """After the updates queued so far: the seat's secrets in `state` (the game when the
+        seat changed hands; later updates open and close prompts from there) go to its new
+        holder by DM, and every earlier holder's DMs of the game are forgotten (never edited
+        again) and closed."""
+        self._enqueue(game_id, partial(self._hand_over, game_id, seat, state))
         worker = self._workers.get(game_id)
         if worker is None or worker.done():
             self._workers[game_id] = asyncio.get_running_loop().create_task(
                 self._work(game_id), context=logs.for_game(game_id)
             )
 
-    async def _hand_over(self, game_id: int, seat_no: int) -> None:
+    async def _hand_over(self, game_id: int, seat_no: int, state: Any) -> None:
         store = self.service.store
         game = await store.get_game(game_id)
         shown = hosted.presentation(game.game)
@@ -453,8 +455,7 @@ class Notifier:
                 await self.poster.edit(channel_id, message_id, closed)
             except Exception:  # deleted, or too old: nothing more to take away
                 log.info("game %s: message %s could not be closed", game_id, message_id)
-        # The seat's secrets, to its new holder alone: its hand, and what it must decide now.
-        state, _ = await self.service.load(game_id)
+        # The seat's secrets, to its new holder alone: its hand, and what it must decide.
         paused = Options.from_json(game.options).paused
         moment = Moment(hosted.rules(game.game), game, seats, state, paused)
         current = await self.service.deadline(game_id)
