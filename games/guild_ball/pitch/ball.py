@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from games.guild_ball.pitch.bases import BALL_RADIUS, TOLERANCE, Base, distance, within
+from games.guild_ball.pitch.bases import gap as base_gap
 from games.guild_ball.pitch.geometry import (
     EPSILON,
     Point,
@@ -220,16 +221,11 @@ def _set_back(
     for _ in range(len(obstacles) + 1):
         ball = Base(Point(sx + f * dx, sy + f * dy), BALL_RADIUS)
         for name, obstacle in obstacles:
-            gap = (
-                obstacle.gap(ball)
-                if isinstance(obstacle, Terrain)
-                else math.hypot(
-                    obstacle.centre.x - ball.centre.x, obstacle.centre.y - ball.centre.y
-                )
-                - obstacle.radius
-                - BALL_RADIUS
-            )
-            if gap < -TOLERANCE:
+            if isinstance(obstacle, Terrain):
+                overlap = obstacle.gap(ball)
+            else:
+                overlap = base_gap(obstacle, ball)
+            if overlap < -TOLERANCE:
                 back = _overlap_start(obstacle, sx, sy, dx, dy)
                 f, setter = (0.0 if back is None else min(back, f)), name
                 break
