@@ -186,6 +186,7 @@ class Outcome:
 Listener = Callable[[Update], Awaitable[None]]
 Reminder = Callable[[int, tuple[int, ...], datetime], Awaitable[None]]  # game, seats, due
 REMIND = "remind:"
+HANDOVER = "handover:"  # the kept-messages key marking a seat still to be handed over
 
 
 class GameService:
@@ -709,7 +710,10 @@ class GameService:
                     f"You already play {noun} {mine[0] + 1} in this game; one seat each.",
                 )
             await welcome()
-            state, _ = await self.load(game_id)
+            state, version = await self.load(game_id)
+            # Until the notifier has handed the seat over, a marker says it must: a restart in
+            # between hands it over then (`Notifier.resume_handovers`).
+            await self.store.set_message(game_id, f"{HANDOVER}{seat}", 0, version)
             await self.store.set_seat(game_id, seat, user_id, name)
             await community.close_seat(self.store, game_id, seat)
         self.kick(game_id)  # a human is waited for now: the deadline is set again

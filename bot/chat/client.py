@@ -495,6 +495,7 @@ class GuildMasterBot(discord.AutoShardedClient):
             if self.owns(game.discord_guild_id):
                 if game.id not in finished:
                     await self.notifier.catch_up(game.id)
+                await self.notifier.resume_handovers(game.id)
                 self.service.kick(game.id)
         since = discord.utils.utcnow() - CATCH_UP_ENDED
         for game in await self.store.list_games(status="ended"):

@@ -28,7 +28,7 @@ from bot.chronicle import recap_posts
 from bot.hosted import Moment, Passage
 from bot.presentation import Action, Edit, Line, Post, Presentation, when
 from bot.render.ui import Embed, Message, clip
-from bot.service import GameService, Options, Seat, Update
+from bot.service import HANDOVER, GameService, Options, Seat, Update
 from bot.store import community
 from engine.core.game import Decision
 
@@ -425,13 +425,24 @@ class Notifier:
                 self._work(game_id), context=logs.for_game(game_id)
             )
 
+    async def resume_handovers(self, game_id: int) -> None:
+        """At start-up: hand over the seats a stop left taken but not handed over, as the game
+        stands now (so no earlier holder's DMs are edited from now on)."""
+        store = self.service.store
+        game = await store.get_game(game_id)
+        for seat in range(game.players):
+            if await store.message(game_id, f"{HANDOVER}{seat}") is not None:
+                state, _ = await self.service.load(game_id)
+                self.hand_over(game_id, seat, state)
+
     async def _hand_over(self, game_id: int, seat_no: int, state: Any) -> None:
         store = self.service.store
         game = await store.get_game(game_id)
         shown = hosted.presentation(game.game)
         seats = await self.service.seats(game_id)
         holder = next((s for s in seats if s.seat == seat_no), None)
-        if holder is None or holder.built_in:
+        if holder is None or holder.built_in:  # given to a built-in player meanwhile
+            await community.forget_messages(store, game_id, [f"{HANDOVER}{seat_no}"])
             return
         # Kept DMs of the game in channels that are no current player's are earlier holders':
         # forgotten, so that no later edit (a prompt closed, a board redrawn) reaches them.
@@ -475,6 +486,7 @@ class Notifier:
                 key = reply.remember[1] if reply.remember is not None else ""
                 await self._dm(game_id, holder, reply.message, key=key)
         self._last.pop(game_id, None)  # its seats changed: the next update reads them anew
+        await community.forget_messages(store, game_id, [f"{HANDOVER}{seat_no}"])
 
     async def remind(self, game_id: int, seats: tuple[int, ...], due: Any) -> None:
         """A reminder, only to the seats the game still waits for."""

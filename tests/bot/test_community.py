@@ -437,3 +437,40 @@ async def test_every_hosted_game_shows_each_seats_view_of_past_moments_after_its
             reply = await actions.hand(who(MORGAN), seat=seat, at=value)
             assert reply.message is not None and reply.ephemeral
             assert "went wrong" not in text(reply) and "Pick a moment" not in text(reply)
+
+
+async def test_a_seat_taken_just_before_a_stop_is_handed_over_at_the_next_start(tmp_path):
+    """The handover is the notifier's, after the updates before it: a stop in between leaves a
+    marker in the database, and the next start hands the seat over then."""
+    store, service, poster, notifier, actions = await table(tmp_path)
+    actions.notifier = notifier
+    await town((service, poster, notifier, actions), KIM, CHRIS)
+    seat = await waited_seat(service)
+    holder = (KIM, CHRIS)[seat]
+    await actions.seat_open(who(KIM), seat + 1)
+    notifier.hand_over = lambda *_args: None  # the process stops before the handover is posted
+    take = ControlId("seat", 1, seat, "take").encode()
+    assert "You play" in text(await actions.control(who(MORGAN, "Morgan"), take))
+    await settle(service, notifier)
+    assert all(
+        "Your hand" not in shown_text(poster.messages[m].current) for m in poster.dms[MORGAN]
+    )
+    await store.close()
+
+    store, service, _poster, notifier, actions = await table(tmp_path)
+    notifier.poster = poster  # the same Discord
+    try:
+        await notifier.resume_handovers(1)
+        await settle(service, notifier)
+        hand = text(await actions.hand(who(MORGAN)))
+        assert any(shown_text(poster.messages[m].current) == hand for m in poster.dms[MORGAN])
+        closed = [poster.messages[m].current for m in poster.dms[holder]]
+        assert not any(ids(m) for m in closed)
+        mark = newest(poster)
+        await notifier.resume_handovers(1)  # done: not again
+        await settle(service, notifier)
+        assert newest(poster) == mark
+    finally:
+        await service.settle()
+        await notifier.idle()
+        await store.close()
