@@ -273,9 +273,11 @@ def static(maxsize: int) -> Callable[[Callable[P, R]], Callable[P, R]]:
     return wrap
 
 
-# Parts drawn the same wherever they are (`tile`), by what they show and their size. A card
-# tile of a guild sheet is some 300 kB; 24 MB keeps the cards of a pack's recent games.
-_TILES: SizedCache[Image.Image] = SizedCache(24 << 20)
+# Parts drawn the same wherever they are (`tile`), by what they show and their size: a card is
+# 100–300 kB of pixels. Drawing the guild sheets of 20 games a second time took 3.4 ms a sheet
+# with no parts kept, 2.4 with 16 MB, 1.6 with 24 and 1.0 with 64 (bench/pictures_speed.py); the
+# picture worker's memory counts against the bot's, so 16.
+_TILES: SizedCache[Image.Image] = SizedCache(16 << 20)
 
 Paint = Callable[[Image.Image, ImageDraw.ImageDraw, Box], None]
 
@@ -434,7 +436,8 @@ def text(
     return width
 
 
-def _wrap(s: str, width: int, size: int, bold: bool) -> list[str]:
+@lru_cache(maxsize=4096)
+def _wrap(s: str, width: int, size: int, bold: bool) -> tuple[str, ...]:
     """Greedy word wrap on spaces (a no-break space keeps "Might 3" together). A word wider than
     the line stays whole on its own line; `text` shortens it when drawn."""
     lines: list[str] = []
@@ -448,7 +451,7 @@ def _wrap(s: str, width: int, size: int, bold: bool) -> list[str]:
                 lines.append(line)
                 line = word
         lines.append(line)
-    return lines
+    return tuple(lines)
 
 
 def paragraph(
@@ -486,7 +489,7 @@ def paragraph(
         return y0
     if len(lines) > room:
         kept = lines[: room - 1]
-        lines = [*kept, " ".join(lines[len(kept) :])]  # `text` ends it with an ellipsis
+        lines = (*kept, " ".join(lines[len(kept) :]))  # `text` ends it with an ellipsis
     y = y0
     lh = _line_height(px, bold)
     for line in lines:
@@ -624,8 +627,8 @@ ISAL_LEVEL = 1
 
 # Whole pictures, as PNG bytes, by a digest of what they show (`picture`): a picture asked for
 # again unchanged (the board of a round looked up, a card, a guild sheet whose guild did not
-# change) is neither drawn nor encoded again. 16 MB is some hundred pictures.
-_PICTURES: SizedCache[bytes] = SizedCache(16 << 20)
+# change) is neither drawn nor encoded again. 8 MB is some fifty pictures.
+_PICTURES: SizedCache[bytes] = SizedCache(8 << 20)
 _CANONICAL = msgspec.msgpack.Encoder(order="deterministic")
 
 

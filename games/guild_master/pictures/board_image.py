@@ -32,7 +32,7 @@ from bot.render.pictures.canvas import (
 from games.guild_master.pictures.guilds import guild_colour, guild_name, guild_symbol
 from games.guild_master.presentation.cards import SKILL_SHORT
 from games.guild_master.presentation.text import LEVEL_NAMES, Names
-from games.guild_master.rules.cards import RANKS, SKILLS
+from games.guild_master.rules.cards import RANKS, SKILLS, Adventurer, Contract
 from games.guild_master.rules.content import Pack, load_pack
 from games.guild_master.rules.views import (
     AdventurerSpotView,
@@ -154,12 +154,20 @@ def draw_board(pv: PublicView, pack: Pack, names: Names) -> Image.Image:
     y = cv.section(draw, y, "Recruit adventurers A–F", note)
     for i, spot in enumerate(b.adventurers):
         x = MARGIN + i * (ADV_W + 10)
-        cv.tile(
-            img,
-            (x, y, x + ADV_W, y + ADV_H),
-            ("adventurer", pack.name, spot, pv.players),
-            partial(_adventurer, spot=spot, pack=pack, players=pv.players),
-        )
+        box = (x, y, x + ADV_W, y + ADV_H)
+        if spot.used and spot.adventurer is not None:
+            # The card is the same on every spot and at every bid: its letter and bid go on top.
+            adv = pack.adventurers[spot.adventurer]
+            cv.tile(img, box, ("adventurer", pack.name, adv.slug), partial(_adventurer, adv=adv))
+            _badge(draw, x + 12, y + 12, spot.letter)
+            _bid(draw, box, spot.min_bid)
+        else:
+            cv.tile(
+                img,
+                box,
+                ("adventurer spot", spot, pv.players),
+                partial(_adventurer_spot, spot=spot, players=pv.players),
+            )
     y += ADV_H + GAP
 
     y = cv.section(draw, y, "Contracts 1–6", _decks(b))
@@ -167,12 +175,19 @@ def draw_board(pv: PublicView, pack: Pack, names: Names) -> Image.Image:
         x = MARGIN + (i % 3) * (CON_W + ROW_GAP)
         yy = y + sum(rows[: i // 3]) + (i // 3) * ROW_GAP
         h = rows[i // 3]
-        cv.tile(
-            img,
-            (x, yy, x + CON_W, yy + h),
-            ("contract", pack.name, spot, pv.players),
-            partial(_contract, spot=spot, pack=pack, players=pv.players),
-        )
+        box = (x, yy, x + CON_W, yy + h)
+        if spot.used and spot.contract is not None:
+            # The card is the same on every spot: its number goes on top.
+            c = pack.contracts[spot.contract]
+            cv.tile(img, box, ("contract", pack.name, c.slug), partial(_contract, c=c))
+            _badge(draw, x + 12, yy + 12, str(spot.number))
+        else:
+            cv.tile(
+                img,
+                box,
+                ("contract spot", spot, pv.players),
+                partial(_contract_spot, spot=spot, players=pv.players),
+            )
     return img
 
 
@@ -377,37 +392,37 @@ def _plate(draw: ImageDraw.ImageDraw, box: Box, lines: list[tuple[str, int, bool
         y += h + 4
 
 
-def _adventurer(
+def _adventurer_spot(
     img: Image.Image,
     draw: ImageDraw.ImageDraw,
     box: Box,
     spot: AdventurerSpotView,
-    pack: Pack,
     players: int,
 ) -> None:
-    x0, y0, x1, y1 = box
+    """A spot without a card face up: not used, face down or empty."""
+    x0, y0, x1, _y1 = box
     if not spot.used:
         _unused(draw, box, spot.letter, players)
-        return
-    if spot.adventurer is None:
-        if spot.cards_left:
-            cv.card(draw, box)
-            _back(img, box, cv.MUTED)
-            _badge(draw, x0 + 12, y0 + 12, spot.letter)
-            left = f"{spot.cards_left} card" + ("s" if spot.cards_left != 1 else "")
-            _plate(
-                draw,
-                (x0 + 8, y0 + 110, x1 - 8, y0 + 210),
-                [("Face down", BODY, True), (left, SMALL, False)],
-            )
-        else:
-            cv.card(draw, box, fill=SHADE)
-            _badge(draw, x0 + 12, y0 + 12, spot.letter)
-            text(draw, (x0 + 12, y0 + 70, x1 - 12, y0 + 104), "Empty", BODY, colour=MUTED)
-        return
-    adv = pack.adventurers[spot.adventurer]
+    elif spot.cards_left:
+        cv.card(draw, box)
+        _back(img, box, cv.MUTED)
+        _badge(draw, x0 + 12, y0 + 12, spot.letter)
+        left = f"{spot.cards_left} card" + ("s" if spot.cards_left != 1 else "")
+        _plate(
+            draw,
+            (x0 + 8, y0 + 110, x1 - 8, y0 + 210),
+            [("Face down", BODY, True), (left, SMALL, False)],
+        )
+    else:
+        cv.card(draw, box, fill=SHADE)
+        _badge(draw, x0 + 12, y0 + 12, spot.letter)
+        text(draw, (x0 + 12, y0 + 70, x1 - 12, y0 + 104), "Empty", BODY, colour=MUTED)
+
+
+def _adventurer(_img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, adv: Adventurer) -> None:
+    """A face-up adventurer's card, but for its spot's letter and minimum bid (`_badge`, `_bid`)."""
+    x0, y0, x1, _y1 = box
     cv.card(draw, box)
-    _badge(draw, x0 + 12, y0 + 12, spot.letter)
     rank = RANK_NAMES[adv.rank]
     text(draw, (x0 + 62, y0 + 12, x1 - 10, y0 + 54), rank, SMALL, bold=True, colour=MUTED)
     inner = (x0 + 12, x1 - 12)
@@ -429,9 +444,14 @@ def _adventurer(
             label = f"{SKILL_SHORT[skill]} {adv.skills[skill]}"
             text(draw, (inner[0], y, inner[1], y + 29), label, BODY)
             y += 29
+
+
+def _bid(draw: ImageDraw.ImageDraw, box: Box, min_bid: int | None) -> None:
+    """The minimum bid, in a band across the bottom of an adventurer's card."""
+    x0, _y0, x1, y1 = box
     band = (x0 + 2, y1 - 62, x1 - 2, y1 - 2)
     draw.rounded_rectangle(band, radius=9, fill=cv.tint(cv.YELLOW, 0.4))
-    bid = spot.min_bid if spot.min_bid is not None else 0
+    bid = min_bid if min_bid is not None else 0
     text(
         draw,
         (x0 + 10, y1 - 60, x1 - 10, y1 - 35),
@@ -464,43 +484,43 @@ def targets_text(contract) -> str:
     return " or ".join(f"{SKILL_SHORT[t.skill]}{NBSP}{t.value}" for t in contract.targets)
 
 
-def _contract(
+def _contract_spot(
     img: Image.Image,
     draw: ImageDraw.ImageDraw,
     box: Box,
     spot: ContractSpotView,
-    pack: Pack,
     players: int,
 ) -> None:
-    x0, y0, x1, y1 = box
+    """A spot without a card face up: not used, face down (its level's back) or empty."""
+    x0, y0, x1, _y1 = box
     label = str(spot.number)
     if not spot.used:
         _unused(draw, box, label, players)
-        return
-    if spot.contract is None:
-        if spot.level:
-            colour = cv.LEVEL_COLOURS.get(spot.level, MUTED)
-            cv.card(draw, box)
-            _back(img, box, colour)
-            _badge(draw, x0 + 12, y0 + 12, label)
-            _plate(
-                draw,
-                (x0 + 24, y0 + 90, x1 - 24, y0 + 190),
-                [
-                    (LEVEL_NAMES.get(spot.level, spot.level), LARGE, True),
-                    ("face down", BODY, False),
-                ],
-            )
-        else:
-            cv.card(draw, box, fill=SHADE)
-            _badge(draw, x0 + 12, y0 + 12, label)
-            text(draw, (x0 + 66, y0 + 12, x1 - 12, y0 + 54), "Empty", BODY, colour=MUTED)
-        return
-    c = pack.contracts[spot.contract]
+    elif spot.level:
+        colour = cv.LEVEL_COLOURS.get(spot.level, MUTED)
+        cv.card(draw, box)
+        _back(img, box, colour)
+        _badge(draw, x0 + 12, y0 + 12, label)
+        _plate(
+            draw,
+            (x0 + 24, y0 + 90, x1 - 24, y0 + 190),
+            [
+                (LEVEL_NAMES.get(spot.level, spot.level), LARGE, True),
+                ("face down", BODY, False),
+            ],
+        )
+    else:
+        cv.card(draw, box, fill=SHADE)
+        _badge(draw, x0 + 12, y0 + 12, label)
+        text(draw, (x0 + 66, y0 + 12, x1 - 12, y0 + 54), "Empty", BODY, colour=MUTED)
+
+
+def _contract(_img: Image.Image, draw: ImageDraw.ImageDraw, box: Box, c: Contract) -> None:
+    """A face-up contract's card, but for its spot's number (`_badge`)."""
+    x0, y0, x1, y1 = box
     colour = cv.LEVEL_COLOURS.get(c.level, MUTED)
     cv.card(draw, box)
     draw.rounded_rectangle((x0 + 2, y0 + 2, x1 - 2, y0 + 66), radius=9, fill=cv.tint(colour, 0.3))
-    _badge(draw, x0 + 12, y0 + 12, label)
     text(
         draw,
         (x0 + 64, y0 + 8, x1 - 10, y0 + 34),
