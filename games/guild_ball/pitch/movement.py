@@ -413,6 +413,35 @@ def charge(
     return Charge(movement, after.engaging(figure_id, melee_zone, target_id))
 
 
+def approach(
+    scene: Scene,
+    figure_id: str,
+    target: Base,
+    reach: float,
+    allowance: float,
+    kind: MoveKind = MoveKind.JOG,
+    *,
+    ignore_rough: bool = False,
+) -> Movement:
+    """Move the figure straight at `target`'s centre until it is within `reach` of it (into a
+    melee zone, to within 1" of a free ball to snap it up, next to a friend), or as far as the
+    allowance and the first contact let it: the move a player means by "towards the ball" or "to
+    engage that model". The target may be a base, a marker or a spot."""
+    a = scene.base(figure_id)
+    u = directly_towards(a, target)
+    need = max(a.centre.distance_to(target.centre) - a.radius - target.radius - reach, 0.0)
+    return straight(
+        scene,
+        figure_id,
+        u,
+        need,
+        kind,
+        allowance=allowance,
+        may_leave_pitch=False,
+        ignore_rough=ignore_rough,
+    )
+
+
 def charge_towards(
     scene: Scene,
     figure_id: str,
@@ -424,24 +453,19 @@ def charge_towards(
 ) -> Charge:
     """The shortest charge straight at the target's centre that brings it into the charger's
     melee zone (or as far as the charger may go that way, stopping at contact)."""
-    a, b = scene.base(figure_id), scene.base(target_id)
-    u = directly_towards(a, b)
-    need = max(a.centre.distance_to(b.centre) - a.radius - b.radius - melee_zone, 0.0)
-    moved = straight(
+    moved = approach(
         scene,
         figure_id,
-        u,
-        need,
+        scene.base(target_id),
+        melee_zone,
+        max_move,
         MoveKind.CHARGE,
-        allowance=max_move,
-        may_leave_pitch=False,
         ignore_rough=ignore_rough,
     )
-    goal = moved.end
     if moved.travelled < EPSILON:
         return Charge(moved, scene.engaging(figure_id, melee_zone, target_id))
     return charge(
-        scene, figure_id, target_id, goal, max_move, melee_zone, ignore_rough=ignore_rough
+        scene, figure_id, target_id, moved.end, max_move, melee_zone, ignore_rough=ignore_rough
     )
 
 

@@ -18,6 +18,7 @@ from games.guild_ball.pitch import (
     Scene,
     Terrain,
     TerrainKind,
+    approach,
     away,
     charge,
     charge_towards,
@@ -438,3 +439,19 @@ def test_directly_away_is_along_the_centre_line():
     u = directly_away(s.base("M"), s.base("T"))
     assert u == pytest.approx((0.6, 0.8))
     assert straight(s, "T", u, 2).end == pytest.approx((14.2, 15.6))
+
+
+def test_approach_the_ball_to_snap_it_up():
+    """ "A model which starts its activation or moves within 1" of a free ball may choose to take
+    possession of the ball". M jogs at a free ball (30 mm) at (16, 10): it is within 1" once its
+    centre is 1 + 1.181102 = 2.181102" from the ball's, at (13.818898, 10), after 3.818898"."""
+    result = approach(scene(), "M", Base.at(16, 10, 30), 1.0, 6)
+    assert result.end == pytest.approx((13.818898, 10), abs=1e-6)
+    assert result.travelled == pytest.approx(3.818898, abs=1e-6)
+
+
+def test_approach_stops_at_a_model_in_the_way():
+    """A model in the way stops the move in base contact: X (30 mm) at (13, 10) stops M at
+    13 − 1.181102 = 11.818898."""
+    result = approach(scene(("X", Base.at(13, 10, 30))), "M", Base.at(16, 10, 30), 1.0, 6)
+    assert result.blocker == "X" and result.end == pytest.approx((11.818898, 10), abs=1e-6)
