@@ -63,3 +63,21 @@ def test_points_are_vectors():
 def test_table_edges():
     """Side 0's table edge is y = 0, side 1's the far edge: y = 36 on a 3'×3' pitch."""
     assert STANDARD_PITCH.table_edge(0) == 0.0 and STANDARD_PITCH.table_edge(1) == 36.0
+
+
+def test_terrain_and_figures_round_trip_through_the_codec():
+    """ "Define and agree on terrain" is the first pre-game step: the rules record the pieces in
+    an event, so they must survive msgspec's JSON (the project's codec) unchanged."""
+    import msgspec
+
+    from games.guild_ball.pitch import Base, Figure, Terrain, TerrainKind
+
+    pieces = [
+        Terrain.rectangle(TerrainKind.FOREST, 1, 2, 3, 4, "wood"),
+        Terrain.polygon(TerrainKind.BARRIER, [(5, 5), (8, 5), (6.5, 7)], "chapel"),
+        Terrain.circle(TerrainKind.ROUGH, 10, 10, 1.5),
+    ]
+    again = msgspec.json.decode(msgspec.json.encode(pieces), type=list[Terrain])
+    assert again == pieces
+    figure = Figure("a", Base.at(1, 2, 30), False)
+    assert msgspec.json.decode(msgspec.json.encode(figure), type=Figure) == figure
