@@ -7,10 +7,20 @@ from engine.core.context import Context
 from engine.core.errors import RuleError
 from engine.core.rng import Rng
 from games.guildmasters.rules.events import Drew, Event, Reshuffled
-from games.guildmasters.rules.evolve import evolve
+from games.guildmasters.rules.evolve import APPLY, evolve
 from games.guildmasters.rules.state import MAIN, GuildmastersState
 
-Ctx = Context[GuildmastersState, Event]
+
+class Ctx(Context[GuildmastersState, Event]):
+    """The engine's decide context, applying each event by its own rule in `evolve.APPLY`: one
+    call fewer for every event (a random game emits some 730)."""
+
+    __slots__ = ()
+
+    def emit(self, event: Event) -> None:
+        """Record `event` and apply it to `state` at once."""
+        self.state = APPLY[type(event)](self.state, event)
+        self.events.append(event)
 
 
 def _rng_of(state: GuildmastersState) -> Rng:
@@ -19,7 +29,7 @@ def _rng_of(state: GuildmastersState) -> Rng:
 
 def new_context(state: GuildmastersState) -> Ctx:
     """A context that applies this game's events as they are emitted."""
-    return Context(state, evolve, _rng_of)
+    return Ctx(state, evolve, _rng_of)
 
 
 def name(seat: int) -> str:

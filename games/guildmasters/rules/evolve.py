@@ -35,6 +35,9 @@ def _guild(state: S, seat: int, **changes: Any) -> tuple[Guild, ...]:
 
 def _without(items: tuple[str, ...], gone: tuple[str, ...] | list[str]) -> tuple[str, ...]:
     """`items` less one copy of each of `gone`."""
+    if len(gone) == 1:  # the common case, without a list
+        i = items.index(gone[0])
+        return items[:i] + items[i + 1 :]
     out = list(items)
     for g in gone:
         out.remove(g)
@@ -144,13 +147,14 @@ def _opened(state: S, e: ev.ReactionOpened) -> S:
 
 def _answered(state: S, e: ev.Answered) -> S:
     w = state.window
-    state = replace(state, window=replace(w, answers=(*w.answers, (e.seat, e.answer))))
+    window = replace(w, answers=(*w.answers, (e.seat, e.answer)))
     card = answer_card(e.answer)
     if not card:
-        return state
+        return replace(state, window=window)
     # A card offered in a reaction is set aside until the reaction resolves.
     g = state.guilds[e.seat]
-    return replace(state, guilds=_guild(state, e.seat, hand=_without(g.hand, (card,))))
+    guilds = _guild(state, e.seat, hand=_without(g.hand, (card,)))
+    return replace(state, window=window, guilds=guilds)
 
 
 def _closed(state: S, e: ev.ReactionClosed) -> S:
@@ -399,7 +403,8 @@ def _defaults(state: S, e: ev.DefaultsApplied) -> S:
     return state
 
 
-_APPLY: dict[type, Callable[[Any, Any], S]] = {
+# Each event type's rule (`evolve` looks them up; the decide context calls them directly).
+APPLY: dict[type, Callable[[Any, Any], S]] = {
     ev.GameCreated: _created,
     ev.DraftDealt: _dealt,
     ev.Picked: _picked,
@@ -436,4 +441,4 @@ _APPLY: dict[type, Callable[[Any, Any], S]] = {
 
 def evolve(state: S | None, event: ev.Event) -> S:
     """The state after `event`."""
-    return _APPLY[type(event)](state, event)
+    return APPLY[type(event)](state, event)

@@ -71,9 +71,17 @@ def waiting(state: GuildmastersState) -> tuple[int, ...]:
     if state.result is not None:
         return ()
     if state.phase == DRAFT:
-        return tuple(s for s, g in enumerate(state.guilds) if g.packs)
-    if state.window is not None:
-        return waiting_on(state.window)
+        return tuple([s for s, g in enumerate(state.guilds) if g.packs])
+    w = state.window
+    if w is not None:
+        # `waiting_on`, for the one or two answers a window holds
+        answers = w.answers
+        if not answers:
+            return w.seats
+        if len(answers) == 1:
+            done = answers[0][0]
+            return tuple(s for s in w.seats if s != done)
+        return waiting_on(w)
     if state.ability is not None and state.ability.look:
         return (state.ability.seat,)
     return (state.turn.seat,)

@@ -10,6 +10,7 @@ for a quest (the cheapest units first), as the presentation offers it and the pl
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Sequence
 
@@ -31,6 +32,7 @@ BARD = "bard"
 INFLUENCE_PER_BARD = 2  # "Add it to a quest fulfillment to earn 2 extra prestige point"
 
 Unit = tuple[str, str]  # ("card" | "tile" | "cycle", a class or, for a cycle token, a force)
+NONE: frozenset[str] = frozenset()
 
 
 def _fits(pack: Pack, unit: Unit, need: str) -> bool:
@@ -40,10 +42,30 @@ def _fits(pack: Pack, unit: Unit, need: str) -> bool:
     return pack.fills(what, need)
 
 
+@functools.cache
+def _force_needs() -> dict[str, frozenset[str]]:
+    """Per force, the needs a cycle token of that force meets."""
+    pack = load_pack()
+    return {f: frozenset(c for c in pack.classes if pack.force(c) == f) for f in FORCES}
+
+
 def matches(pack: Pack, requires: Sequence[str], units: Sequence[Unit]) -> bool:
     """Can `units` meet `requires`, one unit each, none left over?"""
     if len(units) != len(requires):
         return False
+    if pack is load_pack():
+        # The first free unit that fits each requisite mostly does; only when that fails is
+        # every way searched.
+        force_needs, serves = _force_needs(), pack.serves
+        meets = [force_needs.get(w, NONE) if k == "cycle" else serves[w] for k, w in units]
+        free = list(range(len(units)))
+        for need in requires:
+            j = next((j for j in free if need in meets[j]), -1)
+            if j < 0:
+                break
+            free.remove(j)
+        else:
+            return True
     taken = [False] * len(units)
 
     def place(i: int) -> bool:
@@ -93,7 +115,7 @@ def check_fulfil(state: GuildmastersState, cmd: Fulfil) -> None:
         raise RuleError(
             "tile_used", "A recruit works once per game turn; it is turned up after the next draft."
         )
-    if Counter(cmd.cycles) - Counter(g.cycles):
+    if cmd.cycles and Counter(cmd.cycles) - Counter(g.cycles):
         raise RuleError("no_cycle", "Use only cycle tokens you hold.")
     quest = pack.quests[cmd.quest]
     if not matches(pack, quest.requires, _units(pack, cmd)):
@@ -184,15 +206,24 @@ def kill(ctx: Ctx) -> None:
     replacement = ""
     if pack.class_of[victim] != BARD:
         hand = state.guilds[a.seat].hand
-        vcls = pack.class_of[victim]
-        ordered = sorted(hand, key=lambda c: (pack.class_of[c] != vcls, hand.index(c)))
+        class_of = pack.class_of
+        vcls = class_of[victim]
+        ordered = [c for c in hand if class_of[c] == vcls] + [
+            c for c in hand if class_of[c] != vcls
+        ]
+        sent = _units(
+            pack,
+            Fulfil(seat=a.seat, quest=a.quest, cards=tuple(rest), tiles=a.tiles, cycles=a.cycles),
+        )
+        fits: dict[str, bool] = {}  # whether a card of each class would do: tried once a class
         for card in ordered:
-            if pack.class_of[card] == BARD:
+            cls = class_of[card]
+            if cls == BARD:
                 continue
-            cmd = Fulfil(
-                seat=a.seat, quest=a.quest, cards=(*rest, card), tiles=a.tiles, cycles=a.cycles
-            )
-            if matches(pack, quest.requires, _units(pack, cmd)):
+            fit = fits.get(cls)
+            if fit is None:
+                fit = fits[cls] = matches(pack, quest.requires, [*sent, ("card", cls)])
+            if fit:
                 replacement = card
                 break
         ctx.emit(Killed(seat=a.seat, victim=victim, replacement=replacement))
@@ -205,6 +236,20 @@ def kill(ctx: Ctx) -> None:
     succeed(ctx)
 
 
+@functools.cache
+def _sources() -> dict[str, tuple[str, ...]]:
+    """Per need, what can meet it: the cycle tokens of its force and the classes that serve it
+    (itself and its stand-ins), as `Supply` counts them."""
+    pack = load_pack()
+    return {need: (pack.force(need), *pack.served_by[need]) for need in pack.classes}
+
+
+@functools.cache
+def _needs() -> dict[str, tuple[tuple[str, int], ...]]:
+    """Per quest, how many units of each class it needs (`Pack.needs`, as pairs)."""
+    return {slug: tuple(needs.items()) for slug, needs in load_pack().needs.items()}
+
+
 class Supply:
     """What a guild can send on quests now, with the units that can meet each need listed once,
     cheapest first: recruit tiles (they come back next game turn), cards of the very class,
@@ -214,80 +259,119 @@ class Supply:
         pack = load_pack()
         g = state.guilds[seat]
         self.pack, self.seat = pack, seat
-        self.tiles = [t for t in g.tiles if t not in g.used]
+        self.tiles = [t for t in g.tiles if t not in g.used] if g.used else list(g.tiles)
         self.hand, self.cycles = g.hand, g.cycles
         self.options: dict[str, list[tuple[str, str]]] = {}
         # How many units of each class (and cycle tokens of each force) there are: a quick
         # count rules most quests out before any unit is listed.
-        self.count = Counter(pack.class_of[c] for c in (*self.hand, *self.tiles))
-        self.count.update(g.cycles)
+        class_of = pack.class_of
+        count: dict[str, int] = {}
+        by_class: dict[str, list[str]] = {}  # the hand's cards of each class, in hand order
+        for card in self.hand:
+            cls = class_of[card]
+            if cls in by_class:
+                by_class[cls].append(card)
+                count[cls] += 1
+            else:
+                by_class[cls] = [card]
+                count[cls] = 1
+        for unit in (*(class_of[t] for t in self.tiles), *g.cycles):
+            count[unit] = count.get(unit, 0) + 1
+        self.count = count
+        self.by_class = by_class
         self.capacity: dict[str, int] = {}
+        self.bards: tuple[tuple[str, ...], tuple[str, ...]] | None = None  # on first use
 
-    def enough(self, need: str, n: int) -> bool:
-        """Are there at least `n` units that could meet `need` (counted once per need)?"""
-        found = self.capacity.get(need)
-        if found is None:
-            count = self.count
-            found = count[self.pack.force(need)] + sum(count[c] for c in self.pack.served_by[need])
-            self.capacity[need] = found
-        return found >= n
+    def could(self, quest_slug: str) -> bool:
+        """Are there enough units for each need of `quest_slug`, each need counted alone? (A
+        quick test that rules most quests out; `propose` says whether they are enough.)"""
+        capacity, count, sources = self.capacity, self.count, _sources()
+        for need, n in _needs()[quest_slug]:
+            found = capacity.get(need)
+            if found is None:
+                found = 0
+                for unit in sources[need]:
+                    found += count.get(unit, 0)
+                capacity[need] = found
+            if found < n:
+                return False
+        return True
 
     def units(self, need: str) -> list[tuple[str, str]]:
         found = self.options.get(need)
         if found is None:
-            class_of, serves = self.pack.class_of, self.pack.serves
+            class_of, serves, by_class = self.pack.class_of, self.pack.serves, self.by_class
             force = self.pack.force(need)
-            found = self.options[need] = (
-                [("tile", t) for t in self.tiles if need in serves[class_of[t]]]
-                + [("card", c) for c in self.hand if class_of[c] == need]
-                + [
-                    ("card", c)
-                    for c in self.hand
-                    if class_of[c] != need and need in serves[class_of[c]]
+            found = [("tile", t) for t in self.tiles if need in serves[class_of[t]]]
+            found += [("card", c) for c in by_class.get(need, ())]
+            stand_ins = [c for c in self.pack.served_by[need] if c != need and c in by_class]
+            if len(stand_ins) == 1:
+                found += [("card", c) for c in by_class[stand_ins[0]]]
+            elif stand_ins:  # several classes stand in: their cards in hand order
+                found += [("card", c) for c in self.hand if class_of[c] in stand_ins]
+            if force in self.count:
+                found += [
+                    ("cycle", f"{force}#{i}") for i, f in enumerate(self.cycles) if f == force
                 ]
-                + [("cycle", f"{force}#{i}") for i, f in enumerate(self.cycles) if f == force]
-            )
+            self.options[need] = found
         return found
 
     def propose(self, quest_slug: str) -> Fulfil | None:
         """An assignment that fulfils `quest_slug`, or None; every Bard is added."""
         pack = self.pack
-        needs = pack.needs[quest_slug]
-        for need, n in needs.items():
-            if not self.enough(need, n):
-                return None
-        for need in needs:
-            self.units(need)
-        requires = pack.quests[quest_slug].requires
-        taken: set[str] = set()
-        chosen: list[tuple[str, str]] = []
-
-        def place(i: int) -> bool:
-            if i == len(requires):
-                return True
-            for kind, item in self.options[requires[i]]:
-                if item in taken:
-                    continue
-                taken.add(item)
-                chosen.append((kind, item))
-                if place(i + 1):
-                    return True
-                chosen.pop()
-                taken.discard(item)
-            return False
-
-        if not place(0):
+        if not self.could(quest_slug):
             return None
-        class_of = pack.class_of
+        options = [self.units(need) for need in pack.quests[quest_slug].requires]
+        chosen = _first_fit(options)
+        if chosen is None:
+            return None
+        if self.bards is None:
+            class_of = pack.class_of
+            self.bards = (
+                tuple(c for c in self.hand if class_of[c] == BARD),
+                tuple(t for t in self.tiles if class_of[t] == BARD),
+            )
         return Fulfil(
             seat=self.seat,
             quest=quest_slug,
-            cards=tuple(i for k, i in chosen if k == "card")
-            + tuple(c for c in self.hand if class_of[c] == BARD),
-            tiles=tuple(i for k, i in chosen if k == "tile")
-            + tuple(t for t in self.tiles if class_of[t] == BARD),
+            cards=tuple(i for k, i in chosen if k == "card") + self.bards[0],
+            tiles=tuple(i for k, i in chosen if k == "tile") + self.bards[1],
             cycles=tuple(i.partition("#")[0] for k, i in chosen if k == "cycle"),
         )
+
+
+def _first_fit(options: list[list[tuple[str, str]]]) -> list[tuple[str, str]] | None:
+    """The first assignment, in the order of the options, of one unit to each requirement (its
+    list of options), no unit twice; None when there is none. Mostly the first untaken option
+    of each requirement is it, so that is tried before the search."""
+    taken: set[str] = set()
+    chosen: list[tuple[str, str]] = []
+    for units in options:
+        unit = next((u for u in units if u[1] not in taken), None)
+        if unit is None:
+            break
+        taken.add(unit[1])
+        chosen.append(unit)
+    else:
+        return chosen
+    taken.clear()
+    chosen.clear()
+
+    def place(i: int) -> bool:
+        if i == len(options):
+            return True
+        for kind, item in options[i]:
+            if item in taken:
+                continue
+            taken.add(item)
+            chosen.append((kind, item))
+            if place(i + 1):
+                return True
+            chosen.pop()
+            taken.discard(item)
+        return False
+
+    return chosen if place(0) else None
 
 
 def propose(state: GuildmastersState, seat: int, quest_slug: str) -> Fulfil | None:

@@ -12,7 +12,7 @@ when several answer yes).
 from __future__ import annotations
 
 from engine.core.errors import RuleError
-from engine.core.turns import check_reply, is_closed, outcome
+from engine.core.turns import Window, check_reply, is_closed, outcome
 from games.guildmasters.rules.abilities import resolve
 from games.guildmasters.rules.commands import React
 from games.guildmasters.rules.content import load_pack
@@ -82,11 +82,20 @@ def react(ctx: Ctx, cmd: React) -> None:
         settle(ctx)
 
 
+def _first_yes(w: Window) -> tuple[int, str] | None:
+    """The first seat asked that said yes, with its answer (the window's `outcome`, read only
+    as far as its first yes)."""
+    given = w.answers
+    if all(answer == NO for _, answer in given) and len(given) == len(w.seats):
+        return None  # the usual case: everybody said no
+    answers = outcome(w)
+    return next(((s, answers[s]) for s in w.seats if answers[s] != NO), None)
+
+
 def settle(ctx: Ctx) -> None:
     """The window is closed: the first yes (in the order asked) takes effect."""
     w = ctx.state.window
-    answers = outcome(w)
-    yes = next(((s, answers[s]) for s in w.seats if answers[s] != NO), None)
+    yes = _first_yes(w)
     ctx.emit(ReactionClosed(about=w.about))
     state = ctx.state
     if w.about == "behead":

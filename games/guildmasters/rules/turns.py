@@ -52,7 +52,11 @@ def end_turn(ctx: Ctx, cmd: EndTurn) -> None:
 
 
 def still_playing(state: GuildmastersState) -> int:
-    return sum(1 for g in state.guilds if not g.passed)
+    n = 0
+    for g in state.guilds:
+        if not g.passed:
+            n += 1
+    return n
 
 
 def phase_over(state: GuildmastersState) -> bool:
@@ -91,15 +95,17 @@ def advance(ctx: Ctx) -> None:
         if state.result is not None:
             return
         if state.phase == DRAFT:
-            if any(g.packs for g in state.guilds):
-                return
+            for g in state.guilds:
+                if g.packs:
+                    return
             ctx.emit(MainBegan(order=state.order))
             ctx.emit(TurnBegan(seat=ctx.state.order[0], number=_number(ctx.state) + 1))
             continue
         if state.window is not None or state.ability is not None or state.attempt is not None:
             return
         turn = state.turn
-        if turn.step == DONE:
+        step = turn.step
+        if step == DONE:
             if phase_over(state):
                 end_phase(ctx)
                 continue
@@ -112,7 +118,7 @@ def advance(ctx: Ctx) -> None:
             draw(ctx, turn.seat)
             ctx.emit(TurnEnded(seat=turn.seat))
             continue
-        if turn.step == END and turn.quested:
+        if step == END and turn.quested:
             ctx.emit(TurnEnded(seat=turn.seat))
             continue
         return
