@@ -80,8 +80,10 @@ def test_a_game_imports_no_other_game(game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_games_rules_import_only_the_engine_core(game):
-    """ "A game's rules import only the engine core" (and the standard library and msgspec)."""
-    own = f"games.{game}.rules"
+    """ "A game's rules import only the engine core" (and the standard library and msgspec),
+    besides their own game's pure parts beside them: its content (cards as data, as other games
+    keep in rules/content.py) and a pitch's geometry (Guild Ball's measures and moves)."""
+    own = tuple(f"games.{game}.{part}" for part in ("rules", "content", "pitch"))
     found = []
     for path in sources(ROOT / "games" / game / "rules"):
         for line, module in imports(path):
@@ -89,8 +91,7 @@ def test_a_games_rules_import_only_the_engine_core(game):
             allowed = (
                 top in sys.stdlib_module_names
                 or top == "__future__"
-                or within(module, own)
-                or any(within(module, p) for p in RULES_MAY_USE)
+                or any(within(module, p) for p in (*own, *RULES_MAY_USE))
             )
             if not allowed:
                 found.append(f"{path.relative_to(ROOT)}:{line} imports {module}")
