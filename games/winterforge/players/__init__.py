@@ -10,12 +10,14 @@ Contracts, Components and the Forge, and forges with exact odds.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Collection, Sequence
 from typing import TypeVar
 
-from engine.core.rng import Dice, seeded
 from games.winterforge.players.moves import (
     FREE_KINDS,
+    PLACE_OF,
+    Errand,
     Kind,
     available,
     build,
@@ -26,8 +28,7 @@ from games.winterforge.players.moves import (
 )
 from games.winterforge.players.strategy import BuiltinPlayer
 from games.winterforge.rules import commands as cm
-from games.winterforge.rules.content import load_pack
-from games.winterforge.rules.context import actions_allowed, prime_free
+from games.winterforge.rules.context import actions_allowed, closed, prime_free
 from games.winterforge.rules.moving import free_move, reachable
 from games.winterforge.rules.state import LORDS, WinterforgeState
 
@@ -68,14 +69,26 @@ class RandomPlayer:
     """
 
     def __init__(self, seed: int) -> None:
-        self.dice = Dice(seeded(seed))
+        # The player's own source, seeded: its draws need no record (what it chooses is a command,
+        # and commands are logged), only to be the same for the same seed. The standard library's
+        # generator, not the rules' `Dice`: a draw costs a fifth as much, and a random game makes
+        # about 900 of them.
+        self.draws = random.Random(seed)
         self.refreshed = 0  # the turn of this player's last free refresh
         # The errand elsewhere this player is on its way to: (seat, turn, place, kind).
         self.errand: tuple[int, int, str, Kind] | None = None
 
+    def below(self, n: int) -> int:
+        """A whole number from 0 to `n` - 1 (`n` at least 1), each as likely."""
+        bits = (n - 1).bit_length()
+        draw = self.draws.getrandbits(bits)
+        while draw >= n:
+            draw = self.draws.getrandbits(bits)
+        return draw
+
     def pick(self, items: Sequence[T]) -> T:
         """One of `items` (not empty), each as likely."""
-        return items[self.dice.below(len(items))]
+        return items[self.below(len(items))]
 
     def move(self, state: WinterforgeState, seats: Collection[int]) -> cm.Command | None:
         if state.result is not None:
@@ -92,64 +105,75 @@ class RandomPlayer:
             return self._place(state, seat)
         return self._turn(state, seat)
 
-    def _errand(
-        self,
-        state: WinterforgeState,
-        seat: int,
-        errands: list[tuple[str, Kind]],
-        primes: dict[str, bool],
-    ) -> tuple[str, Kind] | None:
-        """One of `errands` that `seat` may run now, each of those as likely (drawn one by one and
-        set aside until one is open: no kind is checked that was not drawn), or None."""
+    def _draw(
+        self, state: WinterforgeState, seat: int, errands: list[Errand], prime: bool, here: str
+    ) -> Errand | None:
+        """One of `errands` open to `seat` now, each of those as likely, or None: drawn one by
+        one and set aside until one is open, so no kind is checked that was not drawn. (`prime`:
+        the Prime Position's bonus for an errand `here`.)"""
+        event = state.turn.event
+        g = state.guilds[seat]
         while errands:
-            i = self.dice.below(len(errands))
-            place, kind = errands[i]
-            if available(state, seat, kind, primes.get(place, False)):
-                return place, kind
+            i = self.below(len(errands))
+            errand = errands[i]
+            place, kind, can = errand
+            if not (event and closed(state, PLACE_OF[kind])) and can(
+                state, seat, g, prime and place == here
+            ):
+                return errand
             errands[i] = errands[-1]
             errands.pop()
         return None
 
     def _place(self, state: WinterforgeState, seat: int) -> cm.Command:
-        if state.turn.actions >= actions_allowed(state) or self.dice.below(END_EARLY) == 0:
+        if state.turn.actions >= actions_allowed(state) or self.below(END_EARLY) == 0:
             return cm.EndTurn(seat=seat)
-        places = (*load_pack().links, *state.alleyways)
-        primes = {place: prime_ok(state, seat, place) for place in places}
-        errand = self._errand(state, seat, [*placements(state.alleyways)], primes)
-        if errand is None:
+        errands = [
+            (place, kind, can)
+            for place, kind, can in placements(state.alleyways)
+            if available(state, seat, kind, prime_ok(state, seat, place))
+        ]
+        if not errands:
             return cm.EndTurn(seat=seat)
-        place, kind = errand
-        return build(state, seat, kind, primes[place], self.pick)
+        place, kind, _ = self.pick(errands)
+        return build(state, seat, kind, prime_ok(state, seat, place), self.pick)
 
     def _turn(self, state: WinterforgeState, seat: int) -> cm.Command:
-        g = state.guilds[seat]
-        left = actions_allowed(state) - state.turn.actions
+        turn = state.turn
+        left = actions_allowed(state) - turn.actions
         reach = max(left, 0) + (1 if free_move(state, seat) else 0)
-        if not reach:
+        if not reach or self.below(END_EARLY) == 0:
             return cm.EndTurn(seat=seat)
-        if self.dice.below(END_EARLY) == 0:
-            return cm.EndTurn(seat=seat)
-        here = g.at
+        here = state.guilds[seat].at
         way = routes(state.alleyways)[here]
-        if self.errand is not None and self.errand[:2] == (seat, state.turn.number):
-            place, kind = self.errand[2:]
+        errand = self.errand
+        if errand is not None and errand[0] == seat and errand[1] == turn.number:
+            place, kind = errand[2], errand[3]
             if place != here:
-                to = way[place][1]
-                return cm.Move(seat=seat, to=to, prime=prime_free(state, to))
+                return self._step(state, seat, way[place][1])
             self.errand = None
-            if available(state, seat, kind, prime_ok(state, seat, here)):
-                return build(state, seat, kind, prime_ok(state, seat, here), self.pick)
-        refresh = left > 0 and self.refreshed != state.turn.number
-        errands = [*errands_from(state.alleyways, here, left > 0, reach, refresh)]
-        errand = self._errand(state, seat, errands, {here: prime_ok(state, seat, here)})
-        if errand is None:
-            to = self.pick(reachable(state, here))
-        else:
-            place, kind = errand
-            if place == here:
-                if kind in FREE_KINDS.get(here, ()):
-                    self.refreshed = state.turn.number
-                return build(state, seat, kind, prime_ok(state, seat, here), self.pick)
-            self.errand = (seat, state.turn.number, place, kind)
-            to = way[place][1]
+            prime = prime_ok(state, seat, here)
+            if available(state, seat, kind, prime):
+                return build(state, seat, kind, prime, self.pick)
+        refresh = left > 0 and self.refreshed != turn.number
+        prime = prime_ok(state, seat, here)
+        drawn = self._draw(
+            state,
+            seat,
+            [*errands_from(state.alleyways, here, left > 0, reach, refresh)],
+            prime,
+            here,
+        )
+        if drawn is None:
+            return self._step(state, seat, self.pick(reachable(state, here)))
+        place, kind, _ = drawn
+        if place != here:
+            self.errand = (seat, turn.number, place, kind)
+            return self._step(state, seat, way[place][1])
+        if kind in FREE_KINDS.get(here, ()):
+            self.refreshed = turn.number
+        return build(state, seat, kind, prime, self.pick)
+
+    def _step(self, state: WinterforgeState, seat: int, to: str) -> cm.Command:
+        """A Move to `to`, onto its Prime Position when that is free."""
         return cm.Move(seat=seat, to=to, prime=prime_free(state, to))

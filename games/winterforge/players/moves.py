@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import TypeVar
 
 from games.winterforge.rules import commands as cm
@@ -76,17 +76,23 @@ def prime_ok(state: WinterforgeState, seat: int, place: str) -> bool:
 
 def fillable(g: Guild, slots: tuple[str, ...]) -> bool:
     """Does `g`'s stockpile hold components that fill `slots` exactly (no Rune)?"""
-    return len(slots) <= len(g.stockpile) and _fills(g.stockpile, slots)
+    if len(slots) > len(g.stockpile):
+        return False
+    have = _materials(g.stockpile)
+    return all(have.get(m, 0) >= n for m, n in _needs(slots))
+
+
+# A stockpile changes seldom and a Contract never: each is counted once, not at every look at
+# the Forge.
+@lru_cache(maxsize=4096)
+def _materials(stockpile: tuple[str, ...]) -> dict[str, int]:
+    components = load_pack().components
+    return dict(Counter(components[c].material for c in stockpile))
 
 
 @cache
-def _fills(stockpile: tuple[str, ...], slots: tuple[str, ...]) -> bool:
-    # Asked of every Contract in hand whenever the Forge is an errand; a stockpile changes
-    # seldom, so each (stockpile, Contract) is worked out once.
-    components = load_pack().components
-    have = Counter(components[c].material for c in stockpile)
-    need = Counter(s for s in slots if s != ANY)
-    return all(have[m] >= n for m, n in need.items())
+def _needs(slots: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    return tuple(Counter(s for s in slots if s != ANY).items())
 
 
 def assignment(g: Guild, slots: Sequence[str]) -> tuple[str, ...] | None:
@@ -173,13 +179,19 @@ PLACE_OF: dict[Kind, str] = {
 }
 
 
+Check = Callable[[WinterforgeState, int, Guild, bool], bool]
+# (place, kind of action, its check): whether the kind is open to a seat, the seat's guild and
+# the Prime Position's bonus given (the Event that may close the place aside: see `available`).
+Errand = tuple[str, Kind, Check]
+
+
 @cache
 def errands_from(
     alleyways: tuple[str, ...], here: str, act: bool, reach: int, refresh: bool
-) -> tuple[tuple[str, Kind], ...]:
-    """Every (place, kind of action) a Smith in `here` could run this turn: the kinds of `here`
-    when it may `act` (its free refreshes too when `refresh`), and those of every place it can
-    reach with fewer than `reach` Moves (a Move and then an action each)."""
+) -> tuple[Errand, ...]:
+    """Every errand a Smith in `here` could run this turn: the kinds of `here` when it may
+    `act` (its free refreshes too when `refresh`), and those of every place it can reach with
+    fewer than `reach` Moves (a Move and then an action each)."""
     out: list[tuple[str, Kind]] = []
     if act:
         out += [(here, kind) for kind in PLACE_KINDS.get(here, ())]
@@ -188,14 +200,14 @@ def errands_from(
     for place, (steps, _) in routes(alleyways)[here].items():
         if steps < reach:
             out += [(place, kind) for kind in PLACE_KINDS[place]]
-    return tuple(out)
+    return tuple((place, kind, CHECKS[kind]) for place, kind in out)
 
 
 @cache
-def placements(alleyways: tuple[str, ...]) -> tuple[tuple[str, Kind], ...]:
-    """Every (place, kind of action) of Lords of Winterforge, where each action places a Smith."""
+def placements(alleyways: tuple[str, ...]) -> tuple[Errand, ...]:
+    """Every errand of Lords of Winterforge, where each action places a Smith."""
     places = (*load_pack().links, *alleyways)
-    return tuple((place, kind) for place in places for kind in PLACE_KINDS[place])
+    return tuple((place, kind, CHECKS[kind]) for place in places for kind in PLACE_KINDS[place])
 
 
 def _can_train(state: WinterforgeState, seat: int, g: Guild, prime: bool) -> bool:
@@ -259,7 +271,7 @@ def _can_refresh_tavern(state: WinterforgeState, seat: int, g: Guild, prime: boo
     return g.coin >= 1
 
 
-_CAN: dict[Kind, Callable[[WinterforgeState, int, Guild, bool], bool]] = {
+CHECKS: dict[Kind, Check] = {
     cm.Train: _can_train,
     cm.Forge: _can_forge,
     cm.Buy: _can_buy,
@@ -282,7 +294,7 @@ def available(state: WinterforgeState, seat: int, kind: Kind, prime: bool) -> bo
     using the Prime Position's bonus when `prime`? (The rules' own numbers, no arguments built.)"""
     if state.turn.event and closed(state, PLACE_OF[kind]):
         return False
-    return _CAN[kind](state, seat, state.guilds[seat], prime)
+    return CHECKS[kind](state, seat, state.guilds[seat], prime)
 
 
 def _victims(state: WinterforgeState, seat: int) -> list[int]:

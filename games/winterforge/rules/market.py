@@ -9,7 +9,7 @@ placed along the row. Repeat this process as necessary."
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 
 from engine.core.errors import RuleError
 from games.winterforge.rules.commands import Buy, RefreshRow
@@ -115,7 +115,7 @@ def reshuffle(ctx: Ctx, level: int, seat: int, cost: int) -> None:
     )
 
 
-@cache
+@lru_cache(maxsize=4096)
 def _three_alike(row: tuple[str, ...]) -> bool:
     # Asked of every row after every purchase and refresh: worked out once per row of cards.
     pack = load_pack()
