@@ -180,7 +180,7 @@ def _placed(s: str, size: int, bold: bool) -> tuple[tuple[str, int, int], ...]:
 # FreeType's rendering of a run of text (the mask `ImageDraw.text` makes, and where it goes) by
 # (text, face, size, bold, font mode). Rendering the glyphs was 60% of drawing a guild sheet,
 # and most runs recur: labels, numbers, card names and rules text, in every game of a pack. 8 MB
-# keeps some thousands of runs (a line of BODY text is about 30 px high and a byte a pixel).
+# keeps about a thousand runs, the texts of some 30 games' boards, reveals and sheets.
 _MASKS: SizedCache[tuple[Any, tuple[int, int]]] = SizedCache(8 << 20)
 
 
@@ -203,7 +203,8 @@ def _draw_run(
             part, draw.fontmode, anchor="ls", start=(0, 0)
         )
         mask = found[0]
-        _MASKS.put(key, found, mask.size[0] * mask.size[1] + 100)
+        # A byte a pixel, and about 5 kB of Pillow's besides (measured: 934 runs, 8 MB).
+        _MASKS.put(key, found, mask.size[0] * mask.size[1] + 5000)
     mask, (dx, dy) = found
     draw.draw.draw_bitmap((xy[0] + dx, xy[1] + dy), mask, ink)
 
@@ -274,9 +275,10 @@ def static(maxsize: int) -> Callable[[Callable[P, R]], Callable[P, R]]:
 
 
 # Parts drawn the same wherever they are (`tile`), by what they show and their size: a card is
-# 100–300 kB of pixels. Drawing the guild sheets of 20 games a second time took 3.4 ms a sheet
-# with no parts kept, 2.4 with 16 MB, 1.6 with 24 and 1.0 with 64 (bench/pictures_speed.py); the
-# picture worker's memory counts against the bot's, so 16.
+# 100–300 kB of pixels. Drawing the guild sheets of 40 games a second time took 3.2 ms a sheet
+# with no parts kept, 2.6 with 16 MB, 1.6 with 32 and 1.4 with 64; a board 3.7, 3.4, 2.8 and 1.8
+# (bench/pictures_speed.py, on a busy machine). The picture worker's memory counts against the
+# bot's: 16.
 _TILES: SizedCache[Image.Image] = SizedCache(16 << 20)
 
 Paint = Callable[[Image.Image, ImageDraw.ImageDraw, Box], None]
@@ -301,7 +303,7 @@ def tile(
     if part is None:
         part = Image.new("RGB", size, background)
         paint(part, ImageDraw.Draw(part), (0, 0, x1 - x0, y1 - y0))
-        _TILES.put(full, part, size[0] * size[1] * 3)
+        _TILES.put(full, part, size[0] * size[1] * 4)  # Pillow keeps RGB in 4 bytes a pixel
     img.paste(part, (x0, y0))
 
 
@@ -627,8 +629,10 @@ ISAL_LEVEL = 1
 
 # Whole pictures, as PNG bytes, by a digest of what they show (`picture`): a picture asked for
 # again unchanged (the board of a round looked up, a card, a guild sheet whose guild did not
-# change) is neither drawn nor encoded again. 8 MB is some fifty pictures.
-_PICTURES: SizedCache[bytes] = SizedCache(8 << 20)
+# change) is neither drawn nor encoded again. 2 MB is a dozen pictures: the ones just sent, as
+# a board looked up by the players of a round, or a card (each kept byte cost the worker about
+# three of memory, the rest its heap's fragments).
+_PICTURES: SizedCache[bytes] = SizedCache(2 << 20)
 _CANONICAL = msgspec.msgpack.Encoder(order="deterministic")
 
 
