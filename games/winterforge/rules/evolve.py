@@ -108,7 +108,7 @@ def _next(state: S, **changes: Any) -> S:
 def _act(state: S, **changes: Any) -> S:
     """An action was taken: count it, and the round is no longer idle."""
     turn = replace(state.turn, actions=state.turn.actions + 1)
-    return _next(state, turn=turn, idle_round=False, **changes)
+    return replace(state, turn=turn, idle_round=False, seq=state.seq + 1, **changes)
 
 
 def _acted(state: S, seat: int, prime: bool, **changes: Any) -> tuple[Guild, ...]:

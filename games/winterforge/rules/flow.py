@@ -91,11 +91,12 @@ def execute(state: WinterforgeState, command: cm.Command) -> tuple[list[Event], 
         raise RuleError("seat", f"There is no Player {command.seat + 1} at this table.")
     ctx = new_context(state)
     handler(ctx, command)
+    after = ctx.state
     if (
-        ctx.state.result is None
-        and not ctx.state.choosing
-        and ctx.state.turn.number == state.turn.number
-        and turn_spent(ctx.state)
+        after.result is None
+        and after.turn.number == state.turn.number
+        and turn_spent(after)
+        and not after.choosing
     ):
         finish_turn(ctx)
     return ctx.events, ctx.state
