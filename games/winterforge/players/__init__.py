@@ -103,20 +103,18 @@ class RandomPlayer:
         return self._turn(state, seat)
 
     def _draw(
-        self, state: WinterforgeState, seat: int, errands: list[Errand], prime: bool, here: str
+        self, state: WinterforgeState, seat: int, errands: list[Errand], here: str
     ) -> Errand | None:
         """One of `errands` open to `seat` now, each of those as likely, or None: drawn one by
-        one and set aside until one is open, so no kind is checked that was not drawn. (`prime`:
-        the Prime Position's bonus for an errand `here`.)"""
+        one and set aside until one is open, so no kind is checked that was not drawn."""
         event = state.turn.event
         g = state.guilds[seat]
         while errands:
             i = int(self.random() * len(errands))
             errand = errands[i]
             place, kind, can = errand
-            if not (event and closed(state, PLACE_OF[kind])) and can(
-                state, seat, g, prime and place == here
-            ):
+            prime = place == here and prime_ok(state, seat, here)
+            if not (event and closed(state, PLACE_OF[kind])) and can(state, seat, g, prime):
                 return errand
             errands[i] = errands[-1]
             errands.pop()
@@ -142,34 +140,27 @@ class RandomPlayer:
         if not reach or self.ends_early():
             return cm.EndTurn(seat=seat)
         here = state.guilds[seat].at
-        way = routes(state.alleyways)[here]
         errand = self.errand
         if errand is not None and errand[0] == seat and errand[1] == turn.number:
             place, kind = errand[2], errand[3]
             if place != here:
-                return self._step(state, seat, way[place][1])
+                return self._step(state, seat, routes(state.alleyways)[here][place][1])
             self.errand = None
             prime = prime_ok(state, seat, here)
             if available(state, seat, kind, prime):
                 return build(state, seat, kind, prime, self.pick)
         refresh = left > 0 and self.refreshed != turn.number
-        prime = prime_ok(state, seat, here)
-        drawn = self._draw(
-            state,
-            seat,
-            [*errands_from(state.alleyways, here, left > 0, reach, refresh)],
-            prime,
-            here,
-        )
+        errands = [*errands_from(state.alleyways, here, left > 0, reach, refresh)]
+        drawn = self._draw(state, seat, errands, here)
         if drawn is None:
             return self._step(state, seat, self.pick(reachable(state, here)))
         place, kind, _ = drawn
         if place != here:
             self.errand = (seat, turn.number, place, kind)
-            return self._step(state, seat, way[place][1])
+            return self._step(state, seat, routes(state.alleyways)[here][place][1])
         if kind in FREE_KINDS.get(here, ()):
             self.refreshed = turn.number
-        return build(state, seat, kind, prime, self.pick)
+        return build(state, seat, kind, prime_ok(state, seat, here), self.pick)
 
     def _step(self, state: WinterforgeState, seat: int, to: str) -> cm.Command:
         """A Move to `to`, onto its Prime Position when that is free."""
