@@ -474,3 +474,11 @@ async def test_a_seat_taken_just_before_a_stop_is_handed_over_at_the_next_start(
         await service.settle()
         await notifier.idle()
         await store.close()
+
+
+async def test_help_names_the_new_commands(bot):
+    _service, _poster, _notifier, actions = bot
+    said = text(await actions.help(who(KIM)))
+    for command in ("/seat open", "/seat take", "/seat close", "/gm watch", "/gm settings"):
+        assert f"`{command}`" in said, command
+    assert "`/gm hand seat: at:`" in said
