@@ -79,13 +79,13 @@ def _royal(state: S, e: ev.RoyalChosen) -> S:
 
 
 def _turn_began(state: S, e: ev.TurnBegan) -> S:
-    new_round = e.round != state.turn.round
-    changes: dict[str, Any] = {
-        "turn": Turn(seat=e.seat, number=e.number, round=e.round, event=e.event),
-    }
+    turn = Turn(seat=e.seat, number=e.number, round=e.round, event=e.event)
+    if e.round == state.turn.round and not e.event:  # the common case: one call, no dict
+        return replace(state, turn=turn, seq=state.seq + 1)
+    changes: dict[str, Any] = {"turn": turn}
     if e.event:
         changes["event_deck"] = state.event_deck[1:]
-    if new_round:
+    if e.round != state.turn.round:
         changes["idle_round"] = True
         if state.turn.round >= 1:
             changes["idle_rounds"] = state.idle_rounds + 1 if state.idle_round else 0
@@ -120,17 +120,28 @@ def _acted(state: S, seat: int, prime: bool, **changes: Any) -> tuple[Guild, ...
 
 
 def _moved(state: S, e: ev.Moved) -> S:
-    primes = tuple(p for p in state.primes if p[1] != e.seat)
+    # The most frequent event of all: written out without the helpers' keyword dictionaries.
+    seat = e.seat
+    primes = tuple(p for p in state.primes if p[1] != seat) if state.primes else ()
     if e.prime:
-        primes = (*primes, (e.to, e.seat))
-    guilds = _guild(state, e.seat, at=e.to, prime=e.prime, prime_used=False)
+        primes = (*primes, (e.to, seat))
+    guilds = list(state.guilds)
+    guilds[seat] = replace(guilds[seat], at=e.to, prime=e.prime, prime_used=False)
+    turn = state.turn
     turn = replace(
-        state.turn,
-        actions=state.turn.actions + (0 if e.free else 1),
-        moves=state.turn.moves + 1,
-        free_move=state.turn.free_move or e.free,
+        turn,
+        actions=turn.actions + (0 if e.free else 1),
+        moves=turn.moves + 1,
+        free_move=turn.free_move or e.free,
     )
-    return _next(state, primes=primes, guilds=guilds, turn=turn, idle_round=False)
+    return replace(
+        state,
+        primes=primes,
+        guilds=tuple(guilds),
+        turn=turn,
+        idle_round=False,
+        seq=state.seq + 1,
+    )
 
 
 def _placed(state: S, e: ev.Placed) -> S:
@@ -380,7 +391,8 @@ def _job_track(state: S, e: ev.JobTrackReplaced) -> S:
 
 
 def _turn_ended(state: S, e: ev.TurnEnded) -> S:
-    return _next(state, turn=replace(state.turn, actions=0, moves=0, hired=False))
+    turn = replace(state.turn, actions=0, moves=0, hired=False)
+    return replace(state, turn=turn, seq=state.seq + 1)
 
 
 def _ending(state: S, e: ev.EndTriggered) -> S:
