@@ -346,7 +346,8 @@ class GameService:
         if game.status != "lobby":
             raise ServiceError(
                 "not_lobby",
-                "The game has started; ask the host to replace you by a built-in player.",
+                "The game has started; ask the host to offer your seat to a volunteer "
+                "(/seat open) or to give it to a built-in player (/gm replace).",
             )
         seat = await self.seat_of(game_id, user_id)
         if seat is None:
