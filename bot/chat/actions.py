@@ -1119,7 +1119,14 @@ class Actions:
         return Reply(await self.lobby_message(cid.game), edit=True)
 
     async def _rematch(self, who: Who, game_id: int) -> Reply:
-        """The Rematch button: a new lobby with the finished game's players and options."""
+        """The Rematch button: a new lobby with the finished game's players and options (if the
+        server's settings still allow the game)."""
+        old, shown = await self.game_of(game_id)
+        if not (await self.service.server_settings(who.guild_id)).allows(old.game):
+            raise Refused(
+                f"{shown.title} is no longer played on this server (`/gm settings`); nothing "
+                "was created."
+            )
         info = await self.service.rematch(game_id, who.user_id, who.name)
         invited = Options.from_json(info.options).invited
         if not invited:  # nobody else to wait for

@@ -482,3 +482,17 @@ async def test_help_names_the_new_commands(bot):
     for command in ("/seat open", "/seat take", "/seat close", "/gm watch", "/gm settings"):
         assert f"`{command}`" in said, command
     assert "`/gm hand seat: at:`" in said
+
+
+async def test_a_rematch_of_a_game_the_server_no_longer_allows_is_refused(bot):
+    service, _poster, notifier, actions = bot
+    await town(bot, KIM, CHRIS)
+    await actions.admin(who(KIM), "end")
+    await service.store.update_game(1, status="ended")  # as if played to its end
+    await actions.settings(who(KIM, admin=True), games="guild-master")
+    rematch = ControlId("rematch", 1, 0, "open").encode()
+    refused = await actions.control(who(CHRIS), rematch)
+    assert "Founders' Town is no longer played on this server" in text(refused)
+    await actions.settings(who(KIM, admin=True), reset="games")
+    assert "asks for a rematch" in text(await actions.control(who(CHRIS), rematch))
+    await settle(service, notifier)
