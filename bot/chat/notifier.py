@@ -419,11 +419,6 @@ class Notifier:
         holder by DM, and every earlier holder's DMs of the game are forgotten (never edited
         again) and closed."""
         self._enqueue(game_id, partial(self._hand_over, game_id, seat, state))
-        worker = self._workers.get(game_id)
-        if worker is None or worker.done():
-            self._workers[game_id] = asyncio.get_running_loop().create_task(
-                self._work(game_id), context=logs.for_game(game_id)
-            )
 
     async def resume_handovers(self, game_id: int) -> None:
         """At start-up: hand over the seats a stop left taken but not handed over, as the game
