@@ -1,0 +1,385 @@
+"""The ball: scatters, throw-ins, snap-to, kicks (passes, Shots, the kick off, goal kicks) and
+interception.
+
+- "If a model in possession of the ball suffers the knocked down condition, scatter the ball
+  using the circular scatter rules with the template centred on the knocked down model."
+- "If any part of the ball marker's base leaves the pitch ... Place the ball on the centre spot
+  of the pitch and resolve a circular scatter". "The ball may not be intercepted during a
+  throw-in."
+- "If the ball is placed within 1" of a model, that model may choose to take possession ... If
+  each team has one or more models within 1" of the ball when it's placed, each model may roll
+  1D6 and add their base KICK ... The model with the highest result gains possession."
+- The Kicking Sequence, Tap In, Interception and Goal Kicks as the book gives them (the rules
+  notes say what the engine reads into each).
+"""
+
+from __future__ import annotations
+
+import math
+
+from engine.core.errors import RuleError
+from games.guild_ball.pitch import (
+    BALL_RADIUS,
+    Base,
+    Point,
+    ball_travel,
+    circular_scatter,
+    in_kick_range,
+    is_tap_in,
+    kick_scatter,
+    on_ball_path,
+    snap_candidates,
+    spot,
+)
+from games.guild_ball.rules import events as ev
+from games.guild_ball.rules.context import (
+    PITCH,
+    Ctx,
+    base_of,
+    card,
+    engaged_by,
+    goalpost_centre,
+    kick_dice,
+    kick_range,
+    own_goalpost,
+    scene,
+)
+from games.guild_ball.rules.health import VP_GOAL, gain_mp, score
+from games.guild_ball.rules.state import KD, Intercept, Unit
+
+THROW_IN_LIMIT = 20  # our ruling: a throw-in that keeps leaving the pitch ends at the centre
+KICK_TN = 4  # "A kick is resolved as a 4+ TN test."
+GOAL_KICK_REACH = 10.0  # "position the ball within 10" of the friendly goalpost"
+
+
+def tn_test(ctx: Ctx, pool: int, tn: int) -> tuple[tuple[int, ...], int, int]:
+    """Roll a TN test after "Modifiers may not reduce the target number to less than 2+ TN or
+    increase [it] to greater than 6+ TN": each point beyond adds or removes a die; the pool is
+    never below one die. Returns the dice, the pool and the TN rolled."""
+    if tn < 2:
+        pool += 2 - tn
+        tn = 2
+    elif tn > 6:
+        pool -= tn - 6
+        tn = 6
+    pool = max(pool, 1)
+    return ctx.dice.dice(pool), pool, tn
+
+
+def active_goalpost(ctx: Ctx, fallback_seat: int) -> Point:
+    """The #1 of a circular template points "towards the active model's goalpost" (its own
+    team's); with no active model, the goalpost of `fallback_seat` (rules notes)."""
+    state = ctx.state
+    if state.activation is not None:
+        return own_goalpost(state, state.unit(state.activation.model).seat)
+    return own_goalpost(state, fallback_seat)
+
+
+def scatter_from_model(ctx: Ctx, model: str) -> None:
+    """A circular scatter from the model that held the ball (knocked down, taken out, a play)."""
+    u = ctx.state.unit(model)
+    circular(ctx, base_of(u), active_goalpost(ctx, u.seat), exclude=(model,), snap_away=model)
+
+
+def circular(
+    ctx: Ctx,
+    origin: Base,
+    goalpost: Point,
+    exclude: tuple[str, ...] = (),
+    snap_away: str = "",
+    throw_ins: int = 0,
+) -> None:
+    """Resolve a circular scatter from `origin` and leave the ball where it ends (a throw-in if
+    it leaves the pitch), then snap-to (never to `snap_away`, the model it left)."""
+    d, n = ctx.dice.die(), ctx.dice.die()
+    landing = circular_scatter(origin, goalpost, d, n)
+    travel = ball_travel(scene(ctx.state), origin, landing, exclude=exclude)
+    end = travel.end if travel.end is not None else landing
+    ctx.emit(
+        ev.Scattered(
+            kind="circular",
+            x0=origin.centre.x,
+            y0=origin.centre.y,
+            direction=d,
+            distance=n,
+            landing_x=landing.x,
+            landing_y=landing.y,
+            x=end.x,
+            y=end.y,
+            off=travel.left_pitch,
+            rng=ctx.rng,
+        )
+    )
+    if travel.left_pitch:
+        throw_in(ctx, goalpost, throw_ins + 1)
+        return
+    rest(ctx, end, "scatter", exclude=(snap_away,))
+
+
+def throw_in(ctx: Ctx, goalpost: Point, count: int = 1) -> None:
+    """ "Place the ball on the centre spot of the pitch and resolve a circular scatter"."""
+    centre = PITCH.centre_spot
+    if count > THROW_IN_LIMIT:
+        rest(ctx, centre, "throw-in")
+        return
+    circular(ctx, spot(centre.x, centre.y), goalpost, throw_ins=count)
+
+
+def rest(ctx: Ctx, at: Point, how: str, exclude: tuple[str, ...] = ()) -> None:
+    """The ball comes to rest at `at` as a free ball; a model within 1" takes it (snap to)."""
+    ctx.emit(ev.BallFree(x=at.x, y=at.y, how=how))
+    snap(ctx, exclude=(*exclude, ctx.state.no_snap))
+
+
+def may_hold(unit: Unit) -> bool:
+    """ "A model suffering the knocked down condition ... May not have possession of the ball"."""
+    return unit.on_pitch and KD not in unit.conditions
+
+
+def snap(ctx: Ctx, exclude: tuple[str, ...] = ()) -> None:
+    """Snap to a placed ball: the nearest model within 1" of one team takes it (our ruling: a
+    model always chooses to); models of both teams roll 1D6 + KICK, rerolling ties."""
+    state = ctx.state
+    if not state.ball_free:
+        return
+    near = snap_candidates(scene(state), (state.ball_x, state.ball_y), exclude)
+    units = [state.unit(m) for _, m in near]
+    units = [u for u in units if may_hold(u)]
+    if not units:
+        return
+    if len({u.seat for u in units}) == 1:
+        ctx.emit(ev.BallHeld(model=units[0].id, how="snap"))
+        return
+    contenders = units
+    rolls: list[tuple[str, int, int]] = []
+    while True:
+        round_ = [(u.id, ctx.dice.die(), card(u).stats.kick_dice) for u in contenders]
+        rolls += [(m, d, d + k) for m, d, k in round_]
+        best = max(d + k for _, d, k in round_)
+        top = [m for m, d, k in round_ if d + k == best]
+        if len(top) == 1:
+            break
+        contenders = [u for u in contenders if u.id in top]
+    ctx.emit(ev.SnapRolled(rolls=tuple(rolls), winner=top[0], rng=ctx.rng))
+    ctx.emit(ev.BallHeld(model=top[0], how="roll-off"))
+
+
+def snap_on_path(ctx: Ctx, unit: Unit, path: tuple[tuple[float, float], ...]) -> int | None:
+    """The leg along `path` on which the moving model comes within 1" of the free ball, if it
+    may take it ("A model which ... moves within 1" of a free ball may choose to take
+    possession"): our ruling, it always does, at once."""
+    state = ctx.state
+    if not state.ball_free or not may_hold(unit) or unit.id == state.no_snap:
+        return None
+    r = base_of(unit).radius
+    reach = r + BALL_RADIUS + 1.0 + 0.01
+    bx, by = state.ball_x, state.ball_y
+    for i in range(len(path) - 1):
+        (ax, ay), (cx, cy) = path[i], path[i + 1]
+        dx, dy = cx - ax, cy - ay
+        n2 = dx * dx + dy * dy
+        t = 0.0 if n2 == 0 else max(0.0, min(1.0, ((bx - ax) * dx + (by - ay) * dy) / n2))
+        if math.hypot(ax + t * dx - bx, ay + t * dy - by) <= reach:
+            return i
+    return None
+
+
+# --- kicks --------------------------------------------------------------------------------------
+
+
+def kick_pool_tn(
+    ctx: Ctx, kicker: Unit, target: Base, target_unit: Unit | None, tn_extra: int = 0
+) -> tuple[int, int]:
+    """The Kicking Sequence's steps 2 and 3: the pool (base KICK, -1 per enemy engaging the
+    kicker, -1 per other enemy on the ball path) and the TN (4+, +1 out of LOS, +1 per enemy
+    engaging a target friendly model, -1 for a tap in)."""
+    state = ctx.state
+    sc = scene(state)
+    engaging = engaged_by(state, kicker, sc)
+    pool = kick_dice(state, kicker) - len(engaging)
+    skip = {kicker.id, *(e.id for e in engaging)}
+    if target_unit is not None:
+        skip.add(target_unit.id)
+    for _, m in on_ball_path(sc, base_of(kicker), target, skip):
+        u = state.unit(m)
+        if u.seat != kicker.seat:
+            pool -= 1
+    tn = KICK_TN + tn_extra
+    seen = sc.sees(kicker.id, target_unit.id if target_unit is not None else target)
+    if not seen:
+        tn += 1
+    if target_unit is not None:
+        tn += len(engaged_by(state, target_unit, sc))
+    if is_tap_in(base_of(kicker), target, kick_range(state, kicker)):
+        tn -= 1
+    return pool, tn
+
+
+def roll_kick(
+    ctx: Ctx, kicker: Unit, target: Base, target_unit: Unit | None, what: str, bonus: bool
+) -> tuple[int, tuple[int, ...]]:
+    """Roll a kick; returns its hits and dice."""
+    pool, tn = kick_pool_tn(ctx, kicker, target, target_unit)
+    dice, pool, tn = tn_test(ctx, pool + bonus, tn)
+    hits = sum(d >= tn for d in dice)
+    ctx.emit(
+        ev.Rolled(
+            what=what,
+            model=kicker.id,
+            target=target_unit.id if target_unit is not None else "",
+            pool=pool,
+            tn=tn,
+            dice=dice,
+            hits=hits,
+            net=hits,
+            rng=ctx.rng,
+        )
+    )
+    return hits, dice
+
+
+def check_kick_target(ctx: Ctx, kicker: Unit, target: Base, what: str) -> None:
+    if not in_kick_range(base_of(kicker), target, kick_range(ctx.state, kicker)):
+        raise RuleError(
+            "out_of_kick_range",
+            f"The {what} is beyond {card(kicker).name}'s kick range of "
+            f'{kick_range(ctx.state, kicker):g}": move closer or pick a nearer target.',
+        )
+
+
+def kick_scatter_from(
+    ctx: Ctx, kicker: Unit, origin: Base, interceptable: bool = True, how: str = "kick"
+) -> None:
+    """A kick scatter from the target spot, model or goalpost; then interception (closest model
+    on the ball path first, each asked) or the ball comes to rest."""
+    start = base_of(kicker).centre
+    travel_dir = (origin.centre.x - start.x, origin.centre.y - start.y)
+    if math.hypot(*travel_dir) < 1e-9:
+        travel_dir = (0.0, 1.0 if ctx.state.teams[kicker.seat].side == 0 else -1.0)
+    d, n = ctx.dice.die(), ctx.dice.die()
+    landing = kick_scatter(origin, travel_dir, d, n)
+    sc = scene(ctx.state)
+    travel = ball_travel(sc, base_of(kicker), landing, exclude=(kicker.id,))
+    end = travel.end if travel.end is not None else landing
+    ctx.emit(
+        ev.Scattered(
+            kind="kick",
+            x0=origin.centre.x,
+            y0=origin.centre.y,
+            direction=d,
+            distance=n,
+            landing_x=landing.x,
+            landing_y=landing.y,
+            x=end.x,
+            y=end.y,
+            off=travel.left_pitch,
+            rng=ctx.rng,
+        )
+    )
+    stop = travel.exit if travel.left_pitch and travel.exit is not None else end
+    candidates: tuple[str, ...] = ()
+    if interceptable:
+        path = on_ball_path(sc, base_of(kicker), spot(stop.x, stop.y), (kicker.id,))
+        candidates = tuple(m for _, m in path if may_hold(ctx.state.unit(m)))
+    intercept = Intercept(
+        candidates=candidates,
+        landing_x=end.x,
+        landing_y=end.y,
+        kicker=kicker.id,
+        kicking_seat=kicker.seat,
+    )
+    if travel.left_pitch:
+        intercept = Intercept(candidates, -1.0, -1.0, kicker.id, kicker.seat)
+    if candidates:
+        ctx.emit(ev.InterceptStep(intercept=intercept))
+        return
+    land(ctx, intercept, how)
+
+
+def land(ctx: Ctx, intercept: Intercept, how: str = "kick") -> None:
+    """Nobody intercepted: the ball comes to rest where the scatter left it (a throw-in if it
+    left the pitch)."""
+    if ctx.state.intercept is not None:
+        ctx.emit(ev.InterceptStep(intercept=None))
+    goalpost = own_goalpost(ctx.state, intercept.kicking_seat)
+    if intercept.landing_x < 0:
+        if ctx.state.phase == "landing":  # the kick off's ball out: the receiver may give it
+            ctx.emit(ev.BallFree(x=-1.0, y=-1.0, how="out"))
+            return
+        throw_in(ctx, goalpost)
+        return
+    rest(ctx, Point(intercept.landing_x, intercept.landing_y), how)
+
+
+def intercept(ctx: Ctx, take: bool) -> None:
+    """The first model on the ball path answered."""
+    it = ctx.state.intercept
+    model, rest_ = it.candidates[0], it.candidates[1:]
+    if take:
+        ctx.emit(ev.InterceptStep(intercept=None))
+        ctx.emit(ev.BallHeld(model=model, how="intercept"))
+        return
+    if rest_:
+        ctx.emit(ev.InterceptStep(intercept=Intercept(rest_, *_tail(it))))
+        return
+    land(ctx, it)
+
+
+def _tail(it: Intercept) -> tuple[float, float, str, int]:
+    return it.landing_x, it.landing_y, it.kicker, it.kicking_seat
+
+
+def goal_scored(ctx: Ctx, kicker: Unit, dice: tuple[int, ...]) -> None:
+    """A goal: 4 VP, 1 MP (2 for a Screamer!, "two or more 6s"), the activation ends, and the
+    conceding player owes a goal kick."""
+    screamer = sum(d == 6 for d in dice) >= 2
+    gain_mp(ctx, kicker.seat, 2 if screamer else 1, "screamer" if screamer else "goal")
+    post = goalpost_centre(1 - ctx.state.teams[kicker.seat].side)
+    ctx.emit(ev.BallFree(x=post.x, y=post.y, how="goal"))
+    score(ctx, kicker.seat, VP_GOAL, "goal", goal=True)
+    if ctx.state.result is None:
+        ctx.emit(ev.GoalKickOwed(seat=1 - kicker.seat))
+
+
+def goal_kick(ctx: Ctx, seat: int, target: tuple[float, float]) -> None:
+    """ "position the ball within 10" of the friendly goalpost and use the kick scatter rules";
+    "A goal kick may never be intercepted"."""
+    side = ctx.state.teams[seat].side
+    post = PITCH.goalpost(side)
+    tx, ty = target
+    ball = Base(Point(tx, ty), BALL_RADIUS)
+    gap = math.hypot(tx - post.centre.x, ty - post.centre.y) - post.radius - BALL_RADIUS
+    if gap > GOAL_KICK_REACH + 0.01 or gap < -0.01 or not PITCH.holds(ball):
+        raise RuleError(
+            "goal_kick_place",
+            'Place the goal kick on the pitch within 10" of your goalpost, clear of it.',
+        )
+    ctx.emit(ev.GoalKickOwed(seat=-1))
+    start = goalpost_centre(side)
+    d, n = ctx.dice.die(), ctx.dice.die()
+    travel_dir = (tx - start.x, ty - start.y)
+    if math.hypot(*travel_dir) < 1e-9:
+        travel_dir = (0.0, 1.0 if side == 0 else -1.0)
+    landing = kick_scatter(spot(tx, ty), travel_dir, d, n)
+    sc = scene(ctx.state)
+    travel = ball_travel(sc, Base(start, post.radius), landing, through_terrain=True)
+    end = travel.end if travel.end is not None else landing
+    ctx.emit(
+        ev.Scattered(
+            kind="goal kick",
+            x0=tx,
+            y0=ty,
+            direction=d,
+            distance=n,
+            landing_x=landing.x,
+            landing_y=landing.y,
+            x=end.x,
+            y=end.y,
+            off=travel.left_pitch,
+            rng=ctx.rng,
+        )
+    )
+    if travel.left_pitch:
+        throw_in(ctx, own_goalpost(ctx.state, seat))
+        return
+    rest(ctx, end, "goal kick")

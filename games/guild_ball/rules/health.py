@@ -1,0 +1,135 @@
+"""Health, conditions, taking out, momentum and victory points.
+
+- "Once a model's current health reaches 0 HP, it suffers the taken out condition."
+- "When a model is reduced to 0 HP, it suffers the taken out condition and is removed from the
+  pitch. Remove all other conditions and effects from the model."
+- "Bodycount – A player gains 2 VP each time an enemy non-Mascot model suffers the taken out
+  condition. A player gains 1 VP each time an enemy Mascot model suffers the taken out
+  condition."
+- "When a model inflicts the taken out condition on an enemy model as part of an action, the
+  friendly team gains 1 MP."
+- "A team won't generate momentum while a friendly model in possession of the ball is within the
+  area behind their own goal line."
+"""
+
+from __future__ import annotations
+
+from msgspec.structs import replace
+
+from games.guild_ball.rules import events as ev
+from games.guild_ball.rules.context import PITCH, Ctx, base_of, card
+from games.guild_ball.rules.state import KD, WIN_VP, Unit
+
+VP_TAKE_OUT = 2
+VP_MASCOT = 1
+VP_GOAL = 4
+
+
+def changed(ctx: Ctx, unit: Unit, **changes: object) -> None:
+    """Emit the model's new HP, conditions, stat changes and turn flags."""
+    u = replace(unit, **changes)
+    ctx.emit(
+        ev.UnitChanged(
+            model=u.id,
+            hp=u.hp,
+            conditions=u.conditions,
+            mods=u.mods,
+            activated=u.activated,
+            rested=u.rested,
+            encouraged=u.encouraged,
+            countered=u.countered,
+            plays_used=u.plays_used,
+        )
+    )
+
+
+def gain_mp(ctx: Ctx, seat: int, amount: int, why: str) -> None:
+    """The team gains MP, unless its ball carrier is behind its own goal line."""
+    state = ctx.state
+    holder = state.ball_holder
+    if holder:
+        h = state.unit(holder)
+        if h.seat == seat and PITCH.behind_goal_line(base_of(h), state.teams[seat].side):
+            return
+    if amount > 0:
+        ctx.emit(ev.MomentumSet(seat=seat, mp=state.teams[seat].mp + amount, why=why))
+
+
+def spend_mp(ctx: Ctx, seat: int, amount: int, why: str) -> None:
+    ctx.emit(ev.MomentumSet(seat=seat, mp=ctx.state.teams[seat].mp - amount, why=why))
+
+
+def score(ctx: Ctx, seat: int, vp: int, why: str, goal: bool = False) -> None:
+    """The team gains VP; the game ends at once if it reaches the target alone."""
+    t = ctx.state.teams[seat]
+    ctx.emit(ev.Scored(seat=seat, vp=t.vp + vp, why=why, goals=t.goals + goal))
+    check_win(ctx)
+
+
+def check_win(ctx: Ctx) -> None:
+    """ "the first player to reach [6] VP immediately wins the game. In the unlikely event of both
+    players reaching [6] VP simultaneously, the game continues until one player has more VP"."""
+    state = ctx.state
+    if state.result is not None:
+        return
+    vps = [t.vp for t in state.teams]
+    best = max(vps)
+    if best >= WIN_VP and vps.count(best) == 1:
+        winner = vps.index(best)
+        ctx.emit(ev.GameEnded(winner=winner, reason=f"{best} VP"))
+
+
+def damage(ctx: Ctx, model: str, amount: int, by: str = "") -> None:
+    """The model suffers `amount` DMG; at 0 HP it is taken out (by the active model `by`, if an
+    action of its did it)."""
+    u = ctx.state.unit(model)
+    if not u.on_pitch or amount <= 0:
+        return
+    hp = max(u.hp - amount, 0)
+    changed(ctx, u, hp=hp)
+    if hp == 0:
+        take_out(ctx, model, by)
+
+
+def heal(ctx: Ctx, model: str, amount: int) -> None:
+    u = ctx.state.unit(model)
+    hp = min(u.hp + amount, card(u).stats.hp)
+    if hp != u.hp:
+        changed(ctx, u, hp=hp)
+
+
+def suffer(ctx: Ctx, model: str, condition: str) -> None:
+    """The model suffers a condition (not again if it already does; never if taken out). A
+    model knocked down while holding the ball loses it in a circular scatter."""
+    from games.guild_ball.rules.ball import scatter_from_model
+
+    u = ctx.state.unit(model)
+    if not u.on_pitch or condition in u.conditions:
+        return
+    changed(ctx, u, conditions=(*u.conditions, condition))
+    if condition == KD and ctx.state.ball_holder == model:
+        scatter_from_model(ctx, model)
+
+
+def clear_conditions(ctx: Ctx, model: str) -> None:
+    u = ctx.state.unit(model)
+    if u.conditions:
+        changed(ctx, u, conditions=())
+
+
+def take_out(ctx: Ctx, model: str, by: str = "", hp: int = 0) -> None:
+    """The sequence of taking a model out: the ball scatters first if it held it; it leaves the
+    pitch; then MP (for the action's model) and VP for the other team."""
+    from games.guild_ball.rules.ball import scatter_from_model
+
+    state = ctx.state
+    if state.ball_holder == model:
+        scatter_from_model(ctx, model)
+    u = ctx.state.unit(model)
+    ctx.emit(ev.TakenOut(model=model, hp=hp))
+    other = 1 - u.seat
+    if by and ctx.state.result is None:
+        gain_mp(ctx, other, 1, "take down")
+    vp = VP_MASCOT if card(u).role == "mascot" else VP_TAKE_OUT
+    if ctx.state.result is None:
+        score(ctx, other, vp, "take-out")

@@ -1,0 +1,300 @@
+"""Movement in an activation: jog, sprint, charge, standing up, dodges; snap-to on the way and
+parting blows.
+
+- "Jog: Costs 0 influence. The model may move up to its base move. Sprint: Costs 1 influence.
+  The model may move up to its max move. Charge: Costs 2 influence."
+- "During its activation a model may make a single standard advance."
+- "A model may not declare a charge if it's currently engaged by an enemy model. A model may not
+  target an enemy model that it's currently engaging with a charge." "If able, it must end the
+  advance engaging the target enemy model. A model may not change direction during a charge."
+  "if the active model doesn't end its advance engaging the target enemy model, the charge has
+  been unsuccessful, and the active model's activation immediately ends."
+- "When performing an advance, if an active model leaves the melee zone or LOS of an enemy model
+  that's engaging it, that enemy model may immediately declare a parting blow".
+- Knocked down: "May not advance or be moved by any means other than making a dodge or suffering
+  a push." "may forfeit its standard advance in order to remove the condition".
+"""
+
+from __future__ import annotations
+
+import math
+
+from msgspec.structs import replace
+
+from engine.core.errors import RuleError
+from games.guild_ball.pitch import (
+    BALL_RADIUS,
+    TOLERANCE,
+    MoveKind,
+    Point,
+    charge,
+    charge_towards,
+    crossings,
+    move,
+)
+from games.guild_ball.pitch.ball import SNAP_TO
+from games.guild_ball.pitch.movement import cut_path, path_length, point_along
+from games.guild_ball.rules import events as ev
+from games.guild_ball.rules.attacks import declare, parting_blow
+from games.guild_ball.rules.ball import snap_on_path
+from games.guild_ball.rules.commands import Charge, DodgeTo, Jog, Sprint, StandUp
+from games.guild_ball.rules.context import (
+    Ctx,
+    active_unit,
+    base_of,
+    engaged_by,
+    engages,
+    label,
+    melee_zone,
+    moves,
+    scene,
+    unit_of,
+)
+from games.guild_ball.rules.health import changed, spend_mp
+from games.guild_ball.rules.state import KD, Attack, Unit
+
+SPRINT_COST = 1
+CHARGE_COST = 2
+
+_WHY = {
+    "through_model": "it would pass over another model's base",
+    "into_barrier": "it would enter a barrier",
+    "over_obstruction": "it would cross an obstruction",
+    "ends_on_obstruction": "it would end on an obstruction",
+    "ends_on_marker": "it would end on a marker",
+    "off_pitch": "it would leave the pitch",
+    "too_long": "it is longer than the model may move",
+    "turns": "it may not change direction",
+    "overlaps_model": "it would overlap another model",
+}
+
+
+def refuse_move(problem: str, what: str, allowance: float) -> RuleError:
+    return RuleError(
+        f"move_{problem}",
+        f"That {what} is not allowed: {_WHY.get(problem, problem)} "
+        f'(up to {allowance:g}"). Give a shorter path or go around.',
+    )
+
+
+def spend(ctx: Ctx, unit: Unit, amount: int, what: str) -> None:
+    """Spend the active model's influence, or refuse with what it has."""
+    if unit.influence < amount:
+        raise RuleError(
+            "no_influence",
+            f"{label(unit)} has {unit.influence} influence; {what} costs {amount}.",
+        )
+    ctx.emit(ev.InfluenceSet(influence=((unit.id, unit.influence - amount),)))
+
+
+def _standard(ctx: Ctx, unit: Unit) -> None:
+    act = ctx.state.activation
+    if act.advanced:
+        raise RuleError(
+            "advanced_already", "This model has made (or forfeited) its standard advance."
+        )
+    if KD in unit.conditions:
+        raise RuleError(
+            "knocked_down", "A knocked-down model may not advance: stand up (StandUp) instead."
+        )
+
+
+def jog(ctx: Ctx, cmd: Jog | Sprint) -> None:
+    """A jog or a sprint along the path."""
+    unit = active_unit(ctx.state, cmd.seat)
+    _standard(ctx, unit)
+    sprint = isinstance(cmd, Sprint)
+    kind = MoveKind.SPRINT if sprint else MoveKind.JOG
+    allowance = moves(ctx.state, unit)[1 if sprint else 0]
+    if not cmd.path:
+        raise RuleError("empty_path", "Give the waypoints of the move (x, y in inches).")
+    movement = move(scene(ctx.state), unit.id, cmd.path, kind, allowance)
+    if not movement.ok:
+        raise refuse_move(movement.problem.value, kind.value, allowance)
+    if sprint:
+        spend(ctx, unit, SPRINT_COST, "a sprint")
+    ctx.emit(ev.Activated(activation=replace(ctx.state.activation, advanced=True, moved=True)))
+    advance_along(ctx, unit.id, tuple(movement.path), kind.value)
+
+
+def advance_along(ctx: Ctx, model: str, path: tuple, how: str) -> None:
+    """Move the model along a checked path: the free ball snaps to it where it comes within 1",
+    and each enemy engaging it at the start strikes a parting blow where it leaves its melee zone
+    (our ruling: the engine always declares it); a model knocked down or taken out stops
+    there."""
+    state = ctx.state
+    unit = state.unit(model)
+    r = base_of(unit).radius
+    engaging = [e for e in engaged_by(state, unit)]
+    zones = [(e.id, base_of(e), melee_zone(state, e)) for e in engaging]
+    stops: list[tuple[float, str]] = []
+    for c in crossings(path, r, zones):
+        if not c.entered and all(s[1] != c.owner for s in stops):
+            stops.append((c.at, c.owner))
+    leg = snap_on_path(ctx, unit, path)
+    if leg is not None:
+        done = path_length(path[: leg + 1])
+        stops.append((done + _snap_at(ctx, path[leg], path[leg + 1], r), ""))
+    stops.sort()
+    total = path_length(path)
+    for at, who in stops:
+        here = point_along(path, at)
+        ctx.emit(ev.Moved(model=model, how=how, x=here.x, y=here.y))
+        if who:
+            parting_blow(ctx, ctx.state.unit(who), ctx.state.unit(model))
+            now = ctx.state.unit(model)
+            if ctx.state.result is not None or not now.on_pitch or KD in now.conditions:
+                return
+        elif ctx.state.ball_free:
+            ctx.emit(ev.BallHeld(model=model, how="snap"))
+    end = path[-1]
+    ctx.emit(
+        ev.Moved(
+            model=model,
+            how=how,
+            x=end[0],
+            y=end[1],
+            path=tuple((p[0], p[1]) for p in cut_path(path, total)),
+        )
+    )
+
+
+def _snap_at(ctx: Ctx, a: tuple, b: tuple, r: float) -> float:
+    """How far along the leg a–b the moving base first comes within 1" of the ball (edge to
+    edge): the first root of |a + u t - ball| = reach."""
+    bx, by = ctx.state.ball_x, ctx.state.ball_y
+    reach = r + BALL_RADIUS + SNAP_TO + TOLERANCE
+    (ax, ay), (cx, cy) = a, b
+    length = math.hypot(cx - ax, cy - ay)
+    if length == 0:
+        return 0.0
+    ux, uy = (cx - ax) / length, (cy - ay) / length
+    half_b = ux * (ax - bx) + uy * (ay - by)
+    c = (ax - bx) ** 2 + (ay - by) ** 2 - reach * reach
+    if c <= 0:
+        return 0.0
+    root = half_b * half_b - c
+    return min(max(-half_b - math.sqrt(max(root, 0.0)), 0.0), length)
+
+
+def stand_up(ctx: Ctx, cmd: StandUp) -> None:
+    """Forfeit the standard advance to remove the knocked down condition."""
+    unit = active_unit(ctx.state, cmd.seat)
+    if ctx.state.activation.advanced:
+        raise RuleError("advanced_already", "The standard advance is already used.")
+    if KD not in unit.conditions:
+        raise RuleError("not_knocked_down", "This model is standing already.")
+    ctx.emit(ev.Activated(activation=replace(ctx.state.activation, advanced=True)))
+    changed(ctx, unit, conditions=tuple(c for c in unit.conditions if c != KD))
+
+
+def declare_charge(ctx: Ctx, cmd: Charge) -> None:
+    """Declare a charge: check it, pay 2 influence, then the target's response and the
+    advance."""
+    state = ctx.state
+    unit = active_unit(state, cmd.seat)
+    _standard(ctx, unit)
+    target = unit_of(state, cmd.target)
+    if target.seat == unit.seat or not target.on_pitch:
+        raise RuleError("charge_target", "Charge an enemy model on the pitch.")
+    sc = scene(state)
+    if engaged_by(state, unit, sc):
+        raise RuleError(
+            "engaged", "A model may not declare a charge while engaged: attack or move away."
+        )
+    if engages(state, unit, target, sc):
+        raise RuleError("engaging_already", "You engage that model already: Attack it instead.")
+    if not sc.sees(unit.id, target.id):
+        raise RuleError("no_los", f"{label(unit)} cannot see {label(target)}.")
+    sprint = moves(state, unit)[1]
+    zone = melee_zone(state, unit)
+    tried = charge(sc, unit.id, target.id, cmd.end, sprint, zone)
+    if not tried.movement.ok:
+        raise refuse_move(tried.movement.problem.value, "charge", sprint)
+    if not tried.engaging and charge_towards(sc, unit.id, target.id, sprint, zone).engaging:
+        raise RuleError(
+            "charge_must_engage",
+            "A charge must end engaging its target when it can: pick an end within your melee "
+            "zone of the target.",
+        )
+    if cmd.bonus and state.teams[cmd.seat].mp < 1:
+        raise RuleError("no_momentum", "Bonus Time needs 1 MP.")
+    spend(ctx, unit, CHARGE_COST, "a charge")
+    ctx.emit(ev.Activated(activation=replace(ctx.state.activation, advanced=True, charged=True)))
+    declare(ctx, ctx.state.unit(unit.id), target, "charge", cmd.bonus, cmd.end)
+
+
+def charge_advance(ctx: Ctx, a: Attack) -> bool:
+    """The charge's advance (step 2); whether it ended engaging its target. An unsuccessful
+    charge ends the activation."""
+    state = ctx.state
+    unit, target = state.unit(a.attacker), state.unit(a.target)
+    end = (a.end_x, a.end_y)
+    path = (base_of(unit).centre, Point(*end))
+    if path_length(path) > 0:
+        ctx.emit(ev.Activated(activation=replace(ctx.state.activation, moved=True)))
+        advance_along(ctx, unit.id, path, "charge")
+    state = ctx.state
+    unit = state.unit(unit.id)
+    if unit.on_pitch and KD not in unit.conditions and engages(state, unit, target):
+        return True
+    from games.guild_ball.rules.turns import end_activation
+
+    ctx.emit(ev.AttackStep(attack=None))
+    end_activation(ctx)
+    return False
+
+
+def dodge_to(ctx: Ctx, cmd: DodgeTo) -> None:
+    """Make (or decline, with no path) the dodge on offer: up to its inches, turns allowed, no
+    terrain modifiers; the ball snaps to the model if it comes within 1"."""
+    state = ctx.state
+    seat_of = state.unit(_dodger(state)).seat if _dodger(state) else -1
+    if not _dodger(state):
+        raise RuleError("no_dodge", "No dodge is on offer now.")
+    if cmd.seat != seat_of:
+        raise RuleError("not_your_dodge", "The dodging model's player answers.")
+    model, inches = _dodger(state), _dodge_inches(state)
+    if cmd.path:
+        movement = move(scene(state), model, cmd.path, MoveKind.DODGE, float(inches))
+        if not movement.ok:
+            raise refuse_move(movement.problem.value, "dodge", inches)
+    _close_dodge(ctx)
+    if cmd.path:
+        unit = ctx.state.unit(model)
+        path = tuple(movement.path)
+        leg = snap_on_path(ctx, unit, path)
+        ctx.emit(ev.Moved(model=model, how="dodge", x=path[-1][0], y=path[-1][1], path=path))
+        if leg is not None and ctx.state.ball_free:
+            ctx.emit(ev.BallHeld(model=model, how="snap"))
+    if ctx.state.attack is not None:
+        from games.guild_ball.rules.attacks import finish
+
+        finish(ctx)
+
+
+def _dodger(state) -> str:
+    if state.attack is not None and state.attack.step == "dodge":
+        return state.attack.attacker
+    return state.dodge.model if state.dodge is not None else ""
+
+
+def _dodge_inches(state) -> int:
+    if state.attack is not None and state.attack.step == "dodge":
+        return state.attack.dodge
+    return state.dodge.inches
+
+
+def _close_dodge(ctx: Ctx) -> None:
+    state = ctx.state
+    if state.attack is not None and state.attack.step == "dodge":
+        ctx.emit(ev.AttackStep(attack=replace(state.attack, step="done", dodge=0)))
+    else:
+        ctx.emit(ev.DodgeStep(dodge=None))
+
+
+def spend_bonus(ctx: Ctx, seat: int, bonus: bool) -> None:
+    if bonus:
+        if ctx.state.teams[seat].mp < 1:
+            raise RuleError("no_momentum", "Bonus Time needs 1 MP.")
+        spend_mp(ctx, seat, 1, "bonus time")

@@ -1,0 +1,320 @@
+"""Whom the game waits for, to decide what, and what happens by default (docs/rules-notes.md,
+"Rules", "Waits and defaults"):
+
+- prepare (each seat not yet prepared): the seat's guild in turn (alphabetical), its first two
+  Squaddies, the last two plans in hand discarded;
+- kick_or_receive (the starting roll's winner): receive;
+- deploy (the kicking seat, then the receiving seat): a line 8" from the own edge, the Captain
+  kicks;
+- kick_off (the kicking seat): no jog, a kick straight up the pitch as far as it reaches;
+- give_ball (the receiving seat): its model nearest the ball's place (or the centre spot);
+- game_plan (each seat not yet chosen): the first plan in hand;
+- influence (each seat not yet allocated): one at a time in roster order up to max INF;
+  returning models at the own table edge;
+- activation (the active seat): activate the first model that has not activated;
+- action (the active seat): end the activation;
+- reaction (the attacked model's seat): no;
+- playbook (the attacker's seat): the result worth most (the ball, then damage);
+- dodge (the dodging model's seat): no dodge;
+- intercept (the seat of the model on the ball path): no;
+- follow_up (the passer's seat): none;
+- goal_kick (the seat that conceded): 6" straight out from its goalpost.
+"""
+
+from __future__ import annotations
+
+from engine.core.game import Decision
+from games.guild_ball.pitch import Point
+from games.guild_ball.rules import commands as cm
+from games.guild_ball.rules.attacks import best_pick, options
+from games.guild_ball.rules.context import PITCH, base_of, kick_range, label, pack
+from games.guild_ball.rules.pregame import GIVE
+from games.guild_ball.rules.state import (
+    ACTIVATION,
+    CHOOSE,
+    DEPLOY,
+    KICK_OFF,
+    MAINTENANCE,
+    PLANS,
+    PREPARE,
+    GuildBallState,
+)
+from games.guild_ball.rules.turns import default_allocation, default_return, ready
+
+SETUP = "setup"
+TURN = "turn"
+REACTION = "reaction"
+KINDS = (SETUP, TURN, REACTION)  # the deadline kinds
+# Minutes an out-of-turn answer (a reaction, an interception) waits at most, whatever the
+# table's deadlines: the activation it interrupts waits on it, and "no" is its default.
+REACTION_WINDOW = 15
+GOAL_KICK_OUT = 6.0
+
+
+def default_prepare(state: GuildBallState, seat: int) -> cm.Prepare:
+    p = pack()
+    guilds = sorted(p.guilds)
+    guild = guilds[seat % len(guilds)]
+    squaddies = tuple(m.slug for m in p.members(guild) if m.role == "squaddie")[:2]
+    return cm.Prepare(
+        seat=seat, guild=guild, squaddies=squaddies, discard=state.teams[seat].hand[-2:]
+    )
+
+
+def default_deploy(state: GuildBallState, seat: int) -> cm.Deploy:
+    """A line across the middle, 8" from the own table edge (in front of the goalpost), 4"
+    apart."""
+    side = state.teams[seat].side
+    own = [u for u in state.units if u.seat == seat]
+    y = 8.0 if side == 0 else PITCH.size - 8.0
+    places = tuple(
+        (u.id, PITCH.size / 2 + 4.0 * (i - (len(own) - 1) / 2), y) for i, u in enumerate(own)
+    )
+    kicker = own[0].id if seat == state.kicking else ""
+    return cm.Deploy(seat=seat, places=places, kicker=kicker)
+
+
+def default_kick_off(state: GuildBallState) -> cm.KickOff:
+    kicker = state.unit(state.kicker)
+    side = state.teams[kicker.seat].side
+    reach = kick_range(state, kicker) + base_of(kicker).radius - 0.7
+    y = kicker.y + reach if side == 0 else kicker.y - reach
+    return cm.KickOff(seat=kicker.seat, path=(), target=(kicker.x, y))
+
+
+def default_give(state: GuildBallState) -> cm.GiveBallTo:
+    seat = 1 - state.kicking
+    at = PITCH.centre_spot if state.ball_x < 0 else Point(state.ball_x, state.ball_y)
+    own = [u for u in state.units if u.seat == seat and u.on_pitch]
+    best = min(own, key=lambda u: (u.x - at.x) ** 2 + (u.y - at.y) ** 2)
+    return cm.GiveBallTo(seat=seat, model=best.id)
+
+
+def default_goal_kick(state: GuildBallState, seat: int) -> cm.GoalKick:
+    side = state.teams[seat].side
+    post = PITCH.goalpost(side)
+    out = post.radius + GOAL_KICK_OUT
+    y = post.centre.y + out if side == 0 else post.centre.y - out
+    return cm.GoalKick(seat=seat, target=(post.centre.x, y))
+
+
+def pending(state: GuildBallState) -> tuple[Decision, ...]:
+    """Every decision the game waits for now."""
+    if state.result is not None:
+        return ()
+    a = state.attack
+    if a is not None:
+        attacker, target = state.unit(a.attacker), state.unit(a.target)
+        if a.step == "react":
+            return (
+                Decision(
+                    seat=target.seat,
+                    kind="reaction",
+                    prompt=f"{label(attacker)} {'charges' if a.kind == 'charge' else 'attacks'} "
+                    f"{label(target)}: Counter-Attack (1 MP)"
+                    + (" or Defensive Stance (1 MP)" if a.kind == "charge" else "")
+                    + "?",
+                    default=cm.React(seat=target.seat),
+                    context={"attack": a.kind, "attacker": a.attacker, "target": a.target},
+                ),
+            )
+        if a.step == "choose":
+            c, r = best_pick(state)
+            return (
+                Decision(
+                    seat=attacker.seat,
+                    kind="playbook",
+                    prompt=f"{label(attacker)} hit with {a.net} net hits: select a result "
+                    f"(columns 1–{a.limits[0]}, {len(a.limits)} to select).",
+                    default=cm.ChooseResult(seat=attacker.seat, column=c, row=r),
+                    options=tuple(
+                        cm.ChooseResult(seat=attacker.seat, column=c, row=r)
+                        for c, r in options(state)
+                    ),
+                    context={"net": a.net, "limits": a.limits},
+                ),
+            )
+        if a.step == "dodge":
+            return (
+                Decision(
+                    seat=attacker.seat,
+                    kind="dodge",
+                    prompt=f'{label(attacker)} may dodge {a.dodge}".',
+                    default=cm.DodgeTo(seat=attacker.seat),
+                    context={"model": attacker.id, "inches": a.dodge},
+                ),
+            )
+    it = state.intercept
+    if it is not None:
+        model = state.unit(it.candidates[0])
+        return (
+            Decision(
+                seat=model.seat,
+                kind="intercept",
+                prompt=f"The ball passes {label(model)}: intercept it?",
+                default=cm.Intercept(seat=model.seat),
+                options=(cm.Intercept(seat=model.seat), cm.Intercept(seat=model.seat, take=True)),
+                context={"model": model.id},
+            ),
+        )
+    if state.follow is not None:
+        seat = state.unit(state.follow.passer).seat
+        return (
+            Decision(
+                seat=seat,
+                kind="follow_up",
+                prompt="A successful pass: Pass & Move (1 MP), Snap Shot (2 MP) or neither?",
+                default=cm.FollowUp(seat=seat),
+                context={"passer": state.follow.passer, "receiver": state.follow.receiver},
+            ),
+        )
+    if state.dodge is not None:
+        model = state.unit(state.dodge.model)
+        seat = model.seat
+        return (
+            Decision(
+                seat=seat,
+                kind="dodge",
+                prompt=f'{label(model)} may move {state.dodge.inches}" ({state.dodge.why}).',
+                default=cm.DodgeTo(seat=seat),
+                context={"model": model.id, "inches": state.dodge.inches},
+            ),
+        )
+    if state.goal_kick >= 0:
+        seat = state.goal_kick
+        return (
+            Decision(
+                seat=seat,
+                kind="goal_kick",
+                prompt='Goal! Place the goal kick within 10" of your goalpost.',
+                default=default_goal_kick(state, seat),
+            ),
+        )
+    phase = state.phase
+    if phase == PREPARE:
+        return tuple(
+            Decision(
+                seat=t.seat,
+                kind="prepare",
+                prompt="Pick your guild and two Squaddies, and discard two game plans.",
+                default=default_prepare(state, t.seat),
+            )
+            for t in state.teams
+            if not t.picked
+        )
+    if phase == CHOOSE:
+        seat = state.chooser
+        return (
+            Decision(
+                seat=seat,
+                kind="kick_or_receive",
+                prompt="You won the starting roll: kick or receive?",
+                default=cm.ChooseKicking(seat=seat, kick=False),
+                options=(
+                    cm.ChooseKicking(seat=seat, kick=True),
+                    cm.ChooseKicking(seat=seat, kick=False),
+                ),
+            ),
+        )
+    if phase == DEPLOY:
+        seat = state.active_seat
+        return (
+            Decision(
+                seat=seat,
+                kind="deploy",
+                prompt='Deploy your team completely within 10" of your table edge'
+                + (" and name the kicker." if seat == state.kicking else "."),
+                default=default_deploy(state, seat),
+            ),
+        )
+    if phase == KICK_OFF:
+        return (
+            Decision(
+                seat=state.kicking,
+                kind="kick_off",
+                prompt="Kick off: the kicker may jog, then kicks to a spot within its range.",
+                default=default_kick_off(state),
+            ),
+        )
+    if phase == GIVE:
+        d = default_give(state)
+        return (
+            Decision(
+                seat=d.seat,
+                kind="give_ball",
+                prompt="The kick off fell short or went out: give the ball to one of your models?",
+                default=d,
+                options=(
+                    cm.GiveBallTo(seat=d.seat),
+                    *(
+                        cm.GiveBallTo(seat=d.seat, model=u.id)
+                        for u in state.units
+                        if u.seat == d.seat and u.on_pitch
+                    ),
+                ),
+            ),
+        )
+    if phase == PLANS:
+        return tuple(
+            Decision(
+                seat=t.seat,
+                kind="game_plan",
+                prompt="Choose this turn's game plan (secret until both have chosen).",
+                default=cm.ChoosePlan(seat=t.seat, plan=t.hand[0]),
+                options=tuple(cm.ChoosePlan(seat=t.seat, plan=p) for p in t.hand),
+            )
+            for t in state.teams
+            if not t.chosen
+        )
+    if phase == MAINTENANCE:
+        return tuple(
+            Decision(
+                seat=t.seat,
+                kind="influence",
+                prompt="Allocate your influence pool (secret until both have allocated).",
+                default=cm.Allocate(
+                    seat=t.seat,
+                    influence=default_allocation(state, t.seat),
+                    returns=tuple(
+                        default_return(state, u)
+                        for u in state.units
+                        if u.seat == t.seat and u.taken_out
+                    ),
+                ),
+            )
+            for t in state.teams
+            if t.allocation is None
+        )
+    if phase == ACTIVATION:
+        seat = state.active_seat
+        if state.activation is None:
+            models = ready(state, seat)
+            return (
+                Decision(
+                    seat=seat,
+                    kind="activation",
+                    prompt="Select a model to activate.",
+                    default=cm.Activate(seat=seat, model=models[0].id),
+                    options=tuple(cm.Activate(seat=seat, model=u.id) for u in models),
+                ),
+            )
+        unit = state.unit(state.activation.model)
+        return (
+            Decision(
+                seat=seat,
+                kind="action",
+                prompt=f"{label(unit)} is active: move, attack, kick, play, or end.",
+                default=cm.EndActivation(seat=seat),
+                context={"model": unit.id, "influence": unit.influence},
+            ),
+        )
+    return ()
+
+
+def out_of_turn(state: GuildBallState) -> bool:
+    """Whether the wait is an answer out of turn (a reaction or an interception by the player
+    who is not active): short by nature."""
+    d = pending(state)
+    if not d or state.phase != ACTIVATION:
+        return False
+    return d[0].kind in ("reaction", "intercept") and d[0].seat != state.active_seat

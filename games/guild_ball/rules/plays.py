@@ -1,0 +1,360 @@
+"""Character and heroic plays, and the momentum uses of an activation (Rest, Encourage).
+
+- "During its activation a model may spend influence to use a character play." "A model using a
+  character play may target any valid model within range and LOS." "A character play is resolved
+  as a TN test of [target model's current DEF]. Use the character play's cost in influence to
+  generate the dice pool." "The controlling player may choose to automatically hit friendly
+  models". Crowding out: "-1 dice pool for each enemy model, other than the target enemy model,
+  engaging the active model."
+- "A character play triggered from the playbook is automatically successful".
+- "Heroic plays cost 1 MP to use. Heroic plays may be used only once per turn." "Legendary
+  plays have no influence or MP cost ... they may be used only once per game." Neither has a
+  dice pool, so both hit automatically (rules notes).
+- AOE: "a circular template that's 3" in diameter"; each model within it is tested in turn.
+- Rest: "spend 1 MP to recover 4 HP or remove all conditions ... only once per turn".
+  Encourage: "spend 2 MP to target another friendly model within 8" ... may benefit from
+  Encourage only once per turn."
+"""
+
+from __future__ import annotations
+
+from engine.core.errors import RuleError
+from games.guild_ball.content.cards import Effect, Play
+from games.guild_ball.pitch import Base, Point, within
+from games.guild_ball.rules import events as ev
+from games.guild_ball.rules.ball import scatter_from_model, tn_test
+from games.guild_ball.rules.commands import Encourage, Rest, UsePlay
+from games.guild_ball.rules.context import (
+    Ctx,
+    active_unit,
+    base_of,
+    card,
+    defence,
+    engaged_by,
+    label,
+    moves,
+    pack,
+    passes,
+    scene,
+    unit_of,
+)
+from games.guild_ball.rules.health import (
+    changed,
+    clear_conditions,
+    damage,
+    gain_mp,
+    heal,
+    spend_mp,
+    suffer,
+)
+from games.guild_ball.rules.moving import spend, spend_bonus
+from games.guild_ball.rules.state import KD, Dodge, GuildBallState, Mod, Unit
+
+AOE_RADIUS = 1.5  # "a circular template that's 3" in diameter"
+REST_HP = 4
+ENCOURAGE_RANGE = 8.0
+ENCOURAGE_MP = 2
+
+
+def _play_of(unit: Unit, slug: str) -> Play:
+    for p in card(unit).plays:
+        if p.slug == slug:
+            return p
+    raise RuleError("no_such_play", f"{label(unit)} has no play {slug!r}.")
+
+
+def targets_in_reach(state: GuildBallState, unit: Unit, play: Play, target: Unit) -> bool:
+    """Whether `target` is a valid model for the play: its side, within range and LOS."""
+    if not target.on_pitch:
+        return False
+    side = play.target
+    if side == "self" or play.reach == "self":
+        return target.id == unit.id
+    if side == "enemy" and target.seat == unit.seat:
+        return False
+    if side == "friendly" and target.seat != unit.seat:
+        return False
+    if play.reach == "playbook":
+        return True
+    if target.id == unit.id:
+        return True
+    if not within(base_of(target), base_of(unit), float(play.reach)):
+        return False
+    return scene(state).sees(unit.id, target.id)
+
+
+def _target_checks(state: GuildBallState, play: Play, target: Unit) -> bool:
+    for check in play.checks:
+        args = dict(check.args)
+        if check.test == "target_has_ball" and state.ball_holder != target.id:
+            return False
+        if check.test == "target_has" and args.get("condition") not in target.conditions:
+            return False
+    return passes(state, target, play.checks)
+
+
+def use_play(ctx: Ctx, cmd: UsePlay) -> None:
+    """Use a play of the active model paid with influence (a heroic play with 1 MP)."""
+    state = ctx.state
+    unit = active_unit(state, cmd.seat)
+    if KD in unit.conditions:
+        raise RuleError("knocked_down", "A knocked-down model may not use character plays.")
+    play = _play_of(unit, cmd.play)
+    if play.kind == "legendary" and play.slug in state.teams[cmd.seat].legendary:
+        raise RuleError("once_per_game", f"{play.name} is legendary: once per game, used.")
+    if (play.once_per_turn or play.kind == "heroic") and play.slug in unit.plays_used:
+        raise RuleError("once_per_turn", f"{play.name} may be used once per turn.")
+    if play.kind == "character" and play.cost is None:
+        raise RuleError("icon_only", f"{play.name} is triggered from the playbook only.")
+    aims = _aims(state, unit, play, cmd)
+    if play.kind == "heroic":
+        if state.teams[cmd.seat].mp < 1:
+            raise RuleError("no_momentum", "A heroic play costs 1 MP.")
+        spend_mp(ctx, cmd.seat, 1, "heroic play")
+    elif play.kind == "character":
+        spend(ctx, unit, play.cost, play.name)
+    spend_bonus(ctx, cmd.seat, cmd.bonus)
+    if play.once_per_turn or play.kind == "heroic":
+        u = ctx.state.unit(unit.id)
+        changed(ctx, u, plays_used=(*u.plays_used, play.slug))
+    sx, sy = cmd.spot if cmd.spot is not None else (-1.0, -1.0)
+    ctx.emit(
+        ev.PlayUsed(
+            model=unit.id,
+            play=play.slug,
+            target=cmd.target,
+            x=sx,
+            y=sy,
+            how="influence" if play.kind == "character" else play.kind,
+        )
+    )
+    _resolve(ctx, unit.id, play, aims, tested=play.kind == "character", bonus=cmd.bonus)
+
+
+def _aims(state: GuildBallState, unit: Unit, play: Play, cmd: UsePlay) -> list[Unit]:
+    """The models the play affects, or a RuleError saying what to aim at."""
+    area = play.area
+    if area is not None and area.kind == "aoe":
+        if cmd.spot is None:
+            raise RuleError("needs_spot", f"{play.name} is an AOE: give the template's centre.")
+        template = Base(Point(*cmd.spot), AOE_RADIUS)
+        if not within(template, base_of(unit), float(play.reach)):
+            raise RuleError(
+                "out_of_range", f'Place the template within {play.reach}" of {label(unit)}.'
+            )
+        return [
+            u
+            for u in state.units
+            if u.on_pitch and within(base_of(u), template, 0.0) and _side_ok(area.side, unit, u)
+        ]
+    if area is not None:  # a pulse or an aura, from the model itself
+        return [
+            u
+            for u in state.units
+            if u.on_pitch
+            and (u.id == unit.id or within(base_of(u), base_of(unit), float(area.size)))
+            and _side_ok(area.side, unit, u)
+        ]
+    if play.reach == "self" or play.target == "self":
+        return [unit]
+    target = unit_of(state, cmd.target)
+    if not targets_in_reach(state, unit, play, target):
+        raise RuleError(
+            "invalid_target",
+            f"{label(target)} is not a valid target of {play.name}: it must be "
+            f'{play.target}, within {play.reach}" and in LOS.',
+        )
+    if not _target_checks(state, play, target):
+        raise RuleError("target_test", f"{label(target)} does not meet {play.name}'s condition.")
+    return [target]
+
+
+def _side_ok(side: str, unit: Unit, other: Unit) -> bool:
+    if side == "enemy":
+        return other.seat != unit.seat
+    if side == "friendly":
+        return other.seat == unit.seat
+    return True
+
+
+def _resolve(
+    ctx: Ctx, origin: str, play: Play, aims: list[Unit], tested: bool, bonus: bool
+) -> None:
+    """Test and apply the play on each model it aims at (friendly models are hit
+    automatically; our ruling: always)."""
+    momentum_done = False
+    for target in aims:
+        state = ctx.state
+        unit = state.unit(origin)
+        target = state.unit(target.id)
+        if not target.on_pitch or state.result is not None:
+            continue
+        if tested and target.seat != unit.seat:
+            crowd = [e for e in engaged_by(state, unit) if e.id != target.id]
+            pool = play.cost + bonus - len(crowd)
+            dice, pool, tn = tn_test(ctx, pool, defence(state, target))
+            hits = sum(d >= tn for d in dice)
+            ctx.emit(
+                ev.Rolled(
+                    what=play.slug,
+                    model=unit.id,
+                    target=target.id,
+                    pool=pool,
+                    tn=tn,
+                    dice=dice,
+                    hits=hits,
+                    net=hits,
+                    rng=ctx.rng,
+                )
+            )
+            if not hits:
+                continue
+        for effect in play.effects:
+            if effect.do == "gain_momentum":
+                if not momentum_done:
+                    gain_mp(ctx, unit.seat, int(effect.arg("amount")), play.slug)
+                    momentum_done = True
+                continue
+            apply_effect(ctx, origin, target.id, effect, play)
+            if ctx.state.result is not None:
+                return
+
+
+def apply_effect(ctx: Ctx, origin: str, model: str, effect: Effect, play: Play) -> None:
+    """One primitive of the content's vocabulary on one model."""
+    from games.guild_ball.rules.attacks import push_model
+
+    state = ctx.state
+    target = state.unit(model)
+    if not target.on_pitch:
+        return
+    do = effect.do
+    if do == "damage":
+        damage(ctx, model, int(effect.arg("amount")), by=origin)
+    elif do == "condition":
+        condition = str(effect.arg("condition"))
+        if not _immune(target, condition):
+            suffer(ctx, model, condition)
+    elif do == "clear_conditions":
+        clear_conditions(ctx, model)
+    elif do == "heal":
+        heal(ctx, model, int(effect.arg("amount")))
+    elif do == "push":
+        if model != origin:
+            push_model(ctx, state.unit(origin), model, int(effect.arg("distance")))
+    elif do == "dodge":
+        if KD not in target.conditions and state.dodge is None:
+            inches = int(effect.arg("distance"))
+            ctx.emit(ev.DodgeStep(dodge=Dodge(model=model, inches=inches, why=play.slug)))
+    elif do == "tackle":
+        if state.ball_holder == model and model != origin:
+            ctx.emit(ev.BallHeld(model=origin, how="tackle"))
+    elif do == "scatter_ball":
+        if state.ball_holder == model:
+            scatter_from_model(ctx, model)
+    elif do == "advance":
+        kind = str(effect.arg("kind"))
+        if kind in ("jog", "sprint") and KD not in target.conditions and state.dodge is None:
+            jog, sprint = moves(state, target)
+            inches = int(jog if kind == "jog" else sprint)
+            ctx.emit(ev.DodgeStep(dodge=Dodge(model=model, inches=inches, why=kind)))
+    elif do == "gain_influence":
+        limit = card(target).stats.inf_max
+        now = min(target.influence + int(effect.arg("amount")), limit)
+        ctx.emit(ev.InfluenceSet(influence=((model, max(now, target.influence)),)))
+    elif do == "lose_influence":
+        now = max(target.influence - int(effect.arg("amount")), 0)
+        ctx.emit(ev.InfluenceSet(influence=((model, now),)))
+    elif do == "modify":
+        mod = Mod(stat=str(effect.arg("stat")), amount=int(effect.arg("amount")), source=play.slug)
+        mods = tuple(m for m in target.mods if not (m.source == mod.source and m.stat == mod.stat))
+        changed(ctx, target, mods=(*mods, mod))
+
+
+def _immune(unit: Unit, condition: str) -> bool:
+    """A passive trait that makes the model immune to the condition."""
+    for trait in card(unit).traits:
+        if trait.kind == "passive":
+            for e in trait.effects:
+                if e.do == "immune" and e.arg("condition") == condition:
+                    return True
+    return False
+
+
+def icon_play(state: GuildBallState, attacker: Unit, icons: list[str], slug: str) -> str:
+    """The play a play-icon result triggers, checked: the attacker's, with a matching icon."""
+    play = _play_of(attacker, slug)
+    if play.kind != "character" or not {f"play-{i}" for i in play.icons} & set(icons):
+        raise RuleError("icon_play", f"{play.name} is not triggered by this result's icon.")
+    return play.slug
+
+
+def trigger_play(ctx: Ctx, origin: str, slug: str, aim: str) -> None:
+    """A play triggered by a play icon: free and automatically successful, on a valid model
+    within range and LOS (a [P] play on the attacked model); an invalid target wastes it."""
+    state = ctx.state
+    unit = state.unit(origin)
+    if not unit.on_pitch:
+        return
+    play = _play_of(unit, slug)
+    if play.area is not None and play.area.kind == "aoe":
+        target = state.unit(aim) if aim else unit
+        spot = (target.x, target.y)
+        try:
+            aims = _aims(state, unit, play, UsePlay(seat=unit.seat, play=slug, spot=spot))
+        except RuleError:
+            return
+    elif play.area is not None or play.reach == "self" or play.target == "self":
+        aims = _aims(state, unit, play, UsePlay(seat=unit.seat, play=slug))
+    else:
+        target = state.unit(aim)
+        if not targets_in_reach(state, unit, play, target) or not _target_checks(
+            state, play, target
+        ):
+            return
+        aims = [target]
+    ctx.emit(ev.PlayUsed(model=origin, play=slug, target=aim, x=-1.0, y=-1.0, how="icon"))
+    _resolve(ctx, origin, play, aims, tested=False, bonus=False)
+
+
+def rest(ctx: Ctx, cmd: Rest) -> None:
+    unit = active_unit(ctx.state, cmd.seat)
+    if unit.rested:
+        raise RuleError("rested", "A model may use Rest only once per turn.")
+    if ctx.state.teams[cmd.seat].mp < 1:
+        raise RuleError("no_momentum", "Rest costs 1 MP.")
+    spend_mp(ctx, cmd.seat, 1, "rest")
+    changed(ctx, ctx.state.unit(unit.id), rested=True)
+    _recover(ctx, unit.id, cmd.clear)
+
+
+def encourage(ctx: Ctx, cmd: Encourage) -> None:
+    state = ctx.state
+    unit = active_unit(state, cmd.seat)
+    target = unit_of(state, cmd.target)
+    if target.seat != unit.seat or target.id == unit.id or not target.on_pitch:
+        raise RuleError("encourage_target", "Encourage another friendly model on the pitch.")
+    if not within(base_of(target), base_of(unit), ENCOURAGE_RANGE):
+        raise RuleError("out_of_range", 'Encourage reaches friendly models within 8".')
+    if target.encouraged:
+        raise RuleError("encouraged", "A model may benefit from Encourage only once per turn.")
+    if state.teams[cmd.seat].mp < ENCOURAGE_MP:
+        raise RuleError("no_momentum", "Encourage costs 2 MP.")
+    spend_mp(ctx, cmd.seat, ENCOURAGE_MP, "encourage")
+    changed(ctx, ctx.state.unit(target.id), encouraged=True)
+    _recover(ctx, target.id, cmd.clear)
+
+
+def _recover(ctx: Ctx, model: str, clear: bool) -> None:
+    if clear:
+        clear_conditions(ctx, model)
+    else:
+        heal(ctx, model, REST_HP)
+
+
+def plays_of(unit: Unit) -> tuple[Play, ...]:
+    """The plays a model may use in its activation (not those triggered by icons only)."""
+    return tuple(p for p in card(unit).plays if p.kind != "character" or p.cost is not None)
+
+
+__all__ = ["pack"]

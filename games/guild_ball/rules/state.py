@@ -1,0 +1,199 @@
+"""The state of a game of Guild Ball's Introductory game: frozen structs, changed only by
+`evolve`.
+
+Models are named by id: the seat's digit and the content slug ("0-oswin-tollbright"), so a
+mirror match keeps them apart. Positions are the centres of bases in inches on the pitch engine's
+axes (side 0's table edge at y = 0). Hidden information (the game plans each seat holds and
+discarded, the order of the plan deck, each seat's buffered pre-game pick, plan choice and
+influence allocation until every seat has answered, the random source) lives here too; `views.py`
+decides who may see what.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from engine.core.rng import Rng
+
+# Phases of the game, in order (docs/rules-notes.md, "Rules": the round structure).
+PREPARE = "prepare"  # both seats pick a team and discard two plans, at once
+CHOOSE = "choose"  # the starting roll's winner chooses to kick or receive
+DEPLOY = "deploy"  # the kicking seat deploys, then the receiving seat
+KICK_OFF = "kick_off"  # the kicker jogs and kicks
+PLANS = "plans"  # the Initiative Phase: both seats choose a game plan, at once
+MAINTENANCE = "maintenance"  # both seats allocate influence (and return models), at once
+ACTIVATION = "activation"  # alternating activations
+OVER = "over"
+
+PLAN_HAND = 7  # "each player is dealt seven game plans"
+PLAN_DISCARD = 2  # "each player must discard two cards"
+TEAM_SQUADDIES = 2  # the Introductory game's "1 Captain 2 Squaddie"
+WIN_VP = 6  # the Introductory game's "6 VP"
+MAX_TURNS = 10  # our ruling: the safety net of a game nobody wins (rules notes)
+
+KD = "knocked_down"
+BLEED = "bleed"
+BURNING = "burning"
+POISON = "poison"
+SNARED = "snared"
+CONDITION_DAMAGE = {BLEED: 3, BURNING: 1, POISON: 2, KD: 0, SNARED: 0}
+
+
+class Mod(msgspec.Struct, frozen=True):
+    """A stat change until the End Phase, by the name of its source (same names don't add)."""
+
+    stat: str
+    amount: int
+    source: str
+
+
+class Unit(msgspec.Struct, frozen=True):
+    """One model of a team: where it is and what it suffers this game."""
+
+    id: str
+    seat: int
+    slug: str
+    x: float = 0.0
+    y: float = 0.0
+    on_pitch: bool = False  # deployed and not taken out
+    taken_out: bool = False
+    hp: int = 0
+    influence: int = 0
+    conditions: tuple[str, ...] = ()
+    mods: tuple[Mod, ...] = ()
+    activated: bool = False  # this turn
+    rested: bool = False  # used Rest this turn
+    encouraged: bool = False  # benefited from Encourage this turn
+    countered: tuple[str, ...] = ()  # enemy models it declared a Counter-Attack against
+    plays_used: tuple[str, ...] = ()  # once-per-turn plays used this turn
+
+
+class Team(msgspec.Struct, frozen=True):
+    """One seat's side: its guild and models, its plans, momentum and victory points."""
+
+    seat: int
+    guild: str = ""
+    side: int = 0  # the pitch side (table edge) it deploys at: 0 (y = 0) or 1
+    hand: tuple[str, ...] = ()  # game plans held (secret)
+    discarded: tuple[str, ...] = ()  # plans discarded face down at the start (secret)
+    used: tuple[str, ...] = ()  # plans played and discarded, face up
+    plan: str = ""  # the plan played this turn, once revealed
+    mp: int = 0
+    vp: int = 0
+    goals: int = 0
+    legendary: tuple[str, ...] = ()  # legendary plays used this game
+    # Buffered simultaneous answers, secret until every seat has answered:
+    picked: tuple[str, ...] = ()  # the pre-game pick: guild, two squaddies, two discards
+    chosen: str = ""  # the plan chosen for this turn
+    allocation: tuple[tuple[str, int], ...] | None = None  # influence per model
+    returns: tuple[tuple[str, float, float], ...] = ()  # returned models' places
+
+
+class Activation(msgspec.Struct, frozen=True):
+    """The model activating now and what it has done."""
+
+    model: str
+    advanced: bool = False  # the standard advance made (or forfeited)
+    moved: bool = False
+    charged: bool = False
+
+
+class Attack(msgspec.Struct, frozen=True):
+    """An attack under way, from its declaration to its results.
+
+    `kind`: "attack", "charge", "parting" or "counter". `step`: "react" (the target's seat may
+    declare a Counter-Attack, and against a charge Defensive Stance), "choose" (the attacker's
+    seat selects playbook results), "dodge" (the attacker may dodge), "done". `limits` are the
+    columns each pick still to make may reach (wrapping gives several)."""
+
+    attacker: str
+    target: str
+    kind: str
+    step: str
+    bonus: bool = False
+    stance: bool = False  # Defensive Stance declared: +1 DEF for the charge
+    counter: bool = False  # a Counter-Attack declared, to follow
+    net: int = 0
+    limits: tuple[int, ...] = ()
+    picks: tuple[tuple[int, int], ...] = ()  # (column, row) chosen so far
+    plays: tuple[str, ...] = ()  # plays triggered by icons, in pick order
+    dodge: int = 0  # inches of dodge the attacker may still make
+    end_x: float = 0.0  # a charge's declared end
+    end_y: float = 0.0
+
+
+class Intercept(msgspec.Struct, frozen=True):
+    """A kick scatter's ball path: the models that may still take the ball, closest first, and
+    where the ball lands if none does."""
+
+    candidates: tuple[str, ...]
+    landing_x: float
+    landing_y: float
+    kicker: str
+    kicking_seat: int
+
+
+class Follow(msgspec.Struct, frozen=True):
+    """After a successful pass to a friendly model: Pass & Move or Snap Shot may follow."""
+
+    passer: str
+    receiver: str
+
+
+class Dodge(msgspec.Struct, frozen=True):
+    """A dodge a model may make now (a playbook or play result, Pass & Move, Run the Length)."""
+
+    model: str
+    inches: int
+    why: str
+
+
+class Result(msgspec.Struct, frozen=True):
+    """How the game ended: the winner (None for a draw) and why."""
+
+    winner: int | None
+    reason: str
+
+
+class GuildBallState(msgspec.Struct, frozen=True):
+    """Everything about one game."""
+
+    teams: tuple[Team, ...]
+    units: tuple[Unit, ...]
+    plan_deck: tuple[str, ...]  # the shared deck after the deal, top first (secret)
+    rng: Rng
+    phase: str = PREPARE
+    turn: int = 0
+    kicking: int = -1  # the kicking seat
+    chooser: int = -1  # the starting roll's winner, who chooses
+    initiative: int = -1  # the seat with the initiative this turn
+    active_seat: int = -1  # whose activation it is (or whose pre-game step)
+    activation: Activation | None = None
+    attack: Attack | None = None
+    intercept: Intercept | None = None
+    follow: Follow | None = None
+    dodge: Dodge | None = None
+    kicker: str = ""  # the kick-off's kicker
+    give_ball: int = -1  # a seat that may give the ball to one of its models (kick-off)
+    goal_kick: int = -1  # a seat that must place a goal kick
+    ball_holder: str = ""  # the model in possession
+    ball_x: float = 12.0  # a free ball's centre (when nobody holds it and it is on the pitch)
+    ball_y: float = 12.0
+    ball_free: bool = False
+    no_snap: str = ""  # a model the ball may not snap to (the kicker after the kick off)
+    waits: int = 0  # decisions opened so far, to tell waits apart
+    result: Result | None = None
+
+    def unit(self, model: str) -> Unit:
+        """The model with this id (KeyError if none)."""
+        for u in self.units:
+            if u.id == model:
+                return u
+        raise KeyError(model)
+
+    def index(self, model: str) -> int:
+        """The position of the model in `units`."""
+        for i, u in enumerate(self.units):
+            if u.id == model:
+                return i
+        raise KeyError(model)
