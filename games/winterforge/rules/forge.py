@@ -112,7 +112,8 @@ def forge(ctx: Ctx, cmd: Forge) -> None:
     dice = dice_of(components, rune)
     dice_roll = ctx.dice
     rolled = [(sides, dice_roll.roll(sides)) for sides in dice]
-    total = sum(v for _, v in rolled) + sum(v for _, v in fixed)
+    fixed_total = sum([v for _, v in fixed])
+    total = sum([v for _, v in rolled]) + fixed_total
     rerolled: tuple[int, ...] = ()
     pack = load_pack()
     may_reroll = ability(g, "reroll") > 0 or (rune and pack.runes[rune].kind == "reroll")
@@ -123,7 +124,7 @@ def forge(ctx: Ctx, cmd: Forge) -> None:
         sides, first = rolled[low]
         rolled[low] = (sides, dice_roll.roll(sides))
         rerolled = (low, first)
-        total = sum(v for _, v in rolled) + sum(v for _, v in fixed)
+        total = sum([v for _, v in rolled]) + fixed_total
     success = total >= target
     ctx.emit(
         Forged(

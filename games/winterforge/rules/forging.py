@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 from games.winterforge.rules.content import ANY, SKILLS, Contract, load_pack
 from games.winterforge.rules.state import Guild
@@ -19,8 +19,15 @@ from games.winterforge.rules.state import Guild
 def fits(slots: Sequence[str], materials: Iterable[str], wilds: int = 0) -> bool:
     """Do components of `materials` (with `wilds` Runes that fill any one slot) fill `slots`
     exactly? "You cannot commit more or fewer Components than the Contract requires." """
+    return _fits(tuple(slots), tuple(materials), wilds)
+
+
+@lru_cache(maxsize=4096)
+def _fits(slots: tuple[str, ...], materials: tuple[str, ...], wilds: int) -> bool:
+    # Asked at every forge, by the rules and by the odds a player is shown, of few distinct
+    # (Contract, materials) pairs.
     have = Counter(materials)
-    if sum(have.values()) + wilds != len(slots):
+    if len(materials) + wilds != len(slots):
         return False
     need = Counter(s for s in slots if s != ANY)
     short = sum(max(0, n - have[m]) for m, n in need.items())
