@@ -157,6 +157,9 @@ def intentions(state: GuildBallState, unit: Unit, dice: Dice) -> list[cm.Command
             out.append(cm.Shoot(seat=seat))
         for play in plays_of(unit):
             out += play_commands(state, unit, play)
+        for trait in card(unit).traits:
+            if trait.kind == "active" and f"trait:{trait.slug}" not in unit.plays_used:
+                out.append(cm.UsePlay(seat=seat, play=trait.slug))
     if (
         state.teams[seat].mp >= 1
         and not unit.rested

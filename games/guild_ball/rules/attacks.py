@@ -37,6 +37,7 @@ from games.guild_ball.rules.context import (
 )
 from games.guild_ball.rules.health import damage, gain_mp, spend_mp, suffer, take_out
 from games.guild_ball.rules.state import KD, Attack, GuildBallState, Unit
+from games.guild_ball.rules.traits import fire, gain_ball
 
 CHARGE_TAC = 4
 PARTING_TAC = 2
@@ -326,7 +327,8 @@ def apply_results(ctx: Ctx) -> None:
     if momentous and a.kind not in ("parting", "counter"):
         gain_mp(ctx, attacker.seat, momentous, "momentous")
     if tackle and ctx.state.ball_holder == target.id:
-        ctx.emit(ev.BallHeld(model=attacker.id, how="tackle"))
+        gain_ball(ctx, attacker.id, "tackle")
+        fire(ctx, "tackles", attacker.id, target.id)
     if push:
         push_model(ctx, attacker, target.id, push)
     if kd:
@@ -342,6 +344,11 @@ def apply_results(ctx: Ctx) -> None:
             return
     if ctx.state.result is not None:
         return
+    if ctx.state.unit(target.id).on_pitch and ctx.state.unit(attacker.id).on_pitch:
+        fire(ctx, "charge_hit" if a.kind == "charge" else "attack_hit", attacker.id, target.id)
+        fire(ctx, "hit_by_attack", target.id, attacker.id)
+        if ctx.state.result is not None:
+            return
     me = ctx.state.unit(attacker.id)
     if dodge and me.on_pitch and KD not in me.conditions:
         ctx.emit(ev.AttackStep(attack=_with(ctx.state.attack, step="dodge", dodge=dodge)))

@@ -46,6 +46,7 @@ from games.guild_ball.rules.context import (
 )
 from games.guild_ball.rules.health import VP_GOAL, gain_mp, score
 from games.guild_ball.rules.state import KD, Intercept, Unit
+from games.guild_ball.rules.traits import gain_ball
 
 THROW_IN_LIMIT = 20  # our ruling: a throw-in that keeps leaving the pitch ends at the centre
 KICK_TN = 4  # "A kick is resolved as a 4+ TN test."
@@ -148,7 +149,7 @@ def snap(ctx: Ctx, exclude: tuple[str, ...] = ()) -> None:
     if not units:
         return
     if len({u.seat for u in units}) == 1:
-        ctx.emit(ev.BallHeld(model=units[0].id, how="snap"))
+        gain_ball(ctx, units[0].id, "snap")
         return
     contenders = units
     rolls: list[tuple[str, int, int]] = []
@@ -161,7 +162,7 @@ def snap(ctx: Ctx, exclude: tuple[str, ...] = ()) -> None:
             break
         contenders = [u for u in contenders if u.id in top]
     ctx.emit(ev.SnapRolled(rolls=tuple(rolls), winner=top[0], rng=ctx.rng))
-    ctx.emit(ev.BallHeld(model=top[0], how="roll-off"))
+    gain_ball(ctx, top[0], "roll-off")
 
 
 def snap_on_path(ctx: Ctx, unit: Unit, path: tuple[tuple[float, float], ...]) -> int | None:
@@ -317,7 +318,7 @@ def intercept(ctx: Ctx, take: bool) -> None:
     model, rest_ = it.candidates[0], it.candidates[1:]
     if take:
         ctx.emit(ev.InterceptStep(intercept=None))
-        ctx.emit(ev.BallHeld(model=model, how="intercept"))
+        gain_ball(ctx, model, "intercept")
         return
     if rest_:
         ctx.emit(ev.InterceptStep(intercept=Intercept(rest_, *_tail(it))))
@@ -332,6 +333,9 @@ def _tail(it: Intercept) -> tuple[float, float, str, int]:
 def goal_scored(ctx: Ctx, kicker: Unit, dice: tuple[int, ...]) -> None:
     """A goal: 4 VP, 1 MP (2 for a Screamer!, "two or more 6s"), the activation ends, and the
     conceding player owes a goal kick."""
+    from games.guild_ball.rules.traits import fire
+
+    fire(ctx, "scores_goal", kicker.id)
     screamer = sum(d == 6 for d in dice) >= 2
     gain_mp(ctx, kicker.seat, 2 if screamer else 1, "screamer" if screamer else "goal")
     post = goalpost_centre(1 - ctx.state.teams[kicker.seat].side)

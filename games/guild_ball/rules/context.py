@@ -91,6 +91,31 @@ def _mod(state: GuildBallState, unit: Unit, stat: str) -> int:
     for m in unit.mods:
         if m.stat == stat:
             seen[m.source] = m.amount
+    for trait in card(unit).traits:
+        if trait.kind == "passive" and trait.area is None:
+            for effect in trait.effects:
+                if (
+                    effect.do == "modify"
+                    and effect.arg("stat") == stat
+                    and passes(state, unit, trait.checks)
+                ):
+                    seen[trait.slug] = int(effect.arg("amount"))
+    for owner, trait, amount in _auras(stat):
+        if trait in seen:
+            continue
+        for o in state.units:
+            if o.slug != owner or not (o.on_pitch and unit.on_pitch):
+                continue
+            side = pack().traits[trait].area.side
+            if (side == "friendly") != (o.seat == unit.seat) and side != "all":
+                continue
+            if o.id != unit.id and not within(
+                base_of(unit), base_of(o), float(pack().traits[trait].area.size)
+            ):
+                continue
+            if passes(state, unit, pack().traits[trait].checks):
+                seen[trait] = amount
+                break
     plan_slug = state.teams[unit.seat].plan
     if plan_slug:
         plan = pack().plans[plan_slug]
@@ -103,6 +128,21 @@ def _mod(state: GuildBallState, unit: Unit, stat: str) -> int:
                 ):
                     seen[plan.slug] = int(effect.arg("amount"))
     return sum(seen.values())
+
+
+@cache
+def _auras(stat: str) -> tuple[tuple[str, str, int], ...]:
+    """(model slug, trait slug, amount) of every passive aura in the pack that changes `stat`:
+    "Models within an aura are immediately affected by it ... A model is affected by its own
+    aura"."""
+    out = []
+    for model in pack().models.values():
+        for trait in model.traits:
+            if trait.kind == "passive" and trait.area is not None and trait.area.kind == "aura":
+                for effect in trait.effects:
+                    if effect.do == "modify" and effect.arg("stat") == stat:
+                        out.append((model.slug, trait.slug, int(effect.arg("amount"))))
+    return tuple(out)
 
 
 def passes(state: GuildBallState, unit: Unit, checks: tuple[Check, ...]) -> bool:

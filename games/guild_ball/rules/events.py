@@ -284,6 +284,12 @@ class PlayUsed(Event):
     how: str
 
 
+class PlanResolved(Event):
+    """A game plan that resolves only once a turn has resolved."""
+
+    seat: int
+
+
 class PlansRefreshed(Event):
     """The End Phase: the plans played are discarded; a seat with none left takes them back."""
 
@@ -337,6 +343,7 @@ EVENT_TYPES: tuple[type, ...] = (
     GiveBall,
     GoalKickOwed,
     PlayUsed,
+    PlanResolved,
     PlansRefreshed,
     TurnEnded,
     GameEnded,

@@ -128,7 +128,7 @@ def _plan_chosen(state: S, e: ev.PlansChosen) -> S:
 
 def _plans_revealed(state: S, e: ev.PlansRevealed) -> S:
     teams = tuple(
-        replace(t, plan=p, chosen="", hand=tuple(h for h in t.hand if h != p))
+        replace(t, plan=p, chosen="", plan_done=False, hand=tuple(h for h in t.hand if h != p))
         for t, p in zip(state.teams, e.plans, strict=True)
     )
     rng = e.rng if e.rng is not None else state.rng
@@ -220,6 +220,10 @@ def _play_used(state: S, e: ev.PlayUsed) -> S:
     )
 
 
+def _plan_resolved(state: S, e: ev.PlanResolved) -> S:
+    return replace(state, teams=_team(state, e.seat, plan_done=True))
+
+
 def _refreshed(state: S, e: ev.PlansRefreshed) -> S:
     teams = tuple(
         replace(t, hand=h, used=u, plan="")
@@ -280,6 +284,7 @@ APPLY: dict[type, Callable[[Any, Any], S]] = {
     ev.GiveBall: _give,
     ev.GoalKickOwed: _goal_kick,
     ev.PlayUsed: _play_used,
+    ev.PlanResolved: _plan_resolved,
     ev.PlansRefreshed: _refreshed,
     ev.TurnEnded: _turn_ended,
     ev.GameEnded: _ended,

@@ -104,11 +104,21 @@ def suffer(ctx: Ctx, model: str, condition: str) -> None:
     from games.guild_ball.rules.ball import scatter_from_model
 
     u = ctx.state.unit(model)
-    if not u.on_pitch or condition in u.conditions:
+    if not u.on_pitch or condition in u.conditions or immune(u, condition):
         return
     changed(ctx, u, conditions=(*u.conditions, condition))
     if condition == KD and ctx.state.ball_holder == model:
         scatter_from_model(ctx, model)
+
+
+def immune(unit: Unit, condition: str) -> bool:
+    """A passive trait that makes the model immune to the condition."""
+    return any(
+        e.do == "immune" and e.arg("condition") == condition
+        for trait in card(unit).traits
+        if trait.kind == "passive"
+        for e in trait.effects
+    )
 
 
 def clear_conditions(ctx: Ctx, model: str) -> None:
@@ -125,9 +135,13 @@ def take_out(ctx: Ctx, model: str, by: str = "", hp: int = 0) -> None:
     state = ctx.state
     if state.ball_holder == model:
         scatter_from_model(ctx, model)
+    from games.guild_ball.rules.traits import fire
+
     u = ctx.state.unit(model)
     ctx.emit(ev.TakenOut(model=model, hp=hp))
     other = 1 - u.seat
+    if by and ctx.state.unit(by).on_pitch:
+        fire(ctx, "takes_out", by, model)
     if by and ctx.state.result is None:
         gain_mp(ctx, other, 1, "take down")
     vp = VP_MASCOT if card(u).role == "mascot" else VP_TAKE_OUT

@@ -38,6 +38,7 @@ from games.guild_ball.rules.context import (
 from games.guild_ball.rules.health import gain_mp, spend_mp
 from games.guild_ball.rules.moving import spend, spend_bonus
 from games.guild_ball.rules.state import Dodge, Follow, Unit
+from games.guild_ball.rules.traits import fire, gain_ball
 
 PASS_AND_MOVE = 4
 SNAP_SHOT_MP = 2
@@ -81,8 +82,9 @@ def pass_ball(ctx: Ctx, cmd: Pass) -> None:
     hits, _ = roll_kick(ctx, ctx.state.unit(unit.id), aim, receiver, "pass", cmd.bonus)
     ctx.emit(ev.BallFree(x=aim.centre.x, y=aim.centre.y, how="kick"))
     if receiver is not None and hits:
-        ctx.emit(ev.BallHeld(model=receiver.id, how="pass"))
+        gain_ball(ctx, receiver.id, "pass")
         gain_mp(ctx, unit.seat, 1, "pass")
+        fire(ctx, "pass_made", unit.id, receiver.id)
         if ctx.state.teams[unit.seat].mp >= 1:
             ctx.emit(ev.FollowStep(follow=Follow(passer=unit.id, receiver=receiver.id)))
         return

@@ -52,6 +52,7 @@ from games.guild_ball.rules.context import (
 )
 from games.guild_ball.rules.health import changed, spend_mp
 from games.guild_ball.rules.state import KD, Attack, Unit
+from games.guild_ball.rules.traits import gain_ball
 
 SPRINT_COST = 1
 CHARGE_COST = 2
@@ -146,7 +147,7 @@ def advance_along(ctx: Ctx, model: str, path: tuple, how: str) -> None:
             if ctx.state.result is not None or not now.on_pitch or KD in now.conditions:
                 return
         elif ctx.state.ball_free:
-            ctx.emit(ev.BallHeld(model=model, how="snap"))
+            gain_ball(ctx, model, "snap")
     end = path[-1]
     ctx.emit(
         ev.Moved(
@@ -266,7 +267,7 @@ def dodge_to(ctx: Ctx, cmd: DodgeTo) -> None:
         leg = snap_on_path(ctx, unit, path)
         ctx.emit(ev.Moved(model=model, how="dodge", x=path[-1][0], y=path[-1][1], path=path))
         if leg is not None and ctx.state.ball_free:
-            ctx.emit(ev.BallHeld(model=model, how="snap"))
+            gain_ball(ctx, model, "snap")
     if ctx.state.attack is not None:
         from games.guild_ball.rules.attacks import finish
 

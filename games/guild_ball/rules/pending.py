@@ -157,17 +157,6 @@ def pending(state: GuildBallState) -> tuple[Decision, ...]:
                 context={"model": model.id},
             ),
         )
-    if state.follow is not None:
-        seat = state.unit(state.follow.passer).seat
-        return (
-            Decision(
-                seat=seat,
-                kind="follow_up",
-                prompt="A successful pass: Pass & Move (1 MP), Snap Shot (2 MP) or neither?",
-                default=cm.FollowUp(seat=seat),
-                context={"passer": state.follow.passer, "receiver": state.follow.receiver},
-            ),
-        )
     if state.dodge is not None:
         model = state.unit(state.dodge.model)
         seat = model.seat
@@ -178,6 +167,17 @@ def pending(state: GuildBallState) -> tuple[Decision, ...]:
                 prompt=f'{label(model)} may move {state.dodge.inches}" ({state.dodge.why}).',
                 default=cm.DodgeTo(seat=seat),
                 context={"model": model.id, "inches": state.dodge.inches},
+            ),
+        )
+    if state.follow is not None:
+        seat = state.unit(state.follow.passer).seat
+        return (
+            Decision(
+                seat=seat,
+                kind="follow_up",
+                prompt="A successful pass: Pass & Move (1 MP), Snap Shot (2 MP) or neither?",
+                default=cm.FollowUp(seat=seat),
+                context={"passer": state.follow.passer, "receiver": state.follow.receiver},
             ),
         )
     if state.goal_kick >= 0:

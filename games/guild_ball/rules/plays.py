@@ -49,6 +49,7 @@ from games.guild_ball.rules.health import (
 )
 from games.guild_ball.rules.moving import spend, spend_bonus
 from games.guild_ball.rules.state import KD, Dodge, GuildBallState, Mod, Unit
+from games.guild_ball.rules.traits import gain_ball
 
 AOE_RADIUS = 1.5  # "a circular template that's 3" in diameter"
 REST_HP = 4
@@ -99,6 +100,10 @@ def use_play(ctx: Ctx, cmd: UsePlay) -> None:
     unit = active_unit(state, cmd.seat)
     if KD in unit.conditions:
         raise RuleError("knocked_down", "A knocked-down model may not use character plays.")
+    trait = next((t for t in card(unit).traits if t.slug == cmd.play and t.kind == "active"), None)
+    if trait is not None:
+        _active_trait(ctx, unit, trait)
+        return
     play = _play_of(unit, cmd.play)
     if play.kind == "legendary" and play.slug in state.teams[cmd.seat].legendary:
         raise RuleError("once_per_game", f"{play.name} is legendary: once per game, used.")
@@ -129,6 +134,35 @@ def use_play(ctx: Ctx, cmd: UsePlay) -> None:
         )
     )
     _resolve(ctx, unit.id, play, aims, tested=play.kind == "character", bonus=cmd.bonus)
+
+
+def _active_trait(ctx: Ctx, unit: Unit, trait) -> None:
+    """An active character trait (an action, ● on a card): no cost, no test; its pulse or its
+    effect on the model itself (our reading: a trait is not a play, so it hits automatically)."""
+    from games.guild_ball.rules.traits import apply
+
+    tag = f"trait:{trait.slug}"
+    if trait.once_per_turn and tag in unit.plays_used:
+        raise RuleError("once_per_turn", f"{trait.name} may be used once per turn.")
+    if trait.once_per_turn:
+        changed(ctx, unit, plays_used=(*unit.plays_used, tag))
+    ctx.emit(ev.PlayUsed(model=unit.id, play=trait.slug, target="", x=-1.0, y=-1.0, how="trait"))
+    area = trait.area
+    state = ctx.state
+    if area is None:
+        aims = [unit]
+    else:
+        aims = [
+            u
+            for u in state.units
+            if u.on_pitch
+            and (u.id == unit.id or within(base_of(u), base_of(unit), float(area.size)))
+            and _side_ok(area.side, unit, u)
+            and passes(state, u, trait.checks)
+        ]
+    for target in aims:
+        for effect in trait.effects:
+            apply(ctx, unit.id, target.id, effect, trait.slug)
 
 
 def _aims(state: GuildBallState, unit: Unit, play: Play, cmd: UsePlay) -> list[Unit]:
@@ -215,13 +249,14 @@ def _resolve(
                     gain_mp(ctx, unit.seat, int(effect.arg("amount")), play.slug)
                     momentum_done = True
                 continue
-            apply_effect(ctx, origin, target.id, effect, play)
+            apply_primitive(ctx, origin, target.id, effect, play.slug)
             if ctx.state.result is not None:
                 return
 
 
-def apply_effect(ctx: Ctx, origin: str, model: str, effect: Effect, play: Play) -> None:
-    """One primitive of the content's vocabulary on one model."""
+def apply_primitive(ctx: Ctx, origin: str, model: str, effect: Effect, source: str) -> None:
+    """One primitive of the content's vocabulary on one model (`source`: the play, trait or
+    plan, which names a stat change)."""
     from games.guild_ball.rules.attacks import push_model
 
     state = ctx.state
@@ -232,9 +267,7 @@ def apply_effect(ctx: Ctx, origin: str, model: str, effect: Effect, play: Play) 
     if do == "damage":
         damage(ctx, model, int(effect.arg("amount")), by=origin)
     elif do == "condition":
-        condition = str(effect.arg("condition"))
-        if not _immune(target, condition):
-            suffer(ctx, model, condition)
+        suffer(ctx, model, str(effect.arg("condition")))
     elif do == "clear_conditions":
         clear_conditions(ctx, model)
     elif do == "heal":
@@ -245,10 +278,10 @@ def apply_effect(ctx: Ctx, origin: str, model: str, effect: Effect, play: Play) 
     elif do == "dodge":
         if KD not in target.conditions and state.dodge is None:
             inches = int(effect.arg("distance"))
-            ctx.emit(ev.DodgeStep(dodge=Dodge(model=model, inches=inches, why=play.slug)))
+            ctx.emit(ev.DodgeStep(dodge=Dodge(model=model, inches=inches, why=source)))
     elif do == "tackle":
         if state.ball_holder == model and model != origin:
-            ctx.emit(ev.BallHeld(model=origin, how="tackle"))
+            gain_ball(ctx, origin, "tackle")
     elif do == "scatter_ball":
         if state.ball_holder == model:
             scatter_from_model(ctx, model)
@@ -266,19 +299,9 @@ def apply_effect(ctx: Ctx, origin: str, model: str, effect: Effect, play: Play) 
         now = max(target.influence - int(effect.arg("amount")), 0)
         ctx.emit(ev.InfluenceSet(influence=((model, now),)))
     elif do == "modify":
-        mod = Mod(stat=str(effect.arg("stat")), amount=int(effect.arg("amount")), source=play.slug)
+        mod = Mod(stat=str(effect.arg("stat")), amount=int(effect.arg("amount")), source=source)
         mods = tuple(m for m in target.mods if not (m.source == mod.source and m.stat == mod.stat))
         changed(ctx, target, mods=(*mods, mod))
-
-
-def _immune(unit: Unit, condition: str) -> bool:
-    """A passive trait that makes the model immune to the condition."""
-    for trait in card(unit).traits:
-        if trait.kind == "passive":
-            for e in trait.effects:
-                if e.do == "immune" and e.arg("condition") == condition:
-                    return True
-    return False
 
 
 def icon_play(state: GuildBallState, attacker: Unit, icons: list[str], slug: str) -> str:

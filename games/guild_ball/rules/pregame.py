@@ -49,6 +49,7 @@ from games.guild_ball.rules.state import (
     TEAM_SQUADDIES,
     GuildBallState,
 )
+from games.guild_ball.rules.traits import gain_ball
 
 LANDING = "landing"  # the kick off's ball is being resolved (interceptions)
 GIVE = "give"  # the receiving player may give the ball to one of its models
@@ -226,7 +227,7 @@ def give_ball(ctx: Ctx, cmd: GiveBallTo) -> None:
         u = unit_of(state, cmd.model)
         if u.seat != receiving or not may_hold(u):
             raise RuleError("give_to", "Give the ball to one of your models on the pitch.")
-        ctx.emit(ev.BallHeld(model=u.id, how="given"))
+        gain_ball(ctx, u.id, "given")
     elif state.ball_x < 0:
         throw_in(ctx, own_goalpost(state, state.kicking))
     first_turn(ctx)

@@ -82,6 +82,7 @@ class Team(msgspec.Struct, frozen=True):
     vp: int = 0
     goals: int = 0
     legendary: tuple[str, ...] = ()  # legendary plays used this game
+    plan_done: bool = False  # a "once" plan has resolved this turn
     # Buffered simultaneous answers, secret until every seat has answered:
     picked: tuple[str, ...] = ()  # the pre-game pick: guild, two squaddies, two discards
     chosen: str = ""  # the plan chosen for this turn

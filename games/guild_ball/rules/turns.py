@@ -52,6 +52,7 @@ from games.guild_ball.rules.state import (
     GuildBallState,
     Unit,
 )
+from games.guild_ball.rules.traits import fire
 
 
 def pool(state: GuildBallState, seat: int) -> int:
@@ -189,6 +190,7 @@ def activate(ctx: Ctx, cmd: Activate) -> None:
         )
     ctx.emit(ev.Activated(activation=Activation(model=unit.id)))
     changed(ctx, unit, activated=True)
+    fire(ctx, "start_of_activation", unit.id)
     if state.ball_free:
         snap(ctx, exclude=tuple(u.id for u in state.units if u.id != unit.id))
 
@@ -200,6 +202,10 @@ def end_activation(ctx: Ctx, cmd: EndActivation | None = None) -> None:
         from games.guild_ball.rules.context import active_unit
 
         active_unit(state, cmd.seat)
+    model = state.activation.model
+    if ctx.state.unit(model).on_pitch:
+        fire(ctx, "end_of_activation", model)
+    state = ctx.state
     ctx.emit(ev.Activated(activation=None))
     other = 1 - state.active_seat
     nxt = other if ready(ctx.state, other) else state.active_seat
