@@ -7,6 +7,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.core.game import Decision
 from games.winterforge.rules.commands import ChooseRoyal, EndTurn
 from games.winterforge.rules.content import SKILLS, load_pack
@@ -44,13 +46,18 @@ def pending(state: WinterforgeState) -> tuple[Decision, ...]:
             for seat, g in enumerate(state.guilds)
             if g.royal_offer
         )
-    seat = state.turn.seat
+    return _turn_decision(state.turn.seat, state.turn.number)
+
+
+@lru_cache(maxsize=8)
+def _turn_decision(seat: int, number: int) -> tuple[Decision, ...]:
+    # The same for every command of a turn (asked after each of them): made once per turn.
     return (
         Decision(
             seat=seat,
             kind=TURN,
             prompt="Take your actions.",
             default=EndTurn(seat=seat),
-            context={"turn": state.turn.number},
+            context={"turn": number},
         ),
     )
