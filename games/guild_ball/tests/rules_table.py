@@ -1,0 +1,117 @@
+"""A table for the rules' tests: a game brought to its first Activation Phase by the game's own
+commands, then arranged as a test needs (models placed, the ball given, conditions, influence,
+MP, dice scripted). Arranging edits the state directly, as a scenario would; every rule under
+test then runs through `execute`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from msgspec.structs import replace
+
+from engine.core.rng import Rng
+from games.guild_ball.rules import commands as cm
+from games.guild_ball.rules.evolve import evolve
+from games.guild_ball.rules.flow import execute
+from games.guild_ball.rules.pending import pending
+from games.guild_ball.rules.setup import create
+from games.guild_ball.rules.state import ACTIVATION, Activation, GuildBallState
+
+BELL = ("bellfounders", ("maud-clangwright", "brannock-pike"))
+LINK = ("linkbearers", ("ivo-brightwick", "tamsin-cole"))
+
+
+def new_game(seed: int = 1) -> GuildBallState:
+    state = None
+    for e in create(2, seed, {}):
+        state = evolve(state, e)
+    return state
+
+
+def prepared(seed: int = 1, teams=(BELL, LINK)) -> GuildBallState:
+    """Both seats prepared: teams revealed, the starting roll made."""
+    state = new_game(seed)
+    for seat, (guild, squaddies) in enumerate(teams):
+        hand = state.teams[seat].hand
+        _, state = execute(
+            state, cm.Prepare(seat=seat, guild=guild, squaddies=squaddies, discard=hand[:2])
+        )
+    return state
+
+
+def defaults_until(state: GuildBallState, phase: str, limit: int = 50) -> GuildBallState:
+    """Answer every decision by its default until the game reaches `phase`."""
+    for _ in range(limit):
+        if state.phase == phase and state.activation is None:
+            return state
+        seat = pending(state)[0].seat
+        _, state = execute(state, cm.ApplyDefaults(seat=-1, seats=(seat,)))
+    raise AssertionError(f"{phase} not reached")
+
+
+def in_play(seed: int = 1) -> GuildBallState:
+    """A game at its first Activation Phase, seat 0 kicking (deployed at y = 0)."""
+    state = prepared(seed)
+    _, state = execute(state, cm.ChooseKicking(seat=state.chooser, kick=state.chooser == 0))
+    return defaults_until(state, ACTIVATION)
+
+
+def unit_id(state: GuildBallState, seat: int, slug: str) -> str:
+    return f"{seat}-{slug}"
+
+
+def arrange(
+    state: GuildBallState,
+    places: dict[str, tuple[float, float]] | None = None,
+    *,
+    off: tuple[str, ...] = (),
+    ball: str | tuple[float, float] | None = None,
+    influence: dict[str, int] | None = None,
+    conditions: dict[str, tuple[str, ...]] | None = None,
+    hp: dict[str, int] | None = None,
+    mp: tuple[int, int] | None = None,
+    dice: tuple[int, ...] = (),
+    active: str = "",
+    **changes: Any,
+) -> GuildBallState:
+    """The state with models moved (those in `off` taken off the pitch out of the way), the
+    ball held by a model or free at a spot, influence, conditions, HP, MP, scripted dice, and
+    `active`'s activation begun."""
+    units = []
+    for u in state.units:
+        if places and u.id in places:
+            x, y = places[u.id]
+            u = replace(u, x=x, y=y, on_pitch=True)
+        if u.id in off:
+            u = replace(u, on_pitch=False, x=-50.0, y=-50.0)
+        if influence and u.id in influence:
+            u = replace(u, influence=influence[u.id])
+        if conditions and u.id in conditions:
+            u = replace(u, conditions=conditions[u.id])
+        if hp and u.id in hp:
+            u = replace(u, hp=hp[u.id])
+        units.append(u)
+    state = replace(state, units=tuple(units))
+    if isinstance(ball, str):
+        state = replace(state, ball_holder=ball, ball_free=False)
+    elif ball is not None:
+        state = replace(state, ball_holder="", ball_free=True, ball_x=ball[0], ball_y=ball[1])
+    if mp is not None:
+        teams = tuple(replace(t, mp=m) for t, m in zip(state.teams, mp, strict=True))
+        state = replace(state, teams=teams)
+    if dice:
+        state = replace(state, rng=Rng(state.rng.state, tuple(dice)))
+    if active:
+        seat = state.unit(active).seat
+        state = replace(
+            state, phase=ACTIVATION, active_seat=seat, activation=Activation(model=active)
+        )
+    return replace(state, **changes)
+
+
+def run(state: GuildBallState, command: cm.Command) -> tuple[list, GuildBallState]:
+    return execute(state, command)
+
+
+def kinds(events: list) -> list[str]:
+    return [type(e).__name__ for e in events]
