@@ -194,17 +194,19 @@ def roll(ctx: Ctx) -> None:
             choose(ctx, ChooseResult(seat=attacker.seat, column=pick[0], row=pick[1]))
 
 
-def valid_effects(state: GuildBallState, a: Attack, effects: tuple) -> list[tuple[str, int]]:
+def valid_effects(
+    state: GuildBallState, a: Attack, effects: tuple, choosing: bool = True
+) -> list[tuple[str, int]]:
     """The effects of a result that are valid now: knocked down is invalid on a model already
-    down, tackle on a model without the ball; a parting blow allows damage, knocked down and
-    tackle only."""
+    down (or already selected from this attack, while `choosing`), tackle on a model without
+    the ball; a parting blow allows damage, knocked down and tackle only."""
     target = state.unit(a.target)
     out = []
     for kind, size in effects:
         if a.kind == "parting" and kind not in PARTING_RESULTS:
             continue
         if kind == "KD" and (
-            KD in target.conditions or any(k == "KD" for k, _ in _picked(state, a))
+            KD in target.conditions or (choosing and any(k == "KD" for k, _ in _picked(state, a)))
         ):
             continue
         if kind == "tackle" and state.ball_holder != target.id:
@@ -240,7 +242,7 @@ def best_pick(state: GuildBallState) -> tuple[int, int]:
         result = playbook[c - 1][r]
         v = 0.5 * result.momentous * (a.kind not in ("parting", "counter"))
         for kind, size in valid_effects(state, a, result.effects):
-            v += {"dmg": size, "KD": 2.0, "tackle": 6.0, "push": 0.3 * size}.get(kind, 0.1)
+            v += {"dmg": size, "KD": 2.5, "tackle": 6.0, "push": 0.3 * size}.get(kind, 0.1)
         if v > value:
             best, value = (c, r), v
     return best
@@ -313,7 +315,7 @@ def apply_results(ctx: Ctx) -> None:
     for c, r in a.picks:
         result = playbook[c - 1][r]
         momentous += result.momentous
-        for kind, size in valid_effects(state, a, result.effects):
+        for kind, size in valid_effects(state, a, result.effects, choosing=False):
             if kind == "dmg":
                 dmg += size
             elif kind == "push":

@@ -1,0 +1,165 @@
+"""Movement in an activation: advances, charges, knocked down, snap-to on the way, parting
+blows; one test per rule, quoting the book."""
+
+import pytest
+
+from engine.core.errors import RuleError
+from games.guild_ball.rules import commands as cm
+from games.guild_ball.rules import events as ev
+from games.guild_ball.rules.state import KD
+from games.guild_ball.tests.rules_table import arrange, in_play, run
+
+OSWIN, MAUD, PIKE = "0-oswin-tollbright", "0-maud-clangwright", "0-brannock-pike"
+SEFA, IVO, TAMSIN = "1-sefa-lanternhold", "1-ivo-brightwick", "1-tamsin-cole"
+APART = {
+    OSWIN: (4.0, 4.0),
+    MAUD: (20.0, 4.0),
+    PIKE: (12.0, 3.0),
+    SEFA: (4.0, 20.0),
+    IVO: (12.0, 21.0),
+    TAMSIN: (20.0, 20.0),
+}
+
+
+def ready(places=None, active=OSWIN, **kw):
+    state = in_play()
+    where = dict(APART)
+    where.update(places or {})
+    kw.setdefault("ball", (23.0, 12.0))
+    kw.setdefault("mp", (0, 0))
+    return arrange(state, where, active=active, **kw)
+
+
+def test_a_jog_moves_up_to_the_base_move_for_free() -> None:
+    """ "Jog: Costs 0 influence. The model may move up to its base move." """
+    state = ready(influence={OSWIN: 2})
+    with pytest.raises(RuleError) as refused:
+        run(state, cm.Jog(seat=0, path=((4.0, 9.5),)))
+    assert refused.value.code == "move_too_long"
+    _, after = run(state, cm.Jog(seat=0, path=((4.0, 6.0), (6.0, 7.0))))
+    moved = after.unit(OSWIN)
+    assert (moved.x, moved.y) == (6.0, 7.0) and moved.influence == 2
+
+
+def test_a_sprint_costs_one_influence_and_reaches_the_max_move() -> None:
+    """ "Sprint: Costs 1 influence. The model may move up to its max move." """
+    state = ready(influence={OSWIN: 1})
+    _, after = run(state, cm.Sprint(seat=0, path=((4.0, 10.8),)))
+    assert after.unit(OSWIN).influence == 0 and after.unit(OSWIN).y == 10.8
+    with pytest.raises(RuleError) as refused:
+        run(ready(influence={OSWIN: 0}), cm.Sprint(seat=0, path=((4.0, 10.8),)))
+    assert refused.value.code == "no_influence"
+
+
+def test_a_model_makes_a_single_standard_advance() -> None:
+    """ "During its activation a model may make a single standard advance." """
+    _, state = run(ready(), cm.Jog(seat=0, path=((4.0, 6.0),)))
+    with pytest.raises(RuleError) as refused:
+        run(state, cm.Jog(seat=0, path=((4.0, 7.0),)))
+    assert refused.value.code == "advanced_already"
+
+
+def test_a_model_may_not_pass_over_another_base() -> None:
+    """ "A model blocks movement. A model's base may not pass over another model's base during
+    movement." """
+    state = ready({SEFA: (4.0, 6.5)})
+    with pytest.raises(RuleError) as refused:
+        run(state, cm.Jog(seat=0, path=((4.0, 8.5),)))
+    assert refused.value.code == "move_through_model"
+
+
+def test_a_knocked_down_model_stands_up_instead_of_advancing() -> None:
+    """ "May not advance or be moved by any means other than making a dodge or suffering a
+    push." "A model suffering the knocked down condition may forfeit its standard advance in
+    order to remove the condition (i.e., stand up)." """
+    state = ready(conditions={OSWIN: (KD,)})
+    with pytest.raises(RuleError) as refused:
+        run(state, cm.Jog(seat=0, path=((4.0, 6.0),)))
+    assert refused.value.code == "knocked_down"
+    _, after = run(state, cm.StandUp(seat=0))
+    assert after.unit(OSWIN).conditions == () and after.activation.advanced
+
+
+def test_a_free_ball_snaps_to_a_model_that_moves_within_one_inch() -> None:
+    """ "A model which starts its activation or moves within 1" of a free ball may choose to take
+    possession of the ball; the ball will immediately snap to that model." """
+    state = ready(ball=(6.0, 7.0))
+    _, after = run(state, cm.Jog(seat=0, path=((4.0, 8.0),)))
+    assert after.ball_holder == OSWIN
+
+
+def test_a_model_leaving_an_engaging_melee_zone_suffers_a_parting_blow() -> None:
+    """ "When performing an advance, if an active model leaves the melee zone ... of an enemy
+    model that's engaging it, that enemy model may immediately declare a parting blow" "A
+    parting blow attack gains +2 TAC." """
+    state = ready({OSWIN: (10.0, 10.0), TAMSIN: (10.0, 12.0)}, dice=(1,) * 7)
+    events, after = run(state, cm.Jog(seat=0, path=((10.0, 5.0),)))
+    blow = next(e for e in events if isinstance(e, ev.Rolled))
+    assert blow.what == "parting" and blow.model == TAMSIN and blow.pool == 5 + 2
+    assert after.unit(OSWIN).y == 5.0
+
+
+def test_a_parting_blow_that_knocks_down_stops_the_advance() -> None:
+    """ "After a parting blow is resolved, the active model may continue its advance if able to
+    do so." Knocked down, it is not able."""
+    # Tamsin's 3 net hits reach column 3: KD (momentous), which the engine selects over 2 DMG
+    state = ready({OSWIN: (10.0, 10.0), TAMSIN: (10.0, 12.0)}, dice=(6, 6, 6, 6, 1, 1, 1))
+    _, after = run(state, cm.Jog(seat=0, path=((10.0, 5.0),)))
+    oswin = after.unit(OSWIN)
+    assert oswin.y > 5.0 and KD in oswin.conditions
+
+
+def test_a_charge_costs_two_influence_and_attacks_with_four_more_tac() -> None:
+    """ "Charge: Costs 2 influence." "The active model then makes an attack (without spending
+    influence) against the target enemy model. This attack gains +4 TAC." """
+    state = ready({PIKE: (10.0, 4.0), SEFA: (10.0, 10.0)}, active=PIKE, influence={PIKE: 2})
+    events, after = run(state, cm.Charge(seat=0, target=SEFA, end=(10.0, 8.5)))
+    rolled = next(e for e in events if isinstance(e, ev.Rolled))
+    assert rolled.what == "charge" and rolled.pool == 4 + 4
+    assert after.unit(PIKE).influence == 0 and after.unit(PIKE).y == 8.5
+
+
+def test_a_charge_must_end_engaging_when_it_can() -> None:
+    """ "If able, it must end the advance engaging the target enemy model. A model may not
+    change direction during a charge." """
+    state = ready({PIKE: (10.0, 4.0), SEFA: (10.0, 10.0)}, active=PIKE, influence={PIKE: 2})
+    with pytest.raises(RuleError) as refused:
+        run(state, cm.Charge(seat=0, target=SEFA, end=(10.0, 6.0)))
+    assert refused.value.code == "charge_must_engage"
+
+
+def test_an_engaged_model_may_not_charge() -> None:
+    """ "A model may not declare a charge if it's currently engaged by an enemy model." """
+    state = ready(
+        {PIKE: (10.0, 4.0), TAMSIN: (10.0, 6.5), SEFA: (16.0, 4.0)},
+        active=PIKE,
+        influence={PIKE: 2},
+    )
+    with pytest.raises(RuleError) as refused:
+        run(state, cm.Charge(seat=0, target=SEFA, end=(14.5, 4.0)))
+    assert refused.value.code == "engaged"
+
+
+def test_an_unsuccessful_charge_ends_the_activation() -> None:
+    """ "if the active model doesn't end its advance engaging the target enemy model, the charge
+    has been unsuccessful, and the active model's activation immediately ends." """
+    state = ready({PIKE: (10.0, 2.0), SEFA: (10.0, 20.0)}, active=PIKE, influence={PIKE: 3})
+    _, after = run(state, cm.Charge(seat=0, target=SEFA, end=(10.0, 10.0)))
+    assert after.activation is None and after.unit(PIKE).y == 10.0
+    assert not any(
+        isinstance(e, ev.Rolled)
+        for e in run(state, cm.Charge(seat=0, target=SEFA, end=(10.0, 10.0)))[0]
+    )
+
+
+def test_defensive_stance_answers_a_charge_with_one_more_def() -> None:
+    """ "After a charge is declared the target model may choose to spend 1 MP to respond. The
+    target model gains +1 DEF for the duration of the charge." """
+    state = ready(
+        {PIKE: (10.0, 4.0), SEFA: (10.0, 10.0)}, active=PIKE, influence={PIKE: 2}, mp=(0, 1)
+    )
+    _, waiting = run(state, cm.Charge(seat=0, target=SEFA, end=(10.0, 8.5)))
+    assert waiting.attack.step == "react" and waiting.unit(PIKE).y == 4.0
+    events, after = run(waiting, cm.React(seat=1, stance=True))
+    rolled = next(e for e in events if isinstance(e, ev.Rolled))
+    assert rolled.tn == 4 + 1 and after.teams[1].mp == 0
