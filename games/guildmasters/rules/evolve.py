@@ -233,22 +233,23 @@ def _failed(state: S, e: ev.QuestFailed) -> S:
 
 
 def _fulfilled(state: S, e: ev.QuestFulfilled) -> S:
-    quest = load_pack().quests[e.quest]
+    level = load_pack().quests[e.quest].level - 1
     g = state.guilds[e.seat]
-    rows = [list(r) for r in state.rows]
-    decks = list(state.quest_decks)
-    row = rows[quest.level - 1]
+    rows, decks = state.rows, state.quest_decks
+    row = rows[level]
     if e.quest in row:
-        row[row.index(e.quest)] = e.refill
+        i = row.index(e.quest)
+        rows = (*rows[:level], (*row[:i], e.refill, *row[i + 1 :]), *rows[level + 1 :])
         if e.refill:
-            decks[quest.level - 1] = decks[quest.level - 1][1:]
+            decks = (*decks[:level], decks[level][1:], *decks[level + 1 :])
     tiles, rewards = g.tiles, state.rewards
     if e.tile:
         tiles, rewards = (*tiles, e.tile), _without(rewards, (e.tile,))
-    cycles, supply = g.cycles, list(state.cycle_supply)
+    cycles, supply = g.cycles, state.cycle_supply
     if e.cycle:
         cycles = (*cycles, e.cycle)
-        supply[FORCES.index(e.cycle)] -= 1
+        f = FORCES.index(e.cycle)
+        supply = (*supply[:f], supply[f] - 1, *supply[f + 1 :])
     cards = state.attempt.cards
     guilds = _guild(
         state,
@@ -262,10 +263,10 @@ def _fulfilled(state: S, e: ev.QuestFulfilled) -> S:
     return replace(
         state,
         guilds=guilds,
-        rows=tuple(tuple(r) for r in rows),
-        quest_decks=tuple(decks),
+        rows=rows,
+        quest_decks=decks,
         rewards=rewards,
-        cycle_supply=tuple(supply),
+        cycle_supply=supply,
         discard=(*state.discard, *cards),
         healing=cards,
         attempt=replace(state.attempt, cards=(), held=False),  # Heal may take a card back

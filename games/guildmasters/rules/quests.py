@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from engine.core.errors import RuleError
 from games.guildmasters.rules.commands import Fulfil
@@ -49,22 +50,30 @@ def _force_needs() -> dict[str, frozenset[str]]:
     return {f: frozenset(c for c in pack.classes if pack.force(c) == f) for f in FORCES}
 
 
+def _greedy(requires: Sequence[str], meets: list[frozenset[str]]) -> bool:
+    """Does the first free unit that fits each requisite, in order, meet them all, none left
+    over? (`meets`: the needs each unit can meet; used up.) Mostly it does when any way does:
+    only when it does not is every way searched."""
+    if len(meets) != len(requires):
+        return False
+    for need in requires:
+        for j, m in enumerate(meets):
+            if need in m:
+                del meets[j]
+                break
+        else:
+            return False
+    return True
+
+
 def matches(pack: Pack, requires: Sequence[str], units: Sequence[Unit]) -> bool:
     """Can `units` meet `requires`, one unit each, none left over?"""
     if len(units) != len(requires):
         return False
     if pack is load_pack():
-        # The first free unit that fits each requisite mostly does; only when that fails is
-        # every way searched.
         force_needs, serves = _force_needs(), pack.serves
         meets = [force_needs.get(w, NONE) if k == "cycle" else serves[w] for k, w in units]
-        free = list(range(len(units)))
-        for need in requires:
-            j = next((j for j in free if need in meets[j]), -1)
-            if j < 0:
-                break
-            free.remove(j)
-        else:
+        if _greedy(requires, meets):
             return True
     taken = [False] * len(units)
 
@@ -107,18 +116,25 @@ def check_fulfil(state: GuildmastersState, cmd: Fulfil) -> None:
     g = state.guilds[cmd.seat]
     if cmd.quest not in available(state, cmd.seat):
         raise RuleError("no_quest", "Choose a quest shown on the board or one you keep.")
-    if len(set(cmd.cards)) != len(cmd.cards) or not set(cmd.cards) <= set(g.hand):
+    cards = set(cmd.cards)
+    if len(cards) != len(cmd.cards) or not cards.issubset(g.hand):
         raise RuleError("not_in_hand", "Send only adventurers from your hand, each once.")
-    if len(set(cmd.tiles)) != len(cmd.tiles) or not set(cmd.tiles) <= set(g.tiles):
-        raise RuleError("not_your_tile", "Send only your own recruits, each once.")
-    if set(cmd.tiles) & set(g.used):
-        raise RuleError(
-            "tile_used", "A recruit works once per game turn; it is turned up after the next draft."
-        )
+    if cmd.tiles:
+        tiles = set(cmd.tiles)
+        if len(tiles) != len(cmd.tiles) or not tiles.issubset(g.tiles):
+            raise RuleError("not_your_tile", "Send only your own recruits, each once.")
+        if not tiles.isdisjoint(g.used):
+            raise RuleError(
+                "tile_used",
+                "A recruit works once per game turn; it is turned up after the next draft.",
+            )
     if cmd.cycles and Counter(cmd.cycles) - Counter(g.cycles):
         raise RuleError("no_cycle", "Use only cycle tokens you hold.")
-    quest = pack.quests[cmd.quest]
-    if not matches(pack, quest.requires, _units(pack, cmd)):
+    requires = pack.quests[cmd.quest].requires
+    class_of, serves, force_needs = pack.class_of, pack.serves, _force_needs()
+    meets = [serves[class_of[c]] for c in (*cmd.cards, *cmd.tiles) if class_of[c] != BARD]
+    meets += [force_needs.get(f, NONE) for f in cmd.cycles]
+    if not _greedy(requires, meets) and not matches(pack, requires, _units(pack, cmd)):
         raise RuleError(
             "requisites",
             "Those do not meet the quest's requisites: one adventurer (or stand-in, recruit or "
@@ -236,18 +252,39 @@ def kill(ctx: Ctx) -> None:
     succeed(ctx)
 
 
+class _Counts(NamedTuple):
+    """The quick test of `Supply.could` as whole numbers: one field of `FIELD` bits per class,
+    each unit adding 1 to the field of every class it can stand for, so that one subtraction
+    compares every need of a quest at once."""
+
+    adds: dict[str, int]  # per class, and per force (a cycle token), the fields it adds 1 to
+    needs: dict[str, int]  # per quest, how many units each class needs, in its field
+    guards: int  # the top bit of every field
+
+
+FIELD = 16  # bits per class: far more units than a guild can hold, and a guard bit
+
+
 @functools.cache
-def _sources() -> dict[str, tuple[str, ...]]:
-    """Per need, what can meet it: the cycle tokens of its force and the classes that serve it
-    (itself and its stand-ins), as `Supply` counts them."""
+def _counts() -> _Counts:
     pack = load_pack()
-    return {need: (pack.force(need), *pack.served_by[need]) for need in pack.classes}
+    field = {c: FIELD * i for i, c in enumerate(pack.classes)}
+    adds = {u: sum(1 << field[need] for need in pack.serves[u]) for u in pack.classes}
+    for force in FORCES:
+        adds[force] = sum(1 << field[c] for c in pack.classes if pack.force(c) == force)
+    needs = {
+        slug: sum(n << field[need] for need, n in counts.items())
+        for slug, counts in pack.needs.items()
+    }
+    guards = sum(1 << (field[c] + FIELD - 1) for c in pack.classes)
+    return _Counts(adds=adds, needs=needs, guards=guards)
 
 
 @functools.cache
-def _needs() -> dict[str, tuple[tuple[str, int], ...]]:
-    """Per quest, how many units of each class it needs (`Pack.needs`, as pairs)."""
-    return {slug: tuple(needs.items()) for slug, needs in load_pack().needs.items()}
+def _stand_ins() -> dict[str, tuple[str, ...]]:
+    """Per class, the other classes that may stand in for it."""
+    pack = load_pack()
+    return {need: tuple(c for c in pack.served_by[need] if c != need) for need in pack.classes}
 
 
 class Supply:
@@ -262,67 +299,114 @@ class Supply:
         self.tiles = [t for t in g.tiles if t not in g.used] if g.used else list(g.tiles)
         self.hand, self.cycles = g.hand, g.cycles
         self.options: dict[str, list[tuple[str, str]]] = {}
-        # How many units of each class (and cycle tokens of each force) there are: a quick
-        # count rules most quests out before any unit is listed.
-        class_of = pack.class_of
-        count: dict[str, int] = {}
-        by_class: dict[str, list[str]] = {}  # the hand's cards of each class, in hand order
+        # How many units could meet each need, each need counted alone (`_Counts`): a quick
+        # test that rules most quests out before any unit is listed.
+        class_of, adds = pack.class_of, _counts().adds
+        capacity = 0
         for card in self.hand:
-            cls = class_of[card]
-            if cls in by_class:
-                by_class[cls].append(card)
-                count[cls] += 1
-            else:
-                by_class[cls] = [card]
-                count[cls] = 1
-        for unit in (*(class_of[t] for t in self.tiles), *g.cycles):
-            count[unit] = count.get(unit, 0) + 1
-        self.count = count
-        self.by_class = by_class
-        self.capacity: dict[str, int] = {}
+            capacity += adds[class_of[card]]
+        for tile in self.tiles:
+            capacity += adds[class_of[tile]]
+        for force in g.cycles:
+            capacity += adds[force]
+        self.capacity = capacity
+        self._by_class: dict[str, list[str]] | None = None  # listed on first use
         self.bards: tuple[tuple[str, ...], tuple[str, ...]] | None = None  # on first use
 
     def could(self, quest_slug: str) -> bool:
         """Are there enough units for each need of `quest_slug`, each need counted alone? (A
-        quick test that rules most quests out; `propose` says whether they are enough.)"""
-        capacity, count, sources = self.capacity, self.count, _sources()
-        for need, n in _needs()[quest_slug]:
-            found = capacity.get(need)
-            if found is None:
-                found = 0
-                for unit in sources[need]:
-                    found += count.get(unit, 0)
-                capacity[need] = found
-            if found < n:
-                return False
-        return True
+        quick test that rules most quests out; `propose` says whether they are enough.) Every
+        field of the capacity, its guard bit set, keeps it after the need is taken away exactly
+        when the capacity is at least the need."""
+        counts = _counts()
+        guards = counts.guards
+        return ((self.capacity | guards) - counts.needs[quest_slug]) & guards == guards
+
+    @property
+    def by_class(self) -> dict[str, list[str]]:
+        """The hand's cards of each class, in hand order."""
+        if self._by_class is None:
+            class_of = self.pack.class_of
+            by_class: dict[str, list[str]] = {}
+            for card in self.hand:
+                cls = class_of[card]
+                if cls in by_class:
+                    by_class[cls].append(card)
+                else:
+                    by_class[cls] = [card]
+            self._by_class = by_class
+        return self._by_class
 
     def units(self, need: str) -> list[tuple[str, str]]:
         found = self.options.get(need)
         if found is None:
-            class_of, serves, by_class = self.pack.class_of, self.pack.serves, self.by_class
-            force = self.pack.force(need)
-            found = [("tile", t) for t in self.tiles if need in serves[class_of[t]]]
-            found += [("card", c) for c in by_class.get(need, ())]
-            stand_ins = [c for c in self.pack.served_by[need] if c != need and c in by_class]
+            pack, by_class = self.pack, self.by_class
+            found = []
+            if self.tiles:
+                class_of, serves = pack.class_of, pack.serves
+                found += [("tile", t) for t in self.tiles if need in serves[class_of[t]]]
+            cards = by_class.get(need)
+            if cards:
+                found += [("card", c) for c in cards]
+            stand_ins = [c for c in _stand_ins()[need] if c in by_class]
             if len(stand_ins) == 1:
                 found += [("card", c) for c in by_class[stand_ins[0]]]
             elif stand_ins:  # several classes stand in: their cards in hand order
+                class_of = pack.class_of
                 found += [("card", c) for c in self.hand if class_of[c] in stand_ins]
-            if force in self.count:
+            force = pack.force(need)
+            if force in self.cycles:
                 found += [
                     ("cycle", f"{force}#{i}") for i, f in enumerate(self.cycles) if f == force
                 ]
             self.options[need] = found
         return found
 
-    def propose(self, quest_slug: str) -> Fulfil | None:
-        """An assignment that fulfils `quest_slug`, or None; every Bard is added."""
+    def first_free(self, need: str, taken: set[str]) -> tuple[str, str] | None:
+        """The first of `units(need)` not in `taken`, or None, without listing them all."""
         pack = self.pack
+        if self.tiles:
+            serves, class_of = pack.serves, pack.class_of
+            for t in self.tiles:
+                if t not in taken and need in serves[class_of[t]]:
+                    return ("tile", t)
+        by_class = self.by_class
+        cards = by_class.get(need)
+        if cards:
+            for c in cards:
+                if c not in taken:
+                    return ("card", c)
+        stand_ins = [c for c in _stand_ins()[need] if c in by_class]
+        if len(stand_ins) > 1:  # their cards in hand order: as listed
+            return next((u for u in self.units(need) if u[1] not in taken), None)
+        for cls in stand_ins:
+            for c in by_class[cls]:
+                if c not in taken:
+                    return ("card", c)
+        if self.cycles:
+            force = pack.force(need)
+            for i, f in enumerate(self.cycles):
+                if f == force and f"{force}#{i}" not in taken:
+                    return ("cycle", f"{force}#{i}")
+        return None
+
+    def propose(self, quest_slug: str) -> Fulfil | None:
+        """An assignment that fulfils `quest_slug`, or None; every Bard is added: the first, in
+        the order of each need's units, of one unit to each requisite (the first unit still
+        free for each is mostly it; `_first_fit` searches when it is not)."""
         if not self.could(quest_slug):
             return None
-        options = [self.units(need) for need in pack.quests[quest_slug].requires]
-        chosen = _first_fit(options)
+        pack = self.pack
+        requires = pack.quests[quest_slug].requires
+        taken: set[str] = set()
+        chosen: list[tuple[str, str]] | None = []
+        for need in requires:
+            unit = self.first_free(need, taken)
+            if unit is None:
+                chosen = _first_fit([self.units(n) for n in requires])
+                break
+            taken.add(unit[1])
+            chosen.append(unit)
         if chosen is None:
             return None
         if self.bards is None:
@@ -331,31 +415,30 @@ class Supply:
                 tuple(c for c in self.hand if class_of[c] == BARD),
                 tuple(t for t in self.tiles if class_of[t] == BARD),
             )
+        cards: list[str] = []
+        tiles: list[str] = []
+        cycles: list[str] = []
+        for kind, item in chosen:
+            if kind == "card":
+                cards.append(item)
+            elif kind == "tile":
+                tiles.append(item)
+            else:
+                cycles.append(item.partition("#")[0])
         return Fulfil(
             seat=self.seat,
             quest=quest_slug,
-            cards=tuple(i for k, i in chosen if k == "card") + self.bards[0],
-            tiles=tuple(i for k, i in chosen if k == "tile") + self.bards[1],
-            cycles=tuple(i.partition("#")[0] for k, i in chosen if k == "cycle"),
+            cards=(*cards, *self.bards[0]),
+            tiles=(*tiles, *self.bards[1]),
+            cycles=tuple(cycles),
         )
 
 
 def _first_fit(options: list[list[tuple[str, str]]]) -> list[tuple[str, str]] | None:
     """The first assignment, in the order of the options, of one unit to each requirement (its
-    list of options), no unit twice; None when there is none. Mostly the first untaken option
-    of each requirement is it, so that is tried before the search."""
+    list of options), no unit twice; None when there is none."""
     taken: set[str] = set()
     chosen: list[tuple[str, str]] = []
-    for units in options:
-        unit = next((u for u in units if u[1] not in taken), None)
-        if unit is None:
-            break
-        taken.add(unit[1])
-        chosen.append(unit)
-    else:
-        return chosen
-    taken.clear()
-    chosen.clear()
 
     def place(i: int) -> bool:
         if i == len(options):

@@ -86,8 +86,12 @@ def _first_yes(w: Window) -> tuple[int, str] | None:
     """The first seat asked that said yes, with its answer (the window's `outcome`, read only
     as far as its first yes)."""
     given = w.answers
-    if all(answer == NO for _, answer in given) and len(given) == len(w.seats):
-        return None  # the usual case: everybody said no
+    for _, answer in given:
+        if answer != NO:
+            break
+    else:
+        if len(given) == len(w.seats):
+            return None  # the usual case: everybody said no
     answers = outcome(w)
     return next(((s, answers[s]) for s in w.seats if answers[s] != NO), None)
 
