@@ -137,20 +137,18 @@ def marks(start: float, side: float, scale: float) -> list[tuple[int, bool]]:
 
 def draw_grid(layer: Image.Image, frame: Frame) -> None:
     """The inch grid over the layer, blended in so that terrain shows through it: a faint line
-    every inch, a stronger one at each labelled inch."""
+    every inch, a stronger one at each labelled inch. Each line is pasted through a mask of its
+    own strip."""
     end = layer.size[0]
-    for major, colour, alpha in ((False, GRID_LINE, 150), (True, GRID_MAJOR, 210)):
-        mask = Image.new("L", layer.size, 0)
-        draw = ImageDraw.Draw(mask)
-        for i, labelled in marks(frame.x0, frame.side, frame.scale):
-            if labelled == major:
-                x = frame.layer(i, 0)[0]
-                draw.line((x, 0, x, end), fill=alpha, width=SUPER)
-        for j, labelled in marks(frame.y0, frame.side, frame.scale):
-            if labelled == major:
-                y = frame.layer(0, j)[1]
-                draw.line((0, y, end, y), fill=alpha, width=SUPER)
-        layer.paste(colour, mask=mask)
+    strength = {False: (GRID_LINE, 150), True: (GRID_MAJOR, 210)}
+    for i, labelled in marks(frame.x0, frame.side, frame.scale):
+        colour, alpha = strength[labelled]
+        x = min(max(round(frame.layer(i, 0)[0]) - SUPER // 2, 0), end - SUPER)
+        layer.paste(colour, (x, 0, x + SUPER, end), Image.new("L", (SUPER, end), alpha))
+    for j, labelled in marks(frame.y0, frame.side, frame.scale):
+        colour, alpha = strength[labelled]
+        y = min(max(round(frame.layer(0, j)[1]) - SUPER // 2, 0), end - SUPER)
+        layer.paste(colour, (0, y, end, y + SUPER), Image.new("L", (end, SUPER), alpha))
 
 
 def draw_axes(draw: ImageDraw.ImageDraw, frame: Frame, gutter: int) -> None:

@@ -25,6 +25,7 @@ from games.guild_ball.pictures.style import (
 from games.guild_ball.pitch import Point, Terrain, TerrainKind
 
 ICON = 30  # an icon's side in pixels
+BALL_ICON = 20  # the ball beside its carrier's name
 ICON_INCHES = 1.4  # the square of pitch an icon shows
 KEY_H = 36  # a row of the key
 ROW_H = 32  # a model's row in a roster
@@ -44,7 +45,12 @@ class KeyItem:
 def icon(img: Image.Image, x: int, y: int, paint: Paint) -> None:
     """Paste a small square of pitch, `ICON` px across at (x, y), drawn by `paint` in inches
     (the square is `ICON_INCHES` across)."""
-    frame = Frame(0.0, 0.0, ICON_INCHES, ICON / ICON_INCHES)
+    small_icon(img, x, y, ICON, paint)
+
+
+def small_icon(img: Image.Image, x: int, y: int, size: int, paint: Paint) -> None:
+    """Paste a square of pitch `ICON_INCHES` across, drawn by `paint`, `size` px across."""
+    frame = Frame(0.0, 0.0, ICON_INCHES, size / ICON_INCHES)
     layer = frame.new_layer(PITCH)
     paint((layer, ImageDraw.Draw(layer), frame))
     img.paste(layer.reduce(SUPER), (x, y))
@@ -89,10 +95,18 @@ def goalpost_item() -> KeyItem:
     return KeyItem(lambda layer: marks.goalpost(layer, post, 0), "Goalpost (barrier)")
 
 
-def melee_item(side: int) -> KeyItem:
-    """The melee rings' entry (in a side's style)."""
-    model = PitchModel("key", "", "", side, _middle(), 30, melee_zone=0.05)
-    return KeyItem(lambda layer: marks.melee_ring(layer, model), "Melee zone")
+def melee_item(sides: tuple[int, ...] = (0, 1), words: str = "Melee zone") -> KeyItem:
+    """The melee rings' entry: a ring in each side's style, one inside the other."""
+    rings = [
+        PitchModel("key", "", "", side, _middle(), 30, melee_zone=0.05 - 0.22 * n)
+        for n, side in enumerate(sides)
+    ]
+
+    def paint(layer: marks.Layer) -> None:
+        for ring in rings:
+            marks.melee_ring(layer, ring)
+
+    return KeyItem(paint, words)
 
 
 def knocked_down_item() -> KeyItem:
@@ -102,20 +116,31 @@ def knocked_down_item() -> KeyItem:
     )
 
 
-def scene_items(scene: PitchScene, melee: bool, deployment: bool) -> list[KeyItem]:
-    """The key of a pitch picture: both sides, the ball, the goalposts, each kind of terrain on
-    the pitch, and the melee rings, the knocked-down stripes and the deployment zones where
-    they are drawn."""
+def scene_items(
+    scene: PitchScene, melee: bool, deployment: bool, frame: Frame | None = None
+) -> list[KeyItem]:
+    """The key of a pitch picture: both sides, the ball, the goalposts, each kind of terrain in
+    the frame (all on the pitch without one), and the melee rings, the knocked-down stripes and
+    the deployment zones where they are drawn."""
     items = [side_item(scene, 0), side_item(scene, 1), ball_item(scene), goalpost_item()]
-    kinds = {t.kind for t in scene.terrain}
+    kinds = {t.kind for t in scene.terrain if frame is None or _in_frame(t, frame)}
     items += [terrain_item(k) for k in TerrainKind if k in kinds]
     if melee:
-        items.append(melee_item(0))
+        items.append(melee_item())
     if any(m.knocked_down for m in scene.models):
         items.append(knocked_down_item())
     if deployment:
         items.append(KeyItem(lambda layer: marks.zone_swatch(layer, 0), 'Deployment zones (10")'))
     return items
+
+
+def _in_frame(piece: Terrain, frame: Frame) -> bool:
+    """Whether any of the piece may show in the frame (the circle round it reaches it)."""
+    (x, y), r = piece.centre, piece.radius
+    return (
+        frame.x0 - r <= x <= frame.x0 + frame.side + r
+        and frame.y0 - r <= y <= frame.y0 + frame.side + r
+    )
 
 
 def _item_width(item: KeyItem) -> int:
@@ -168,21 +193,23 @@ def roster_height(scene: PitchScene) -> int:
     )
 
 
-def draw_rosters(draw: ImageDraw.ImageDraw, scene: PitchScene, box: Box) -> int:
+def draw_rosters(img: Image.Image, draw: ImageDraw.ImageDraw, scene: PitchScene, box: Box) -> int:
     """Both teams' rosters side by side from the box's top; returns the y below them."""
     x0, y0, x1, _ = box
     col = (x1 - x0 - COLUMN_GAP) // 2
     bottom = y0
     for side in (0, 1):
         left = x0 + side * (col + COLUMN_GAP)
-        bottom = max(bottom, _roster(draw, scene, side, (left, y0, left + col, y0)))
+        bottom = max(bottom, _roster(img, draw, scene, side, (left, y0, left + col, y0)))
     return bottom
 
 
 ROSTER = 18  # the rosters' text size: every row the same
 
 
-def _roster(draw: ImageDraw.ImageDraw, scene: PitchScene, side: int, box: Box) -> int:
+def _roster(
+    img: Image.Image, draw: ImageDraw.ImageDraw, scene: PitchScene, side: int, box: Box
+) -> int:
     """A side's roster: its player's name over columns of place and health, then a row for each
     model (its label, name, place and HP; its conditions on a line of their own)."""
     x0, y, x1, _ = box
@@ -213,8 +240,16 @@ def _roster(draw: ImageDraw.ImageDraw, scene: PitchScene, side: int, box: Box) -
             align="right",
             min_size=13,
         )
-        name = f"{m.name} (ball)" if m.has_ball else m.name
-        cv.text(draw, (x0 + chip_w + 8, y, place_box[0] - 8, y + ROW_H), name, ROSTER, min_size=13)
+        name_box = (x0 + chip_w + 8, y, place_box[0] - 8 - (BALL_ICON + 4) * m.has_ball, y + ROW_H)
+        drawn = cv.text(draw, name_box, m.name, ROSTER, min_size=13)
+        if m.has_ball:
+            small_icon(
+                img,
+                name_box[0] + drawn + 6,
+                y + (ROW_H - BALL_ICON) // 2,
+                BALL_ICON,
+                lambda layer: marks.ball(layer, *_middle(), 0.6),
+            )
         y += ROW_H
         if m.conditions:
             words = ", ".join(condition_word(c) for c in m.conditions)

@@ -46,22 +46,34 @@ def blend(layer: Image.Image, colour: Colour, mask: Image.Image) -> None:
     layer.paste(colour, mask=mask)
 
 
+def clip(img: Image.Image, box: tuple[float, float, float, float]) -> cv.Box | None:
+    """The whole pixels of `box` (and a little round it) on the layer, None if it is off it.
+    Masks are made this size rather than the layer's: pasting through a layer-sized mask was
+    most of a picture's time."""
+    x0, y0 = max(0, math.floor(box[0]) - 2), max(0, math.floor(box[1]) - 2)
+    x1, y1 = min(img.width, math.ceil(box[2]) + 2), min(img.height, math.ceil(box[3]) + 2)
+    return None if x0 >= x1 or y0 >= y1 else (x0, y0, x1, y1)
+
+
+def _shifted(box: tuple[float, float, float, float], at: cv.Box) -> tuple[float, ...]:
+    return (box[0] - at[0], box[1] - at[1], box[2] - at[0], box[3] - at[1])
+
+
 # --- the pitch --------------------------------------------------------------------------------
 
 
 def deployment(layer: Layer, pitch: Pitch) -> None:
     """Each side's deployment zone (within 10" of its table edge), shaded in its colour."""
     img, draw, frame = layer
-    mask = Image.new("L", img.size, 0)
-    md = ImageDraw.Draw(mask)
     for side, (y0, y1) in enumerate(
         ((0.0, DEPLOYMENT_DEPTH), (pitch.size - DEPLOYMENT_DEPTH, pitch.size))
     ):
-        mask.paste(0, (0, 0, *mask.size))
         ax, ay = frame.layer(0, y1)
         bx, by = frame.layer(pitch.size, y0)
-        md.rectangle((ax, ay, bx, by), fill=DEPLOYMENT_SHADE)
-        blend(img, SIDES[side].fill, mask)
+        box = clip(img, (ax, ay, bx, by))
+        if box is not None:
+            size = (box[2] - box[0], box[3] - box[1])
+            img.paste(SIDES[side].fill, box, Image.new("L", size, DEPLOYMENT_SHADE))
         edge = y1 if side == 0 else y0
         _, ey = frame.layer(0, edge)
         dashed_line(draw, (ax, ey), (bx, ey), SIDES[side].ring, 2 * SUPER, 10 * SUPER, 6 * SUPER)
@@ -122,17 +134,23 @@ def dashed_circle(
     dash: float,
     gap: float,
 ) -> None:
-    """A dashed circle in `box` (dash and gap in layer pixels along the circle)."""
+    """A dashed circle in `box` (dash and gap in layer pixels along the circle). Each dash is
+    drawn as a short polyline: Pillow's arcs cost a whole ellipse each."""
     r = (box[2] - box[0]) / 2
     if r <= 0:
         return
-    step = math.degrees((dash + gap) / r)
-    on = math.degrees(dash / r)
-    count = max(4, round(360 / step))
-    step = 360 / count
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    count = max(4, round(2 * math.pi * r / (dash + gap)))
+    step = 2 * math.pi / count
+    on = min(dash / r, step * 0.8)
+    pieces = max(2, math.ceil(on * r / (3 * SUPER)))
     for k in range(count):
-        start = k * step - 90
-        draw.arc(box, start, start + min(on, step * 0.8), fill=colour, width=width)
+        start = k * step - math.pi / 2
+        points = [
+            (cx + r * math.cos(start + on * i / pieces), cy + r * math.sin(start + on * i / pieces))
+            for i in range(pieces + 1)
+        ]
+        draw.line(points, fill=colour, width=width)
 
 
 # --- terrain ----------------------------------------------------------------------------------
@@ -143,12 +161,29 @@ def terrain(layer: Layer, pieces: Sequence[Terrain]) -> None:
     img, draw, frame = layer
     for piece in pieces:
         style = TERRAIN[piece.kind]
-        mask = Image.new("L", img.size, 0)
-        shape(ImageDraw.Draw(mask), frame, piece, fill=255)
-        img.paste(style.fill, mask=mask)
+        box = clip(img, outline_box(frame, piece))
+        if box is None:
+            continue
+        size = (box[2] - box[0], box[3] - box[1])
+        mask = Image.new("L", size, 0)
+        shape(ImageDraw.Draw(mask), frame, piece, fill=255, at=box)
+        img.paste(style.fill, box, mask)
         if style.pattern:
-            img.paste(style.mark, mask=ImageChops.multiply(mask, pattern(mask.size, style)))
+            img.paste(style.mark, box, ImageChops.multiply(mask, pattern(size, style)))
         shape(draw, frame, piece, outline=style.outline, width=2 * SUPER)
+
+
+def outline_box(frame: Frame, piece: Terrain) -> tuple[float, float, float, float]:
+    """The box round a piece on the layer."""
+    if piece.is_circle:
+        return _ellipse(frame, piece.centre.x, piece.centre.y, piece.radius)
+    pts = [frame.layer(p.x, p.y) for p in piece.points]
+    return (
+        min(x for x, _ in pts),
+        min(y for _, y in pts),
+        max(x for x, _ in pts),
+        max(y for _, y in pts),
+    )
 
 
 def shape(
@@ -158,14 +193,18 @@ def shape(
     fill: int | Colour | None = None,
     outline: Colour | None = None,
     width: int = 1,
+    at: cv.Box = (0, 0, 0, 0),
 ) -> None:
-    """A terrain piece's outline or area."""
+    """A terrain piece's outline or area (on an image whose top-left is at `at` on the
+    layer)."""
     if piece.is_circle:
-        box = _ellipse(frame, piece.centre.x, piece.centre.y, piece.radius)
+        box = _shifted(_ellipse(frame, piece.centre.x, piece.centre.y, piece.radius), at)
         draw.ellipse(box, fill=fill, outline=outline, width=width)
     else:
         pts = [frame.layer(p.x, p.y) for p in piece.points]
-        draw.polygon(pts, fill=fill, outline=outline, width=width)
+        draw.polygon(
+            [(x - at[0], y - at[1]) for x, y in pts], fill=fill, outline=outline, width=width
+        )
 
 
 def pattern(size: tuple[int, int], style: TerrainStyle) -> Image.Image:
@@ -243,20 +282,22 @@ def base(layer: Layer, model: PitchModel) -> None:
 def knocked_down(img: Image.Image, frame: Frame, c: Point, r: float) -> None:
     """White stripes across a base: the model is knocked down. Its middle is left clear, so the
     base's colour still shows there."""
-    mask = Image.new("L", img.size, 0)
-    md = ImageDraw.Draw(mask)
-    box = _ellipse(frame, c.x, c.y, r * 0.82)
-    md.ellipse(box, fill=255)
-    stripes = Image.new("L", img.size, 0)
+    box = clip(img, _ellipse(frame, c.x, c.y, r))
+    if box is None:
+        return
+    size = (box[2] - box[0], box[3] - box[1])
+    mask = Image.new("L", size, 0)
+    ImageDraw.Draw(mask).ellipse(_shifted(_ellipse(frame, c.x, c.y, r * 0.82), box), fill=255)
+    stripes = Image.new("L", size, 0)
     sd = ImageDraw.Draw(stripes)
+    w, h = size
     step = max(6, round(frame.length(r) / 2.2))
-    x0, y0, x1, y1 = (round(v) for v in box)
-    for k in range(x0 - (y1 - y0), x1, step):
-        sd.line((k, y1, k + (y1 - y0), y0), fill=255, width=max(2, step // 3))
+    for k in range(-h, w, step):
+        sd.line((k, h, k + h, 0), fill=255, width=max(2, step // 3))
     cx, cy = frame.layer(c.x, c.y)
     hole = frame.length(r) * 0.25
-    sd.ellipse((cx - hole, cy - hole, cx + hole, cy + hole), fill=0)
-    img.paste(WHITE, mask=ImageChops.multiply(mask, stripes))
+    sd.ellipse(_shifted((cx - hole, cy - hole, cx + hole, cy + hole), box), fill=0)
+    img.paste(WHITE, box, ImageChops.multiply(mask, stripes))
 
 
 def ball(layer: Layer, x: float, y: float, radius: float = BALL_RADIUS) -> None:
@@ -291,20 +332,23 @@ def carried_ball_at(model: PitchModel, pitch: Pitch, frame: Frame) -> tuple[Poin
 def reach(layer: Layer, start: Point, side: int, jog: float, sprint: float, radius: float) -> None:
     """How far the mover's base may go: the jog's reach shaded, the sprint's beyond it lighter,
     each bounded by a ring (solid for the jog, dashed for the sprint). A reach is where the
-    base's centre may get to in a straight line, open ground assumed."""
+    base's edge may get to in a straight line, open ground assumed."""
     img, draw, frame = layer
-    colour = SIDES[side].fill
     ring = SIDES[side].ring
-    mask = Image.new("L", img.size, 0)
+    outer = _ellipse(frame, start.x, start.y, max(jog, sprint) + radius)
+    box = clip(img, outer)
+    if box is None:
+        return
+    mask = Image.new("L", (box[2] - box[0], box[3] - box[1]), 0)
     md = ImageDraw.Draw(mask)
     if sprint > jog:
-        md.ellipse(_ellipse(frame, start.x, start.y, sprint + radius), fill=34)
+        md.ellipse(_shifted(_ellipse(frame, start.x, start.y, sprint + radius), box), fill=34)
     if jog > 0:
-        md.ellipse(_ellipse(frame, start.x, start.y, jog + radius), fill=70)
-    blend(img, colour, mask)
+        md.ellipse(_shifted(_ellipse(frame, start.x, start.y, jog + radius), box), fill=70)
+    img.paste(SIDES[side].fill, box, mask)
     if sprint > jog:
-        box = _ellipse(frame, start.x, start.y, sprint + radius)
-        dashed_circle(draw, box, ring, 2 * SUPER, 10 * SUPER, 7 * SUPER)
+        box_ = _ellipse(frame, start.x, start.y, sprint + radius)
+        dashed_circle(draw, box_, ring, 2 * SUPER, 10 * SUPER, 7 * SUPER)
     if jog > 0:
         draw.ellipse(_ellipse(frame, start.x, start.y, jog + radius), outline=ring, width=2 * SUPER)
 

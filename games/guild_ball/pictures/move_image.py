@@ -125,7 +125,7 @@ def marks_chips(preview: MovePreview, frame: Frame) -> tuple[list[Chip], list[Bo
     s, r = mover.centre, mover.base.radius
     k = r * frame.scale
     chips = []
-    for reach, word in ((preview.jog, "jog"), (preview.sprint, "sprint")):
+    for reach, word in ((preview.jog, "jog"), (preview.sprint, long_word(preview))):
         if reach > 0 and (word == "jog" or reach > preview.jog):
             x, y = frame.canvas(s.x, s.y + reach + r)
             if frame.shows(s.x, s.y + reach + r):
@@ -157,6 +157,11 @@ def legs(preview: MovePreview, frame: Frame) -> list[tuple[int, Box]]:
         if box is not None:
             out.append((n, box))
     return out
+
+
+def long_word(preview: MovePreview) -> str:
+    """What the longer reach is called: a charge's max move, else the sprint's."""
+    return "charge" if preview.kind == "charge" else "sprint"
 
 
 def at_end(preview: MovePreview, point: Point) -> bool:
@@ -224,13 +229,16 @@ def key_items(preview: MovePreview) -> list[KeyItem]:
     if preview.sprint > preview.jog:
         items.append(
             KeyItem(
-                lambda layer: _reach_swatch(layer, side, 34), f"Sprint {inches(preview.sprint)}"
+                lambda layer: _reach_swatch(layer, side, 34),
+                f"{long_word(preview).capitalize()} {inches(preview.sprint)}",
             )
         )
     enemy = 1 - side
-    ring = PitchModel("key", "", "", enemy, mid, 30, melee_zone=0.05)
-    items.append(KeyItem(lambda layer: marks.melee_ring(layer, ring), "Enemy melee zone"))
-    if any(c.entered or c.owner not in preview.parting_blows for c in preview.crossings):
+    items.append(legend.melee_item((enemy,), "Enemy melee zone"))
+    if any(
+        not at_end(preview, c.point) and (c.entered or c.owner not in preview.parting_blows)
+        for c in preview.crossings
+    ):
         items.append(
             KeyItem(lambda layer: marks.crossing(layer, mid, False), "Enters or leaves a zone")
         )

@@ -76,7 +76,7 @@ def draw_pitch(
     rings = _rings(scene, melee)
     frame = frame_for(scene, zoom)
     width = canvas_width(frame)
-    items = legend.scene_items(scene, bool(rings), deployment)
+    items = legend.scene_items(scene, bool(rings), deployment, frame)
     inner = width - 2 * MARGIN
     title = scene.title or "The pitch"
     if zoom is not None:
@@ -86,7 +86,7 @@ def draw_pitch(
 
     def legend_part(img: Image.Image, draw: ImageDraw.ImageDraw, top: int) -> None:
         y = legend.draw_key(img, draw, items, (MARGIN, top, width - MARGIN, top))
-        legend.draw_rosters(draw, scene, (MARGIN, y + 10, width - MARGIN, y + 10))
+        legend.draw_rosters(img, draw, scene, (MARGIN, y + 10, width - MARGIN, y + 10))
 
     return compose(scene, frame, title, rings, deployment, below, legend_part)
 

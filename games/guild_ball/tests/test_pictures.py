@@ -8,6 +8,7 @@ picture."""
 from __future__ import annotations
 
 import io
+import pickle
 from collections.abc import Callable
 
 import pytest
@@ -16,7 +17,7 @@ from PIL import Image
 from bot.render.pictures import canvas as cv
 from bot.render.pictures.canvas import Drawn, recording
 from games.guild_ball import pictures
-from games.guild_ball.pictures import samples
+from games.guild_ball.pictures import marks, samples
 from games.guild_ball.pictures.frame import Frame, around, whole_pitch
 from games.guild_ball.pictures.inputs import MovePreview, PitchScene, Zoom
 from games.guild_ball.pictures.labels import place, side_chip
@@ -288,3 +289,43 @@ def test_the_samples_are_written(tmp_path):
     assert len(written) == len(samples.SAMPLES)
     for path in written:
         is_png(path.read_bytes())
+
+
+def test_the_ball_on_a_carrier_at_the_edge_is_marked_on_the_pitch():
+    scene = samples.standard_twelve()
+    carrier = next(m for m in scene.models if m.has_ball)
+    assert carrier.centre.x + carrier.base.radius == pytest.approx(scene.pitch.size, abs=0.01)
+    frame = whole_pitch(scene.pitch)
+    at, radius = marks.carried_ball_at(carrier, scene.pitch, frame)
+    assert radius * frame.scale >= 4.5, "the ball on its carrier is too small to see"
+    assert radius <= at.x <= scene.pitch.size - radius
+    assert radius <= at.y <= scene.pitch.size - radius
+    # over the base's rim, off its middle
+    assert carrier.base.radius * 0.5 < at.distance_to(carrier.centre) < carrier.base.radius * 1.2
+
+
+def test_a_zoom_keys_only_the_terrain_it_shows():
+    scene = samples.standard_twelve()
+    with recording() as log:
+        draw_pitch(scene, zoom=BRAWL)
+    written = {d.shown for d in log}
+    assert 'Fast (+2")' in written and 'Rough (−2")' in written
+    assert "Barrier" not in written and "Obstruction" not in written
+
+
+def test_a_model_that_does_not_move_is_its_own_ghost():
+    scene = samples.standard_twelve()
+    start = scene.model("1-tamsin-cole").centre
+    preview = MovePreview(scene, "1-tamsin-cole", (start,), "jog", 5.0, 7.0)
+    img, log = drawn(lambda: draw_move_preview(preview), "no move")
+    frame = on_canvas(preview_frame(preview))
+    assert pixel(img, frame, start) == ghost(1)
+    assert 'Jog 0" of 5", ending at (16.6, 18.5)' in {d.shown for d in log}
+
+
+def test_inputs_travel_to_the_picture_worker():
+    """render_async pickles a renderer's arguments to the worker process."""
+    preview = samples.jog_preview()
+    again = pickle.loads(pickle.dumps(preview))
+    assert again == preview
+    assert pictures.move_preview(again) == pictures.move_preview(preview)
