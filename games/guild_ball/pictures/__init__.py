@@ -1,11 +1,11 @@
 """Pictures of Guild Ball's pitch, as PNG bytes drawn with Pillow.
 
-- `pitch(scene, zoom=None, melee=False, deployment=False)`: the pitch with its inch grid
-  labelled on every side, the pitch's lines and goalposts, the terrain by kind, both teams'
-  bases to scale with their labels, the ball (loose, or marked on its carrier); on request the
-  melee rings (all, or the models named), the deployment zones, or a zoom: a square round a
-  point at a larger scale, the grid still labelled. A key and both rosters (label, name, place,
-  HP, conditions) below.
+- `pitch(scene, zoom=None, melee=False, deployment=False, rosters=True)`: the pitch with its
+  inch grid labelled on every side, the pitch's lines and goalposts, the terrain by kind, both
+  teams' bases to scale with their labels, the ball (loose, or marked on its carrier); on
+  request the melee rings (all, or the models named), the deployment zones, or a zoom: a square
+  round a point at a larger scale, the grid still labelled. A key below, and both rosters
+  (label, name, place, HP, conditions) unless `rosters=False`.
 - `move_preview(preview)`: a move before it is confirmed: the pitch round it, the reach shaded
   (jog, sprint), the path leg by leg, the ghost base where it ends, the enemy melee zones it
   crosses with where it enters and leaves them (parting blows marked), the charge's target;

@@ -39,14 +39,17 @@ def pitch(
     zoom: Zoom | None = None,
     melee: bool | Iterable[str] = False,
     deployment: bool = False,
+    rosters: bool = True,
 ) -> bytes:
     """The pitch as a PNG. `zoom` crops to a square round a point at the zoom's scale; `melee`
     draws every model's melee ring (True) or those of the models named; `deployment` shades
-    both deployment zones."""
+    both deployment zones; without `rosters` only the key is under the pitch (a shorter
+    picture, which Discord shows larger inline)."""
     rings = _rings(scene, melee)
-    what = ("guild_ball.pitch", scene, zoom, rings, deployment)
+    what = ("guild_ball.pitch", scene, zoom, rings, deployment, rosters)
     return cv.picture(
-        what, lambda: draw_pitch(scene, zoom=zoom, melee=rings, deployment=deployment)
+        what,
+        lambda: draw_pitch(scene, zoom=zoom, melee=rings, deployment=deployment, rosters=rosters),
     )
 
 
@@ -71,6 +74,7 @@ def draw_pitch(
     zoom: Zoom | None = None,
     melee: bool | Iterable[str] = False,
     deployment: bool = False,
+    rosters: bool = True,
 ) -> Image.Image:
     """The pitch picture as an image (see `pitch`)."""
     rings = _rings(scene, melee)
@@ -82,11 +86,14 @@ def draw_pitch(
     if zoom is not None:
         c = zoom.centre
         title = f"{title}: around ({number(c.x)}, {number(c.y)})"
-    below = legend.key_height(items, inner) + 10 + legend.roster_height(scene)
+    below = legend.key_height(items, inner)
+    if rosters:
+        below += 10 + legend.roster_height(scene)
 
     def legend_part(img: Image.Image, draw: ImageDraw.ImageDraw, top: int) -> None:
         y = legend.draw_key(img, draw, items, (MARGIN, top, width - MARGIN, top))
-        legend.draw_rosters(img, draw, scene, (MARGIN, y + 10, width - MARGIN, y + 10))
+        if rosters:
+            legend.draw_rosters(img, draw, scene, (MARGIN, y + 10, width - MARGIN, y + 10))
 
     return compose(scene, frame, title, rings, deployment, below, legend_part)
 

@@ -286,6 +286,7 @@ def _preview(
 SAMPLES: dict[str, Callable[[], bytes]] = {
     "pitch_standard_12": lambda: pitch(standard_twelve()),
     "pitch_standard_12_melee": lambda: pitch(standard_twelve(), melee=True),
+    "pitch_standard_12_no_rosters": lambda: pitch(standard_twelve(), rosters=False),
     "pitch_introductory_6_deployment": lambda: pitch(introductory_six(), deployment=True),
     "zoom_brawl": lambda: pitch(standard_twelve(), zoom=Zoom(Point(18.0, 17.5), 6.0), melee=True),
     "zoom_corner": lambda: pitch(corner_six(), zoom=Zoom(Point(0.0, 0.0), 5.0)),

@@ -23,8 +23,8 @@ ZOOM_SCALE = 60.0
 SUPER = 2
 
 # Text sizes in pixels (labels on the pitch are short; the legend uses the canvas' sizes).
-CHIP = 18
-GRID = 16
+CHIP = 19
+GRID = 18
 EDGE = 18
 
 PITCH: Colour = (226, 233, 214)

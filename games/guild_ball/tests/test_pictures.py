@@ -329,3 +329,13 @@ def test_inputs_travel_to_the_picture_worker():
     again = pickle.loads(pickle.dumps(preview))
     assert again == preview
     assert pictures.move_preview(again) == pictures.move_preview(preview)
+
+
+def test_without_rosters_the_picture_is_shorter_and_keeps_its_key():
+    scene = samples.standard_twelve()
+    full = draw_pitch(scene)
+    short, log = drawn(lambda: draw_pitch(scene, rosters=False), "no rosters")
+    assert short.width == full.width and short.height < full.height - 200
+    written = {d.shown for d in log}
+    assert "Ball: carried by BP" in written and "OT" in written
+    assert not any(w.startswith("Oswin Tollbright") for w in written)
