@@ -1,0 +1,161 @@
+"""Making an attack and the playbook; one test per rule, quoting the book."""
+
+import pytest
+
+from engine.core.errors import RuleError
+from games.guild_ball.rules import commands as cm
+from games.guild_ball.rules import events as ev
+from games.guild_ball.rules.attacks import wrap_limits
+from games.guild_ball.rules.state import KD
+from games.guild_ball.tests.rules_table import arrange, in_play, run
+
+OSWIN, MAUD, PIKE = "0-oswin-tollbright", "0-maud-clangwright", "0-brannock-pike"
+SEFA, IVO, TAMSIN = "1-sefa-lanternhold", "1-ivo-brightwick", "1-tamsin-cole"
+APART = {
+    OSWIN: (4.0, 4.0),
+    MAUD: (20.0, 4.0),
+    PIKE: (12.0, 3.0),
+    SEFA: (4.0, 20.0),
+    IVO: (12.0, 21.0),
+    TAMSIN: (20.0, 20.0),
+}
+
+
+def fight(places, active=PIKE, **kw):
+    """`active` activating with influence; models apart unless placed; no MP to react with."""
+    where = dict(APART)
+    where.update(places)
+    kw.setdefault("ball", (23.0, 12.0))
+    kw.setdefault("mp", (0, 0))
+    kw.setdefault("influence", {active: 3})
+    return arrange(in_play(), where, active=active, **kw)
+
+
+def rolled(events, what=None):
+    return next(e for e in events if isinstance(e, ev.Rolled) and (what is None or e.what == what))
+
+
+def test_an_attack_needs_an_engaged_enemy() -> None:
+    """ "A model may only make an attack against an enemy model that it's engaging." """
+    state = fight({})
+    with pytest.raises(RuleError) as refused:
+        run(state, cm.Attack(seat=0, target=TAMSIN))
+    assert refused.value.code == "not_engaging"
+
+
+def test_an_attack_rolls_tac_against_def_and_arm_takes_hits_off() -> None:
+    """ "Generate a dice pool using the active model's current TAC" "An attack is resolved as a
+    TN test of [target model's current DEF]." "Determine the net hits ... by deducting the target
+    model's current ARM from the number of successes" "at a cost of 1 influence" """
+    state = fight({PIKE: (10.0, 10.0), TAMSIN: (10.0, 11.8)}, dice=(6, 5, 4, 3))
+    events, after = run(state, cm.Attack(seat=0, target=TAMSIN))
+    r = rolled(events)
+    assert (r.pool, r.tn, r.hits, r.net) == (4, 4, 3, 2)
+    assert after.attack.step == "choose" and after.attack.limits == (2,)
+    assert after.unit(PIKE).influence == 2
+
+
+def test_no_net_hit_is_a_miss() -> None:
+    """ "An attack is successful (and the target model is hit) if it generates at least 1 net
+    hit." """
+    state = fight({PIKE: (10.0, 10.0), TAMSIN: (10.0, 11.8)}, dice=(4, 1, 1, 1))
+    _, after = run(state, cm.Attack(seat=0, target=TAMSIN))
+    assert after.attack is None and after.unit(TAMSIN).hp == 16
+
+
+def test_ganging_up_and_crowding_out() -> None:
+    """ "the active model gains +1 TAC for each friendly model, other than itself, engaging the
+    target" "the active model suffers -1 TAC for each enemy model, other than the target enemy
+    model, engaging the active model." """
+    places = {PIKE: (10.0, 10.0), TAMSIN: (10.0, 11.8), OSWIN: (11.7, 12.2), SEFA: (8.5, 9.0)}
+    state = fight(places, dice=(1,) * 4)
+    events, _ = run(state, cm.Attack(seat=0, target=TAMSIN))
+    assert rolled(events).pool == 4 + 1 - 1
+
+
+def test_more_net_hits_than_columns_wrap_around_the_playbook() -> None:
+    """ "If an attack generates more net hits than there are columns ... the active model counts
+    up to the last column and selects a single result. The active model then continues counting
+    columns from the left, selecting an additional result each time it reaches the last column
+    or runs out of net hits." """
+    assert wrap_limits(3, 6) == (3,)
+    assert wrap_limits(6, 6) == (6,)
+    assert wrap_limits(8, 6) == (6, 2)
+    assert wrap_limits(13, 6) == (6, 6, 1)
+    # Oswin (TAC 6, six columns) with Bonus Time and Maud ganging up: 8 dice, all hits, ARM 0
+    places = {OSWIN: (10.0, 10.0), SEFA: (10.0, 11.5), MAUD: (11.8, 12.3)}
+    state = fight(places, active=OSWIN, dice=(6,) * 8, mp=(1, 0))
+    events, after = run(state, cm.Attack(seat=0, target=SEFA, bonus=True))
+    assert rolled(events).pool == 8 and after.attack.limits == (6, 2)
+    assert after.teams[0].mp == 0
+
+
+def test_a_momentous_result_gains_one_mp_and_a_tackle_takes_the_ball() -> None:
+    """ "Momentous results generate 1 MP for the active model's team" "T Tackle - If the target
+    enemy model currently has possession of the ball, the active model immediately gains
+    possession." """
+    state = fight({PIKE: (10.0, 10.0), TAMSIN: (10.0, 11.8)}, dice=(6, 6, 1, 1), ball=TAMSIN)
+    _, state = run(state, cm.Attack(seat=0, target=TAMSIN))
+    _, after = run(state, cm.ChooseResult(seat=0, column=1, row=0))
+    assert after.ball_holder == PIKE and after.teams[0].mp == 1
+
+
+def test_an_invalid_result_may_not_be_selected() -> None:
+    """ "KD Knocked down - ... If the target model is already suffering the knocked down
+    condition, this effect is invalid" "T Tackle - ... If the target model doesn't currently
+    have possession of the ball, this effect is invalid" """
+    state = fight(
+        {OSWIN: (10.0, 10.0), SEFA: (10.0, 11.5)},
+        active=OSWIN,
+        dice=(6, 6, 6, 1, 1, 1),
+        conditions={SEFA: (KD,)},
+    )
+    _, state = run(state, cm.Attack(seat=0, target=SEFA))
+    for column, row in ((3, 1), (1, 1)):  # KD on a model down; tackle without the ball
+        with pytest.raises(RuleError) as refused:
+            run(state, cm.ChooseResult(seat=0, column=column, row=row))
+        assert refused.value.code == "invalid_result"
+
+
+def test_playbook_damage_and_a_push_directly_away() -> None:
+    """ "A playbook damage result reduces the current HP on the target enemy model by the number
+    shown." "> Push - The target model suffers 1" of push movement for each arrow" """
+    state = fight({OSWIN: (10.0, 10.0), SEFA: (10.0, 11.5)}, active=OSWIN, dice=(6, 6, 1, 1, 1, 1))
+    _, state = run(state, cm.Attack(seat=0, target=SEFA))
+    _, after = run(state, cm.ChooseResult(seat=0, column=2, row=1))  # push 1, momentous
+    assert after.unit(SEFA).y == pytest.approx(12.5) and after.unit(SEFA).x == 10.0
+    state2 = fight({OSWIN: (10.0, 10.0), SEFA: (10.0, 11.5)}, active=OSWIN, dice=(6, 6, 1, 1, 1, 1))
+    _, state2 = run(state2, cm.Attack(seat=0, target=SEFA))
+    _, after2 = run(state2, cm.ChooseResult(seat=0, column=2, row=0))  # dmg 2
+    assert after2.unit(SEFA).hp == 16 - 2
+
+
+def test_a_counter_attack_follows_the_attack() -> None:
+    """ "After an attack or charge is declared, the target model may respond by spending 1 MP to
+    declare a Counter-Attack. After the active model resolves its attack, the target model may
+    then make an attack against the origin model" "A Counter-Attack doesn't generate MP from
+    momentous playbook results." """
+    state = fight(
+        {PIKE: (10.0, 10.0), TAMSIN: (10.0, 11.8)}, mp=(0, 1), dice=(1, 1, 1, 1, 6, 6, 6, 1, 1)
+    )
+    _, state = run(state, cm.Attack(seat=0, target=TAMSIN))
+    assert state.attack.step == "react"
+    events, after = run(state, cm.React(seat=1, counter=True))
+    counter = rolled(events, "counter")
+    assert counter.model == TAMSIN and counter.target == PIKE
+    assert after.attack.kind == "counter" and after.teams[1].mp == 0
+    _, done = run(after, cm.ChooseResult(seat=1, column=2, row=1))  # momentous: no MP
+    assert done.teams[1].mp == 0
+    with pytest.raises(RuleError):
+        run(after, cm.ChooseResult(seat=0, column=1, row=0))
+
+
+def test_a_model_counters_each_enemy_once_a_turn() -> None:
+    """ "A model may declare a Counter-Attack only once per turn against each enemy model." """
+    state = fight(
+        {PIKE: (10.0, 10.0), TAMSIN: (10.0, 11.8)}, mp=(0, 2), dice=(1,) * 20, influence={PIKE: 3}
+    )
+    _, state = run(state, cm.Attack(seat=0, target=TAMSIN))
+    _, state = run(state, cm.React(seat=1, counter=True))
+    _, state = run(state, cm.Attack(seat=0, target=TAMSIN))
+    assert state.attack is None or state.attack.step != "react"

@@ -1,0 +1,163 @@
+"""The ball: passes, Shots, goals and goal kicks, interception, scatters, Pass & Move and Snap
+Shot; one test per rule, quoting the book."""
+
+import pytest
+
+from engine.core.errors import RuleError
+from games.guild_ball.rules import commands as cm
+from games.guild_ball.rules import events as ev
+from games.guild_ball.tests.rules_table import arrange, in_play, run
+
+OSWIN, MAUD, PIKE = "0-oswin-tollbright", "0-maud-clangwright", "0-brannock-pike"
+SEFA, IVO, TAMSIN = "1-sefa-lanternhold", "1-ivo-brightwick", "1-tamsin-cole"
+APART = {
+    OSWIN: (4.0, 4.0),
+    MAUD: (20.0, 4.0),
+    PIKE: (12.0, 3.0),
+    SEFA: (4.0, 20.0),
+    IVO: (12.0, 21.5),
+    TAMSIN: (20.0, 20.0),
+}
+
+
+def table(places, active=PIKE, **kw):
+    where = dict(APART)
+    where.update(places)
+    kw.setdefault("ball", active)
+    kw.setdefault("mp", (1, 0))
+    kw.setdefault("influence", {active: 3})
+    return arrange(in_play(), where, active=active, **kw)
+
+
+def rolled(events, what=None):
+    return next(e for e in events if isinstance(e, ev.Rolled) and (what is None or e.what == what))
+
+
+def test_a_shot_costs_influence_and_mp_and_scores_four_vp() -> None:
+    """ "In order to make a Shot, a model must spend 1 MP in addition to the influence cost"
+    "Goals! – A player gains 4 VP each time their team scores a goal." "During an activation, if
+    a friendly model scores a goal, the activation immediately ends." """
+    state = table({PIKE: (12.0, 12.0)}, dice=(6, 1, 1))
+    events, after = run(state, cm.Shoot(seat=0))
+    assert rolled(events, "shot").tn == 4
+    assert after.teams[0].vp == 4 and after.teams[0].goals == 1
+    assert after.unit(PIKE).influence == 2
+    assert after.teams[0].mp == 0 + 1  # 1 spent on the Shot, 1 gained for the goal
+    assert after.activation is None and after.goal_kick == 1
+    with pytest.raises(RuleError) as refused:
+        run(table({PIKE: (12.0, 12.0)}, mp=(0, 0)), cm.Shoot(seat=0))
+    assert refused.value.code == "no_momentum"
+
+
+def test_a_screamer_gains_two_mp() -> None:
+    """ "When resolving a Shot, if two or more 6s are rolled in the TN test, then the goal scored
+    is a Screamer! The friendly team gains 2 MP instead." """
+    _, after = run(table({PIKE: (12.0, 12.0)}, dice=(6, 6, 1)), cm.Shoot(seat=0))
+    assert after.teams[0].mp == 2
+
+
+def test_a_tap_in_suffers_one_less_tn() -> None:
+    """ "If the target spot, friendly model, or target goalpost is within half of the kicking
+    model's kick range (rounded down), the kick suffers -1 TN." """
+    events, _ = run(table({PIKE: (12.0, 15.0)}, dice=(1, 1, 1, 3, 3)), cm.Shoot(seat=0))
+    assert rolled(events, "shot").tn == 3
+
+
+def test_a_missed_shot_scatters_from_the_goalpost() -> None:
+    """ "If the target is a friendly model or a goalpost, scatter the ball from that model or
+    goalpost using the kick scatter rules." """
+    events, after = run(table({PIKE: (12.0, 12.0)}, dice=(1, 1, 1, 3, 2)), cm.Shoot(seat=0))
+    scatter = next(e for e in events if isinstance(e, ev.Scattered))
+    assert scatter.kind == "kick" and scatter.y0 == pytest.approx(18.984, abs=0.01)
+    assert after.teams[0].vp == 0
+
+
+def test_the_conceding_player_takes_the_goal_kick_within_ten_inches() -> None:
+    """ "The player who just conceded the goal resolves the goal kick." "position the ball
+    within 10" of the friendly goalpost and use the kick scatter rules" "A goal kick may never
+    be intercepted." """
+    _, state = run(table({PIKE: (12.0, 12.0)}, dice=(6, 1, 1)), cm.Shoot(seat=0))
+    with pytest.raises(RuleError) as refused:
+        run(state, cm.GoalKick(seat=0, target=(12.0, 10.0)))
+    assert refused.value.code == "no_goal_kick"
+    with pytest.raises(RuleError):
+        run(state, cm.GoalKick(seat=1, target=(12.0, 4.0)))
+    events, after = run(state, cm.GoalKick(seat=1, target=(12.0, 12.0)))
+    assert any(isinstance(e, ev.Scattered) and e.kind == "goal kick" for e in events)
+    assert after.goal_kick == -1 and after.intercept is None
+
+
+def test_a_successful_pass_to_a_friendly_model_gains_one_mp() -> None:
+    """ "If the target is a friendly model, it immediately gains possession of the ball." "When a
+    model makes a successful pass which targets a friendly model, the friendly team gains 1
+    MP." """
+    state = table({PIKE: (12.0, 8.0), OSWIN: (12.0, 12.0)}, dice=(3, 1, 1))
+    events, after = run(state, cm.Pass(seat=0, target=OSWIN))
+    assert rolled(events, "pass").tn == 3  # a tap in
+    assert after.ball_holder == OSWIN and after.teams[0].mp == 2
+    assert after.unit(PIKE).influence == 2
+
+
+def test_a_failed_pass_scatters_from_the_target_model() -> None:
+    """ "Upon an unsuccessful kick: If the target is a friendly model ... scatter the ball from
+    that model" """
+    state = table({PIKE: (12.0, 8.0), OSWIN: (12.0, 12.0)}, dice=(1, 1, 1, 3, 1))
+    events, _ = run(state, cm.Pass(seat=0, target=OSWIN))
+    scatter = next(e for e in events if isinstance(e, ev.Scattered))
+    assert (scatter.x0, scatter.y0) == (12.0, 12.0)
+
+
+def test_enemies_on_the_ball_path_intervene_and_may_intercept() -> None:
+    """ "Each enemy model not engaging the kicking model and with any part of its base on the
+    ball path ... causes the kick to suffer -1 dice pool." "When resolving a kick scatter, the
+    closest model on the ball path between the kicking model and the final landing spot may
+    choose to take possession of the ball." """
+    state = table({PIKE: (12.0, 6.0), IVO: (12.0, 9.5)}, dice=(6, 6, 3, 1))
+    events, waiting = run(state, cm.Pass(seat=0, spot=(12.0, 12.5)))
+    assert rolled(events, "pass").pool == 3 - 1
+    assert waiting.intercept.candidates[0] == IVO
+    with pytest.raises(RuleError):
+        run(waiting, cm.Intercept(seat=0, take=True))
+    _, after = run(waiting, cm.Intercept(seat=1, take=True))
+    assert after.ball_holder == IVO
+
+
+def test_a_model_engaged_kicks_with_fewer_dice() -> None:
+    """ "Each enemy model engaging the kicking model causes the kick to suffer -1 dice pool." """
+    state = table({PIKE: (12.0, 8.0), OSWIN: (12.0, 12.0), TAMSIN: (13.8, 8.0)}, dice=(1, 1, 3, 1))
+    events, _ = run(state, cm.Pass(seat=0, target=OSWIN))
+    assert rolled(events, "pass").pool == 3 - 1
+
+
+def test_a_knocked_down_ball_carrier_loses_the_ball_in_a_circular_scatter() -> None:
+    """ "If a model in possession of the ball suffers the knocked down condition, scatter the
+    ball using the circular scatter rules with the template centred on the knocked down
+    model." """
+    state = table(
+        {OSWIN: (10.0, 10.0), SEFA: (10.0, 11.5)},
+        active=OSWIN,
+        ball=SEFA,
+        dice=(6, 6, 6, 1, 1, 1, 1, 3),
+    )
+    _, state = run(state, cm.Attack(seat=0, target=SEFA))
+    events, after = run(state, cm.ChooseResult(seat=0, column=3, row=1))
+    scatter = next(e for e in events if isinstance(e, ev.Scattered))
+    assert scatter.kind == "circular" and (scatter.x0, scatter.y0) == (10.0, 11.5)
+    assert after.ball_holder != SEFA
+
+
+def test_pass_and_move_and_the_snap_shot() -> None:
+    """ "After a successful pass, either the passing model or the receiving model may spend 1 MP
+    to make a 4" dodge." "the receiving model may spend 2 MP to make an out-of-activation Shot
+    without spending influence." "A Snap Shot requires 2 net hits to score a goal" """
+    state = table({PIKE: (12.0, 9.0), OSWIN: (12.0, 13.0)}, dice=(6, 1, 1, 6, 1, 2, 1), mp=(2, 0))
+    _, state = run(state, cm.Pass(seat=0, target=OSWIN))
+    assert state.dodge is not None and state.dodge.model == PIKE  # Give and Go, a trait
+    _, state = run(state, cm.DodgeTo(seat=0))
+    assert state.follow is not None and state.teams[0].mp == 3
+    events, after = run(state, cm.FollowUp(seat=0, choice="shot"))
+    shot = rolled(events, "shot")
+    assert shot.hits == 1 and after.teams[0].vp == 0 and after.teams[0].mp == 1
+    assert after.unit(OSWIN).influence == state.unit(OSWIN).influence  # no influence spent
+    _, moving = run(state, cm.FollowUp(seat=0, choice="move", model=OSWIN))
+    assert moving.dodge.model == OSWIN and moving.dodge.inches == 4
