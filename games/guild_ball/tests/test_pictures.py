@@ -339,3 +339,23 @@ def test_without_rosters_the_picture_is_shorter_and_keeps_its_key():
     written = {d.shown for d in log}
     assert "Ball: carried by BP" in written and "OT" in written
     assert not any(w.startswith("Oswin Tollbright") for w in written)
+
+
+@pytest.mark.parametrize("zoom", [None, BRAWL], ids=["whole pitch", "zoom"])
+def test_bases_are_drawn_to_scale(zoom):
+    """30, 40 and 50 mm bases: the side's colour reaches nearly to the base's edge, and not
+    past its rim."""
+    scene = samples.standard_twelve()
+    img = draw_pitch(scene, zoom=zoom)
+    frame = on_canvas(frame_for(scene, zoom))
+    sizes = set()
+    for m in scene.models:
+        if m.side != 0 or m.knocked_down or not frame.shows(m.centre.x, m.centre.y, margin=2.5):
+            continue
+        x, y = frame.canvas(m.centre.x, m.centre.y)
+        r = m.base.radius * frame.scale
+        # leftwards, where a label goes last of all
+        assert img.getpixel((round(x - r + 4), round(y))) == SIDES[0].fill, m.id
+        assert img.getpixel((round(x - r - 3), round(y))) != SIDES[0].fill, m.id
+        sizes.add(m.base_mm)
+    assert sizes == ({40, 50} if zoom else {30, 40, 50})
