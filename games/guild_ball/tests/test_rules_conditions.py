@@ -1,0 +1,188 @@
+"""Conditions, taking out and recovery, momentum's uses, plays and the end of the game; one test
+per rule, quoting the book."""
+
+import pytest
+from msgspec.structs import replace
+
+from engine.core.errors import RuleError
+from games.guild_ball.rules import commands as cm
+from games.guild_ball.rules import events as ev
+from games.guild_ball.rules.context import defence, moves, new_context
+from games.guild_ball.rules.health import suffer
+from games.guild_ball.rules.state import KD, MAINTENANCE
+from games.guild_ball.tests.rules_table import arrange, in_play, run
+
+OSWIN, MAUD, PIKE = "0-oswin-tollbright", "0-maud-clangwright", "0-brannock-pike"
+SEFA, IVO, TAMSIN = "1-sefa-lanternhold", "1-ivo-brightwick", "1-tamsin-cole"
+APART = {
+    OSWIN: (4.0, 4.0),
+    MAUD: (20.0, 4.0),
+    PIKE: (12.0, 3.0),
+    SEFA: (4.0, 20.0),
+    IVO: (12.0, 21.5),
+    TAMSIN: (20.0, 20.0),
+}
+
+
+def table(places=None, active=OSWIN, **kw):
+    where = dict(APART)
+    where.update(places or {})
+    kw.setdefault("ball", (23.0, 12.0))
+    kw.setdefault("mp", (0, 0))
+    kw.setdefault("influence", {active: 3})
+    return arrange(in_play(), where, active=active, **kw)
+
+
+def test_burning_and_snared_slow_and_knocked_down_and_snared_lower_def() -> None:
+    """ "A model suffering the burning condition suffers -2"/-2" MOV." "A model suffering the
+    snared condition suffers -1 DEF and -2"/-2" MOV." Knocked down: "Suffers -1 DEF." """
+    state = table(conditions={SEFA: ("burning",), IVO: ("snared", KD)})
+    assert moves(state, state.unit(SEFA)) == (6 - 2, 8 - 2)
+    assert moves(state, state.unit(IVO)) == (6 - 2, 9 - 2)
+    assert defence(state, state.unit(IVO)) == 4 - 2
+
+
+def test_a_model_with_steady_footing_is_not_knocked_down() -> None:
+    """A trait's immunity: Steady Footing (common.toml) makes the model immune to knocked
+    down; "rules written on a model's card supersede rules written in the rulebook"."""
+    ctx = new_context(table())
+    suffer(ctx, MAUD, KD)
+    suffer(ctx, SEFA, KD)
+    assert KD not in ctx.state.unit(MAUD).conditions and KD in ctx.state.unit(SEFA).conditions
+
+
+def test_taking_out_scores_two_vp_and_one_mp_and_scatters_the_ball() -> None:
+    """ "Once a model's current health reaches 0 HP, it suffers the taken out condition." "A
+    player gains 2 VP each time an enemy non-Mascot model suffers the taken out condition."
+    "When a model inflicts the taken out condition on an enemy model as part of an action, the
+    friendly team gains 1 MP." "If a model in possession of the ball suffers the taken out
+    condition, before removing the taken out model from the pitch, scatter the ball" """
+    state = table(
+        {OSWIN: (10.0, 10.0), SEFA: (10.0, 11.5)},
+        hp={SEFA: 2},
+        ball=SEFA,
+        dice=(6, 6, 1, 1, 1, 1, 2, 2),
+    )
+    _, state = run(state, cm.Attack(seat=0, target=SEFA))
+    events, after = run(state, cm.ChooseResult(seat=0, column=2, row=0))  # dmg 2
+    names = [type(e).__name__ for e in events]
+    assert names.index("Scattered") < names.index("TakenOut")
+    sefa = after.unit(SEFA)
+    assert not sefa.on_pitch and sefa.taken_out and sefa.hp == 0
+    assert after.teams[0].vp == 2 and after.teams[0].mp == 1
+
+
+def test_a_taken_out_model_returns_at_its_recovery_level_near_its_edge() -> None:
+    """ "During the Maintenance Phase, each model currently suffering the taken out condition is
+    returned to play." "recovers HP up to its recovery level." "A returned model is placed in
+    base contact with an edge of the pitch that's within the friendly deployment zone and may
+    then make a jog." """
+    state = in_play()
+    units = tuple(
+        replace(u, on_pitch=False, taken_out=True, hp=0, x=-50.0, y=-50.0) if u.id == SEFA else u
+        for u in state.units
+    )
+    teams = tuple(replace(t, allocation=None) for t in state.teams)
+    state = replace(state, units=units, teams=teams, phase=MAINTENANCE)
+    with pytest.raises(RuleError) as refused:
+        run(state, cm.Allocate(seat=1, influence=(), returns=((SEFA, 12.0, 12.0),)))
+    assert refused.value.code == "return_place"
+    _, state = run(state, cm.Allocate(seat=1, influence=(), returns=((SEFA, 2.0, 19.0),)))
+    _, after = run(state, cm.Allocate(seat=0, influence=()))
+    sefa = after.unit(SEFA)
+    assert sefa.on_pitch and not sefa.taken_out and sefa.hp == 5  # Sefa's recovery level
+    assert (sefa.x, sefa.y) == (2.0, 19.0)
+
+
+def test_a_model_pushed_off_the_pitch_is_taken_out_with_its_hp() -> None:
+    """ "If any part of a model's base leaves the pitch, immediately take the model off the
+    pitch." "After the model is taken off the pitch, it suffers the taken out condition. A model
+    removed in this way retains its current HP." """
+    state = table({OSWIN: (12.0, 21.6), IVO: (12.0, 23.1)}, dice=(6, 6, 1, 1, 1, 1))
+    _, state = run(state, cm.Attack(seat=0, target=IVO))
+    _, after = run(state, cm.ChooseResult(seat=0, column=2, row=1))  # push 1
+    ivo = after.unit(IVO)
+    assert ivo.taken_out and ivo.hp == 14 and after.teams[0].vp == 2
+
+
+def test_the_first_to_six_vp_wins_at_once() -> None:
+    """ "Introductory Game ... 6 VP"; "the first player to reach [the] victory points (VP)
+    immediately wins the game." """
+    state = table({OSWIN: (10.0, 10.0), SEFA: (10.0, 11.5)}, hp={SEFA: 1}, dice=(6, 1, 1, 1, 1, 1))
+    teams = list(state.teams)
+    teams[0] = replace(teams[0], vp=4, goals=1)
+    state = replace(state, teams=tuple(teams))
+    _, state = run(state, cm.Attack(seat=0, target=SEFA))
+    events, after = run(state, cm.ChooseResult(seat=0, column=1, row=0))
+    assert isinstance(events[-1], ev.GameEnded) and after.result.winner == 0
+    with pytest.raises(RuleError) as refused:
+        run(after, cm.EndActivation(seat=0))
+    assert refused.value.code == "game_over"
+
+
+def test_rest_recovers_four_hp_once_a_turn() -> None:
+    """ "During its activation, a model may spend 1 MP to recover 4 HP or remove all conditions
+    it's suffering. A model may use Rest only once per turn." """
+    state = table(hp={OSWIN: 10}, mp=(2, 0))
+    _, after = run(state, cm.Rest(seat=0))
+    assert after.unit(OSWIN).hp == 14 and after.teams[0].mp == 1
+    with pytest.raises(RuleError) as refused:
+        run(after, cm.Rest(seat=0, clear=True))
+    assert refused.value.code == "rested"
+
+
+def test_encourage_reaches_a_friendly_model_within_eight_inches() -> None:
+    """ "a model may spend 2 MP to target another friendly model within 8". The target friendly
+    model recovers 4 HP or removes all conditions it's suffering." """
+    state = table({PIKE: (10.0, 4.0)}, conditions={PIKE: ("bleed",)}, mp=(2, 0))
+    with pytest.raises(RuleError):
+        run(state, cm.Encourage(seat=0, target=MAUD, clear=True))
+    _, after = run(state, cm.Encourage(seat=0, target=PIKE, clear=True))
+    assert after.unit(PIKE).conditions == () and after.teams[0].mp == 0
+
+
+def test_a_character_play_costs_influence_and_tests_its_cost_in_dice() -> None:
+    """ "A character play is resolved as a TN test of [target model's current DEF]. Use the
+    character play's cost in influence to generate the dice pool." """
+    # Clapper Strike: cost 2, range 1", knocks an enemy down
+    state = table({OSWIN: (10.0, 10.0), SEFA: (10.0, 11.5)}, dice=(5, 1))
+    events, after = run(state, cm.UsePlay(seat=0, play="clapper-strike", target=SEFA))
+    roll = next(e for e in events if isinstance(e, ev.Rolled))
+    assert (roll.pool, roll.tn, roll.hits) == (2, 4, 1)
+    assert KD in after.unit(SEFA).conditions and after.unit(OSWIN).influence == 1
+    with pytest.raises(RuleError) as refused:
+        run(
+            table({SEFA: (10.0, 15.0), OSWIN: (10.0, 10.0)}),
+            cm.UsePlay(seat=0, play="clapper-strike", target=SEFA),
+        )
+    assert refused.value.code == "invalid_target"
+
+
+def test_a_play_icon_triggers_a_play_for_free_and_automatically() -> None:
+    """ "When a model selects a play icon playbook result during an attack, it may use that
+    result to trigger a single character play without spending influence." "A character play
+    triggered from the playbook is automatically successful" """
+    # Maud (TAC 6) at Sefa (ARM 0): 5 net hits reach column 5, whose momentous result is an
+    # icon; Drive It Home ([P]) deals 3 DMG to the attacked model
+    state = table({MAUD: (10.0, 10.0), SEFA: (10.0, 12.0)}, active=MAUD, dice=(6,) * 5 + (1,))
+    _, state = run(state, cm.Attack(seat=0, target=SEFA))
+    _, after = run(state, cm.ChooseResult(seat=0, column=5, row=1, play="drive-it-home"))
+    assert after.unit(SEFA).hp == 16 - 3 and after.teams[0].mp == 1
+
+
+def test_heroic_plays_cost_one_mp_once_a_turn_and_legendary_once_a_game() -> None:
+    """ "Heroic plays cost 1 MP to use. Heroic plays may be used only once per turn." "Legendary
+    plays have no influence or MP cost ... they may be used only once per game." """
+    state = table({OSWIN: (10.0, 10.0), PIKE: (12.0, 10.0)}, mp=(2, 0))
+    _, after = run(state, cm.UsePlay(seat=0, play="peal-of-war"))
+    assert after.teams[0].mp == 1
+    assert any(m.stat == "tac" for m in after.unit(PIKE).mods)
+    with pytest.raises(RuleError) as refused:
+        run(after, cm.UsePlay(seat=0, play="peal-of-war"))
+    assert refused.value.code == "once_per_turn"
+    state = table({OSWIN: (10.0, 10.0), SEFA: (10.0, 13.0)})
+    _, after = run(state, cm.UsePlay(seat=0, play="the-great-toll"))
+    assert KD in after.unit(SEFA).conditions and after.teams[0].legendary == ("the-great-toll",)
+    with pytest.raises(RuleError) as again:
+        run(after, cm.UsePlay(seat=0, play="the-great-toll"))
+    assert again.value.code == "once_per_game"
