@@ -1,0 +1,36 @@
+"""The built-in players: random games end without errors, the same seed plays the same game,
+and the built-in player beats the random one (the ≥ 200-game figure is measured by
+`python -m games.guild_ball.players.simulate --games 200`; here a smaller sample)."""
+
+import random
+
+import msgspec
+
+from engine.simulation import win_rate
+from games.guild_ball.players.simulate import play
+
+
+def test_random_games_end_without_errors() -> None:
+    for seed in range(12):
+        result, state, _ = play(2, seed)
+        assert state.result is not None and result.refused == 0
+        assert result.rounds <= 10
+
+
+def test_the_same_seed_plays_the_same_game() -> None:
+    random.seed(1)
+    _, _, first = play(2, 5, seats=("builtin", "random"), keep_events=True)
+    random.seed(2)
+    _, _, second = play(2, 5, seats=("builtin", "random"), keep_events=True)
+    encode = msgspec.json.encode
+    assert [encode(e) for e in first] == [encode(e) for e in second]
+
+
+def test_the_builtin_player_beats_the_random_player() -> None:
+    assert win_rate(play, "builtin", 30, 2) >= 0.9
+
+
+def test_builtin_players_finish_their_games() -> None:
+    for seed in range(4):
+        result, state, _ = play(2, seed, seats=("builtin", "builtin"))
+        assert state.result is not None and result.refused == 0
