@@ -56,12 +56,6 @@ class Frame:
         """The frame on the canvas (right and bottom excluded)."""
         return (self.left, self.top, self.left + self.pixels, self.top + self.pixels)
 
-    @property
-    def whole(self) -> bool:
-        """Whether the frame starts at the pitch's corner (the whole pitch, or a crop of it
-        touching that corner)."""
-        return self.x0 == 0.0 and self.y0 == 0.0
-
     def placed(self, left: int, top: int) -> Frame:
         """The same frame with its top-left corner at (left, top) on the canvas."""
         return Frame(self.x0, self.y0, self.side, self.scale, left, top)

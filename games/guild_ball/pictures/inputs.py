@@ -14,7 +14,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.guild_ball.pitch import Base, Crossing, Figure, Pitch, Point, Scene, Terrain
+from games.guild_ball.pitch import (
+    Base,
+    Crossing,
+    Figure,
+    MoveKind,
+    Pitch,
+    Point,
+    Scene,
+    Terrain,
+)
 
 KNOCKED_DOWN = "knocked_down"  # the condition drawn on the base itself (it blocks no LOS)
 
@@ -96,7 +105,7 @@ class MovePreview:
 
     - `mover`: the moving model's id; `path`: its centre's path, the start first, then each
       point where it turns (the last is where it ends: the ghost base);
-    - `kind`: "jog", "sprint", "charge", "dodge" or "push" (as the pitch engine's `MoveKind`);
+    - `kind`: the pitch engine's `MoveKind` (jog, sprint, charge, dodge or push);
     - `jog` and `sprint`: the allowances in inches shaded around the start (after terrain), 0
       for none (a dodge or a push shades only `jog`, its distance);
     - `crossings`: where the path enters or leaves enemy melee zones (`pitch.crossings`);
@@ -108,7 +117,7 @@ class MovePreview:
     scene: PitchScene
     mover: str
     path: tuple[Point, ...]
-    kind: str = "jog"
+    kind: MoveKind = MoveKind.JOG
     jog: float = 0.0
     sprint: float = 0.0
     crossings: tuple[Crossing, ...] = ()

@@ -22,7 +22,7 @@ from games.guild_ball.pictures.labels import Chip
 from games.guild_ball.pictures.legend import KeyItem
 from games.guild_ball.pictures.pitch_image import MARGIN, canvas_width, compose
 from games.guild_ball.pictures.style import BAD, SIDES, WARNING, inches
-from games.guild_ball.pitch import Point, path_length
+from games.guild_ball.pitch import MoveKind, Point, path_length
 
 LINE_H = 30
 REACH_MARGIN = 1.5  # inches of pitch shown round the reach and the path
@@ -68,7 +68,7 @@ def draw_move_preview(preview: MovePreview) -> Image.Image:
             )
         for m in enemies:
             marks.melee_ring(layer, m, strong=m.id in crossed)
-        if preview.kind == "charge":
+        if preview.kind is MoveKind.CHARGE:
             ghost_model = PitchModel(
                 "ghost", "", "", mover.side, preview.end, mover.base_mm, mover.melee_zone
             )
@@ -161,7 +161,7 @@ def legs(preview: MovePreview, frame: Frame) -> list[tuple[int, Box]]:
 
 def long_word(preview: MovePreview) -> str:
     """What the longer reach is called: a charge's max move, else the sprint's."""
-    return "charge" if preview.kind == "charge" else "sprint"
+    return "charge" if preview.kind is MoveKind.CHARGE else "sprint"
 
 
 def at_end(preview: MovePreview, point: Point) -> bool:
@@ -174,7 +174,11 @@ def summary(preview: MovePreview) -> list[tuple[str, int, bool, cv.Colour]]:
     """The move in words, line by line: (text, size, bold, colour)."""
     scene = preview.scene
     travelled = path_length(preview.path)
-    allowance = preview.jog if preview.kind in ("jog", "dodge", "push") else preview.sprint
+    allowance = (
+        preview.jog
+        if preview.kind in (MoveKind.JOG, MoveKind.DODGE, MoveKind.PUSH)
+        else preview.sprint
+    )
     out: list[tuple[str, int, bool, cv.Colour]] = []
     head = f"{preview.kind.capitalize()} {inches(travelled)}"
     if allowance > 0:

@@ -272,7 +272,7 @@ def _preview(
         scene,
         mover,
         tuple(path),
-        kind.value,
+        kind,
         jog,
         sprint,
         crossed,

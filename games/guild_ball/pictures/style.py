@@ -31,7 +31,6 @@ PITCH: Colour = (226, 233, 214)
 GRID_LINE: Colour = (208, 215, 196)
 GRID_MAJOR: Colour = (180, 189, 166)
 MARKING: Colour = (96, 104, 88)
-SURROUND: Colour = cv.PAPER
 BALL: Colour = WHITE
 PATH: Colour = INK
 WARNING: Colour = cv.YELLOW

@@ -196,7 +196,7 @@ def test_a_jog_out_of_a_brawl_marks_its_parting_blows():
 
 def test_a_charge_shows_its_target_engaged():
     preview = samples.charge_preview()
-    assert preview.kind == "charge" and preview.engaging
+    assert preview.kind is MoveKind.CHARGE and preview.engaging
     with recording() as log:
         draw_move_preview(preview)
     assert "Charge target: TC Tamsin Cole, engaged at the end" in {d.shown for d in log}
@@ -316,7 +316,7 @@ def test_a_zoom_keys_only_the_terrain_it_shows():
 def test_a_model_that_does_not_move_is_its_own_ghost():
     scene = samples.standard_twelve()
     start = scene.model("1-tamsin-cole").centre
-    preview = MovePreview(scene, "1-tamsin-cole", (start,), "jog", 5.0, 7.0)
+    preview = MovePreview(scene, "1-tamsin-cole", (start,), MoveKind.JOG, 5.0, 7.0)
     img, log = drawn(lambda: draw_move_preview(preview), "no move")
     frame = on_canvas(preview_frame(preview))
     assert pixel(img, frame, start) == ghost(1)
