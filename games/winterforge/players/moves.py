@@ -79,7 +79,7 @@ def fillable(g: Guild, slots: tuple[str, ...]) -> bool:
     if len(slots) > len(g.stockpile):
         return False
     have = _materials(g.stockpile)
-    return all(have.get(m, 0) >= n for m, n in _needs(slots))
+    return all(have.get(material, 0) >= count for material, count in _needs(slots))
 
 
 # A stockpile changes seldom and a Contract never: each is counted once, not at every look at
@@ -211,20 +211,26 @@ def placements(alleyways: tuple[str, ...]) -> tuple[Errand, ...]:
 
 
 def _can_train(state: WinterforgeState, seat: int, g: Guild, prime: bool) -> bool:
-    return any(
-        level < MAX_SKILL and training_cost(state, seat, skill, prime) <= g.coin
-        for skill, level in zip(SKILLS, g.skills, strict=True)
-    )
+    for skill, level in zip(SKILLS, g.skills, strict=True):
+        if level < MAX_SKILL and training_cost(state, seat, skill, prime) <= g.coin:
+            return True
+    return False
 
 
 def _can_forge(state: WinterforgeState, seat: int, g: Guild, prime: bool) -> bool:
-    return bool(g.started) or any(fillable(g, contract_card(c).slots) for c in _forge_candidates(g))
+    if g.started:
+        return True
+    return any(fillable(g, contract_card(contract).slots) for contract in _forge_candidates(g))
 
 
 def _can_buy(state: WinterforgeState, seat: int, g: Guild, prime: bool) -> bool:
     budget = g.coin + ability(g, "market_discount") + discount(state, "market")
     components = load_pack().components
-    return any(components[c].cost <= budget for row in state.market for c in row if c)
+    for row in state.market:
+        for c in row:
+            if c and components[c].cost <= budget:
+                return True
+    return False
 
 
 def _can_take(state: WinterforgeState, seat: int, g: Guild, prime: bool) -> bool:
