@@ -248,10 +248,10 @@ def reveal_plans(ctx: Ctx) -> None:
     ctx.emit(
         ev.PlansRevealed(plans=plans, totals=totals, rolls=tuple(rolls), initiative=winner, rng=rng)
     )
-    for t in ctx.state.teams:
-        plan = pack().plans[t.plan]
+    for seat in (winner, 1 - winner):
+        plan = pack().plans[ctx.state.teams[seat].plan]
         if plan.timing == "instant":
-            _instant(ctx, t.seat, plan)
+            _instant(ctx, seat, plan)
     for t in ctx.state.teams:
         mp = 1 if t.seat != winner else 0
         ctx.emit(ev.MomentumSet(seat=t.seat, mp=mp, why="new turn"))
