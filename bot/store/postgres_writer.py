@@ -11,10 +11,10 @@ per connection and keeps it (its statement cache), so later calls only bind and 
 Connections come from an asyncpg pool without a ping. One the server closed is noticed by its
 socket and replaced when next handed out; one it closed so lately that the notice had not yet
 been read fails the statement sent on it, which is then sent once more on a new connection when
-nothing can have been written (`_sent_in_vain`). Any other failure of a connection is the
-store's `Unreachable`. Nor is a connection reset when handed back (asyncpg's default resets
-session settings, listeners and advisory locks: one more round trip): these statements change
-none of them, and an interrupted one's transaction is still rolled back.
+that is safe (`_sent_in_vain`). Any other failure of a connection is the store's `Unreachable`.
+Nor is a connection reset when handed back (asyncpg's default resets session settings, listeners
+and advisory locks: one more round trip): these statements change none of them, and an
+interrupted one's transaction is still rolled back.
 """
 
 from __future__ import annotations
@@ -74,18 +74,18 @@ ORDER BY seq
 
 CLOSE_WAIT = 10.0  # seconds
 
-# The server ended the session (an admin, a shutdown, a crash, a dropped database): it rolls
-# back what the session was doing, and says so before the result of anything it committed.
+# The server ended the session (an admin, a shutdown, a crash, a dropped database), rolling
+# back what it was doing.
 SESSION_ENDED = ("57P01", "57P02", "57P03")
 
 
 def _sent_in_vain(exc: BaseException, repeatable: bool) -> bool:
-    """Did the statement fail only because its connection was already gone, so that nothing was
-    written and it may be sent again on another? A connection asyncpg knew to be closed sent
-    nothing. One the server had ended (its notice is in the error, or caused it) rolled back
-    what it ran; sent again, only a `repeatable` statement (a read, or an append with an
-    idempotency key, which then finds its key if it did get through) is safe. A connection
-    lost without a word from the server may have committed: not sent again."""
+    """May the statement be sent again on another connection, its own being gone? A connection
+    asyncpg knew to be closed sent nothing: always. One the server ended (its notice is in the
+    error, or caused it) most likely before the statement ran, but its notice may follow a
+    commit by a hair: only a `repeatable` statement, a read or an append with an idempotency
+    key (which then finds its key if the first did get through). A connection lost without a
+    word from the server: never."""
     if isinstance(exc, asyncpg.InterfaceError):
         return "connection is closed" in str(exc)
     seen: BaseException | None = exc
