@@ -35,7 +35,7 @@ from games.guild_ball.rules.context import (
     scene,
     tac,
 )
-from games.guild_ball.rules.health import damage, gain_mp, spend_mp, suffer, take_out
+from games.guild_ball.rules.health import damage, gain_mp, ongoing, spend_mp, suffer, take_out
 from games.guild_ball.rules.state import KD, Attack, GuildBallState, Unit
 from games.guild_ball.rules.traits import fire, gain_ball
 
@@ -369,6 +369,8 @@ def push_model(ctx: Ctx, origin: Unit, model: str, inches: int) -> None:
     moved = straight(sc, model, direction, float(inches), MoveKind.PUSH)
     if moved.travelled > 0:
         ctx.emit(ev.Moved(model=model, how="push", x=moved.end.x, y=moved.end.y))
+        if not moved.left_pitch:
+            ongoing(ctx, model, tuple(moved.path))
     if moved.left_pitch:
         take_out(ctx, model, by=origin.id, hp=ctx.state.unit(model).hp)
 

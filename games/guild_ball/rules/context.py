@@ -19,6 +19,8 @@ from games.guild_ball.pitch import (
     Pitch,
     Point,
     Scene,
+    Terrain,
+    TerrainKind,
     within,
 )
 from games.guild_ball.rules.events import Event
@@ -228,12 +230,27 @@ def base_of(unit: Unit) -> Base:
 
 def scene(state: GuildBallState) -> Scene:
     """The pitch with every model on it ("A model suffering the knocked down condition doesn't
-    block LOS"); no terrain in the Introductory game (rules notes)."""
+    block LOS"); no terrain in the Introductory game (rules notes) but what an AOE's ongoing
+    effect makes of its template ("until the End Phase the AOE is rough terrain")."""
     return Scene(
         PITCH,
-        (),
+        terrain(state),
         tuple(Figure(u.id, base_of(u), KD not in u.conditions) for u in state.units if u.on_pitch),
     )
+
+
+AOE_RADIUS = 1.5  # "a circular template that's 3" in diameter"
+
+
+def terrain(state: GuildBallState) -> tuple[Terrain, ...]:
+    """The terrain the ongoing AOEs make."""
+    out = []
+    for o in state.ongoing:
+        for effect in pack().plays[o.play].ongoing:
+            if effect.do == "terrain":
+                kind = TerrainKind(str(effect.arg("kind")))
+                out.append(Terrain.circle(kind, o.x, o.y, AOE_RADIUS, o.play))
+    return tuple(out)
 
 
 def on_pitch(state: GuildBallState, seat: int | None = None) -> list[Unit]:

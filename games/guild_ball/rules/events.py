@@ -7,7 +7,15 @@ from __future__ import annotations
 import msgspec
 
 from engine.core.rng import Rng
-from games.guild_ball.rules.state import Activation, Attack, Dodge, Follow, Intercept, Mod
+from games.guild_ball.rules.state import (
+    Activation,
+    Attack,
+    Dodge,
+    Follow,
+    Intercept,
+    Mod,
+    Ongoing,
+)
 
 
 class Event(msgspec.Struct, frozen=True, tag_field="type", tag=True):
@@ -284,6 +292,13 @@ class PlayUsed(Event):
     how: str
 
 
+class OngoingMarked(Event):
+    """The AOE templates with an ongoing effect on the pitch are now these (the End Phase
+    removes them all)."""
+
+    ongoing: tuple[Ongoing, ...]
+
+
 class PlanResolved(Event):
     """A game plan that resolves only once a turn has resolved."""
 
@@ -343,6 +358,7 @@ EVENT_TYPES: tuple[type, ...] = (
     GiveBall,
     GoalKickOwed,
     PlayUsed,
+    OngoingMarked,
     PlanResolved,
     PlansRefreshed,
     TurnEnded,

@@ -220,6 +220,10 @@ def _play_used(state: S, e: ev.PlayUsed) -> S:
     )
 
 
+def _ongoing(state: S, e: ev.OngoingMarked) -> S:
+    return replace(state, ongoing=e.ongoing)
+
+
 def _plan_resolved(state: S, e: ev.PlanResolved) -> S:
     return replace(state, teams=_team(state, e.seat, plan_done=True))
 
@@ -284,6 +288,7 @@ APPLY: dict[type, Callable[[Any, Any], S]] = {
     ev.GiveBall: _give,
     ev.GoalKickOwed: _goal_kick,
     ev.PlayUsed: _play_used,
+    ev.OngoingMarked: _ongoing,
     ev.PlanResolved: _plan_resolved,
     ev.PlansRefreshed: _refreshed,
     ev.TurnEnded: _turn_ended,

@@ -121,6 +121,38 @@ def immune(unit: Unit, condition: str) -> bool:
     )
 
 
+def ongoing(ctx: Ctx, model: str, path: tuple = (), ending: bool = False) -> None:
+    """ "Models entering or ending their activations within the AOE suffer the ongoing effect":
+    `path` is the model's move (entering when it comes within a template it was not within),
+    `ending` the end of its activation."""
+    from games.guild_ball.pitch import Base, Point, crossings, within
+    from games.guild_ball.rules.context import AOE_RADIUS, pack
+
+    for o in ctx.state.ongoing:
+        u = ctx.state.unit(model)
+        if not u.on_pitch:
+            return
+        effects = [e for e in pack().plays[o.play].ongoing if e.do != "terrain"]
+        if not effects:
+            continue
+        template = Base(Point(o.x, o.y), AOE_RADIUS)
+        if ending:
+            hit = within(base_of(u), template, 0.0)
+        else:
+            zone = [(o.play, template, 0.0)]
+            hit = len(path) > 1 and any(c.entered for c in crossings(path, base_of(u).radius, zone))
+        if not hit:
+            continue
+        for effect in effects:
+            if effect.do == "condition":
+                suffer(ctx, model, str(effect.arg("condition")))
+            elif effect.do == "damage":
+                damage(ctx, model, int(effect.arg("amount")))
+            elif effect.do == "lose_influence":
+                left = max(ctx.state.unit(model).influence - int(effect.arg("amount")), 0)
+                ctx.emit(ev.InfluenceSet(influence=((model, left),)))
+
+
 def clear_conditions(ctx: Ctx, model: str) -> None:
     u = ctx.state.unit(model)
     if u.conditions:

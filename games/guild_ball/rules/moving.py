@@ -50,7 +50,7 @@ from games.guild_ball.rules.context import (
     scene,
     unit_of,
 )
-from games.guild_ball.rules.health import changed, spend_mp
+from games.guild_ball.rules.health import changed, ongoing, spend_mp
 from games.guild_ball.rules.state import KD, Attack, Unit
 from games.guild_ball.rules.traits import gain_ball
 
@@ -158,6 +158,7 @@ def advance_along(ctx: Ctx, model: str, path: tuple, how: str) -> None:
             path=tuple((p[0], p[1]) for p in cut_path(path, total)),
         )
     )
+    ongoing(ctx, model, path)
 
 
 def _snap_at(ctx: Ctx, a: tuple, b: tuple, r: float) -> float:
@@ -266,6 +267,7 @@ def dodge_to(ctx: Ctx, cmd: DodgeTo) -> None:
         path = tuple(movement.path)
         leg = snap_on_path(ctx, unit, path)
         ctx.emit(ev.Moved(model=model, how="dodge", x=path[-1][0], y=path[-1][1], path=path))
+        ongoing(ctx, model, path)
         if leg is not None and ctx.state.ball_free:
             gain_ball(ctx, model, "snap")
     if ctx.state.attack is not None:

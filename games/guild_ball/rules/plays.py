@@ -48,7 +48,7 @@ from games.guild_ball.rules.health import (
     suffer,
 )
 from games.guild_ball.rules.moving import spend, spend_bonus
-from games.guild_ball.rules.state import KD, Dodge, GuildBallState, Mod, Unit
+from games.guild_ball.rules.state import KD, Dodge, GuildBallState, Mod, Ongoing, Unit
 from games.guild_ball.rules.traits import gain_ball
 
 AOE_RADIUS = 1.5  # "a circular template that's 3" in diameter"
@@ -134,6 +134,15 @@ def use_play(ctx: Ctx, cmd: UsePlay) -> None:
         )
     )
     _resolve(ctx, unit.id, play, aims, tested=play.kind == "character", bonus=cmd.bonus)
+    if play.ongoing and cmd.spot is not None:
+        mark_ongoing(ctx, play.slug, cmd.spot, unit.seat)
+
+
+def mark_ongoing(ctx: Ctx, play: str, at: tuple[float, float], seat: int) -> None:
+    """ "If the AOE character play has an ongoing effect, mark the AOE zone with a 3" AOE
+    template." """
+    mark = Ongoing(play=play, x=float(at[0]), y=float(at[1]), seat=seat)
+    ctx.emit(ev.OngoingMarked(ongoing=(*ctx.state.ongoing, mark)))
 
 
 def _active_trait(ctx: Ctx, unit: Unit, trait) -> None:
@@ -338,6 +347,8 @@ def trigger_play(ctx: Ctx, origin: str, slug: str, aim: str) -> None:
         aims = [target]
     ctx.emit(ev.PlayUsed(model=origin, play=slug, target=aim, x=-1.0, y=-1.0, how="icon"))
     _resolve(ctx, origin, play, aims, tested=False, bonus=False)
+    if play.ongoing and play.area is not None and play.area.kind == "aoe":
+        mark_ongoing(ctx, slug, spot, unit.seat)
 
 
 def rest(ctx: Ctx, cmd: Rest) -> None:

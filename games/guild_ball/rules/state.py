@@ -149,6 +149,15 @@ class Dodge(msgspec.Struct, frozen=True):
     why: str
 
 
+class Ongoing(msgspec.Struct, frozen=True):
+    """An AOE's ongoing effect, marked by its 3" template until the End Phase."""
+
+    play: str
+    x: float
+    y: float
+    seat: int
+
+
 class Result(msgspec.Struct, frozen=True):
     """How the game ended: the winner (None for a draw) and why."""
 
@@ -181,6 +190,7 @@ class GuildBallState(msgspec.Struct, frozen=True):
     ball_x: float = 12.0  # a free ball's centre (when nobody holds it and it is on the pitch)
     ball_y: float = 12.0
     ball_free: bool = False
+    ongoing: tuple[Ongoing, ...] = ()  # AOE templates left on the pitch this turn
     no_snap: str = ""  # a model the ball may not snap to (the kicker after the kick off)
     waits: int = 0  # decisions opened so far, to tell waits apart
     result: Result | None = None

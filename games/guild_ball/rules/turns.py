@@ -38,7 +38,7 @@ from games.guild_ball.rules.context import (
     scene,
     unit_of,
 )
-from games.guild_ball.rules.health import changed, check_win, damage
+from games.guild_ball.rules.health import changed, check_win, damage, ongoing
 from games.guild_ball.rules.pregame import advance_pregame
 from games.guild_ball.rules.state import (
     ACTIVATION,
@@ -205,6 +205,8 @@ def end_activation(ctx: Ctx, cmd: EndActivation | None = None) -> None:
     model = state.activation.model
     if ctx.state.unit(model).on_pitch:
         fire(ctx, "end_of_activation", model)
+    if ctx.state.unit(model).on_pitch and ctx.state.result is None:
+        ongoing(ctx, model, ending=True)
     state = ctx.state
     ctx.emit(ev.Activated(activation=None))
     other = 1 - state.active_seat
@@ -335,6 +337,8 @@ def end_phase(ctx: Ctx) -> None:
         if ctx.state.result is not None:
             return
     ctx.emit(ev.InfluenceSet(influence=tuple((u.id, 0) for u in ctx.state.units)))
+    if ctx.state.ongoing:
+        ctx.emit(ev.OngoingMarked(ongoing=()))
     hands, used = [], []
     for t in ctx.state.teams:
         spent = (*t.used, t.plan) if t.plan else t.used

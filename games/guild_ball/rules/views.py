@@ -25,6 +25,7 @@ from games.guild_ball.rules.state import (
     GuildBallState,
     Intercept,
     Mod,
+    Ongoing,
     Result,
 )
 from games.guild_ball.rules.turns import pool
@@ -90,6 +91,7 @@ class PublicView(msgspec.Struct, frozen=True):
     follow: Follow | None
     dodge: Dodge | None
     goal_kick: int
+    ongoing: tuple[Ongoing, ...]  # AOE templates on the pitch (3" across)
     result: Result | None
 
 
@@ -167,6 +169,7 @@ def public_view(state: GuildBallState) -> PublicView:
         follow=state.follow,
         dodge=state.dodge,
         goal_kick=state.goal_kick,
+        ongoing=state.ongoing,
         result=state.result,
     )
 

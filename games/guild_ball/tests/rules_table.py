@@ -49,9 +49,9 @@ def defaults_until(state: GuildBallState, phase: str, limit: int = 50) -> GuildB
     raise AssertionError(f"{phase} not reached")
 
 
-def in_play(seed: int = 1) -> GuildBallState:
+def in_play(seed: int = 1, teams=(BELL, LINK)) -> GuildBallState:
     """A game at its first Activation Phase, seat 0 kicking (deployed at y = 0)."""
-    state = prepared(seed)
+    state = prepared(seed, teams)
     _, state = execute(state, cm.ChooseKicking(seat=state.chooser, kick=state.chooser == 0))
     return defaults_until(state, ACTIVATION)
 

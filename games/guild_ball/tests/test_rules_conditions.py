@@ -9,8 +9,9 @@ from games.guild_ball.rules import commands as cm
 from games.guild_ball.rules import events as ev
 from games.guild_ball.rules.context import defence, moves, new_context
 from games.guild_ball.rules.health import suffer
-from games.guild_ball.rules.state import KD, MAINTENANCE
-from games.guild_ball.tests.rules_table import arrange, in_play, run
+from games.guild_ball.rules.state import KD, MAINTENANCE, Ongoing
+from games.guild_ball.rules.turns import end_phase
+from games.guild_ball.tests.rules_table import LINK, arrange, in_play, run
 
 OSWIN, MAUD, PIKE = "0-oswin-tollbright", "0-maud-clangwright", "0-brannock-pike"
 SEFA, IVO, TAMSIN = "1-sefa-lanternhold", "1-ivo-brightwick", "1-tamsin-cole"
@@ -186,3 +187,34 @@ def test_heroic_plays_cost_one_mp_once_a_turn_and_legendary_once_a_game() -> Non
     with pytest.raises(RuleError) as again:
         run(after, cm.UsePlay(seat=0, play="the-great-toll"))
     assert again.value.code == "once_per_game"
+
+
+def test_an_aoe_with_an_ongoing_effect_leaves_its_template_until_the_end_phase() -> None:
+    """ "If the AOE character play has an ongoing effect, mark the AOE zone with a 3" AOE
+    template." "Models entering or ending their activations within the AOE suffer the ongoing
+    effect of the play" """
+    ada = "0-ada-mouldwright"
+    state = in_play(teams=(("bellfounders", ("ada-mouldwright", "brannock-pike")), LINK))
+    where = {ada: (10.0, 10.0), OSWIN: (4.0, 4.0), PIKE: (14.0, 7.0)}
+    where.update({k: v for k, v in APART.items() if k.startswith("1-")})
+    state = arrange(state, where, active=ada, influence={ada: 2}, ball=(23.0, 12.0))
+    _, state = run(state, cm.UsePlay(seat=0, play="molten-splash", spot=(14.0, 12.0)))
+    assert [(o.play, o.x, o.y) for o in state.ongoing] == [("molten-splash", 14.0, 12.0)]
+    state = arrange(state, active=PIKE)
+    _, after = run(state, cm.Jog(seat=0, path=((14.0, 11.5),)))
+    assert "burning" in after.unit(PIKE).conditions
+    ctx = new_context(after)
+    end_phase(ctx)
+    assert ctx.state.ongoing == ()
+
+
+def test_an_aoe_that_is_rough_terrain_slows_an_advance() -> None:
+    """ "until the End Phase the AOE is rough terrain" (Ink Blot); "A model that moves within
+    rough terrain at any point during an advance suffers -2"/-2" MOV." """
+    state = table(active=PIKE, ongoing=(Ongoing("ink-blot", 14.0, 10.0, 1),))
+    state = arrange(state, {PIKE: (14.0, 6.0)})
+    with pytest.raises(RuleError) as refused:  # 6" of Pike's jog, but it crosses the AOE
+        run(state, cm.Jog(seat=0, path=((14.0, 12.0),)))
+    assert refused.value.code == "move_too_long"
+    _, after = run(state, cm.Jog(seat=0, path=((14.0, 9.9),)))
+    assert after.unit(PIKE).y == 9.9
