@@ -81,6 +81,11 @@ def _quest(draw: ImageDraw.ImageDraw, box: cv.Box, q: QuestCard) -> None:
 
 def board(view: PublicView, names: Sequence[str]) -> bytes:
     """The quest board, the tavern, the rewards, the cycle supply and the decks."""
+    return cv.picture(("guildmasters.board", view, tuple(names)), lambda: draw_board(view, names))
+
+
+def draw_board(view: PublicView, names: Sequence[str]) -> Image.Image:
+    """The board's picture (`board`)."""
     height = (
         80
         + 3 * (cv.SECTION_H + QUEST_H + 16)
@@ -138,11 +143,18 @@ def board(view: PublicView, names: Sequence[str]) -> bytes:
         BODY,
         colour=INK,
     )
-    return cv.png(img)
+    return img
 
 
 def tableaux(view: PublicView, names: Sequence[str], me: int) -> bytes:
     """Every guild's tableau, in turn order; guild `me` outlined (-1: none)."""
+    return cv.picture(
+        ("guildmasters.tableaux", view, tuple(names), me), lambda: draw_tableaux(view, names, me)
+    )
+
+
+def draw_tableaux(view: PublicView, names: Sequence[str], me: int) -> Image.Image:
+    """The tableaux' picture (`tableaux`)."""
     pack = load_pack()
     height = 80 + len(view.guilds) * (GUILD_H + 16) + MARGIN
     img = Image.new("RGB", (WIDTH, height), cv.PAPER)
@@ -200,4 +212,4 @@ def tableaux(view: PublicView, names: Sequence[str], me: int) -> bytes:
             SMALL,
         )
         y += GUILD_H + 16
-    return cv.png(img)
+    return img

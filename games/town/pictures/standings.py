@@ -36,7 +36,8 @@ GAP = 10
 
 def standings(view: PublicView, names: Sequence[str]) -> bytes:
     """The standings as a PNG (from the public view)."""
-    return cv.png(draw_standings(view, tuple(names)))
+    shown = tuple(names)
+    return cv.picture(("town.standings", view, shown), lambda: draw_standings(view, shown))
 
 
 def ranked(view: PublicView) -> list[int]:

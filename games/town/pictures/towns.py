@@ -51,7 +51,8 @@ EARNED, UNEARNED = "★", "☆"
 
 def towns(view: PublicView, names: Sequence[str]) -> bytes:
     """Every town as a PNG (from the public view)."""
-    return cv.png(draw_towns(view, tuple(names)))
+    shown = tuple(names)
+    return cv.picture(("town.towns", view, shown), lambda: draw_towns(view, shown))
 
 
 def chip_label(card: BuiltCard) -> str:

@@ -61,7 +61,8 @@ PRECINCT_JOBS = {
 
 def board(view: PublicView, names: Sequence[str]) -> bytes:
     """The board as a PNG (from the public view)."""
-    return cv.png(draw_board(view, tuple(names)))
+    shown = tuple(names)
+    return cv.picture(("winterforge.board", view, shown), lambda: draw_board(view, shown))
 
 
 def _ring() -> tuple[str, ...]:

@@ -61,7 +61,10 @@ PART_NAMES = {
 
 def forge(view: PublicView, forged: Forged, names: Sequence[str]) -> bytes:
     """One forge as a PNG (from the public view and the `Forged` event)."""
-    return cv.png(draw_forge(view, forged, tuple(names)))
+    shown = tuple(names)
+    return cv.picture(
+        ("winterforge.forge", view, forged, shown), lambda: draw_forge(view, forged, shown)
+    )
 
 
 def _items(forged: Forged) -> list[str]:

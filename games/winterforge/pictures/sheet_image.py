@@ -68,7 +68,10 @@ def sheet(view: PublicView, seat: int, names: Sequence[str], own: SeatView | Non
         raise ValueError(f"no guild in seat {seat}")
     if own is not None and own.seat != seat:
         raise ValueError(f"the sheet of seat {seat} cannot show the secrets of seat {own.seat}")
-    return cv.png(draw_sheet(view, seat, tuple(names), own))
+    shown = tuple(names)
+    return cv.picture(
+        ("winterforge.sheet", view, seat, shown, own), lambda: draw_sheet(view, seat, shown, own)
+    )
 
 
 def _rows(n: int, per_row: int) -> int:

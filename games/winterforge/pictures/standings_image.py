@@ -60,7 +60,11 @@ def standings(view: PublicView, names: Sequence[str]) -> bytes:
     """The final scoring as a PNG (from the public view, once the game has ended)."""
     if view.result is None:
         raise ValueError("the final scoring is drawn once the game has ended")
-    return cv.png(draw_standings(view, view.result, tuple(names)))
+    shown = tuple(names)
+    return cv.picture(
+        ("winterforge.standings", view, shown),
+        lambda: draw_standings(view, view.result, shown),
+    )
 
 
 def _places(result: Result, done: Sequence[int]) -> dict[int, int]:
