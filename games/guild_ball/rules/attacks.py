@@ -383,6 +383,19 @@ def finish(ctx: Ctx) -> None:
         return
     target, attacker = state.unit(a.target), state.unit(a.attacker)
     if (
+        a.again
+        and target.on_pitch
+        and attacker.on_pitch
+        and KD not in attacker.conditions
+        and engages(state, attacker, target)
+    ):
+        free = Attack(
+            attacker=attacker.id, target=target.id, kind="attack", step="roll", counter=a.counter
+        )
+        ctx.emit(ev.AttackStep(attack=free))
+        roll(ctx)
+        return
+    if (
         a.counter
         and target.on_pitch
         and attacker.on_pitch

@@ -45,11 +45,13 @@ from games.guild_ball.rules.context import (
     scene,
 )
 from games.guild_ball.rules.health import VP_GOAL, gain_mp, score
-from games.guild_ball.rules.state import KD, Intercept, Unit
+from games.guild_ball.rules.state import KD, Dodge, Intercept, Unit
 from games.guild_ball.rules.traits import gain_ball
 
 THROW_IN_LIMIT = 20  # our ruling: a throw-in that keeps leaving the pitch ends at the centre
 KICK_TN = 4  # "A kick is resolved as a 4+ TN test."
+RUN_THE_LENGTH = 4  # "may spend 1 MP to immediately make a 4" dodge"
+RUN = "run the length"
 GOAL_KICK_REACH = 10.0  # "position the ball within 10" of the friendly goalpost"
 
 
@@ -342,6 +344,9 @@ def goal_scored(ctx: Ctx, kicker: Unit, dice: tuple[int, ...]) -> None:
     ctx.emit(ev.BallFree(x=post.x, y=post.y, how="goal"))
     score(ctx, kicker.seat, VP_GOAL, "goal", goal=True)
     if ctx.state.result is None:
+        scorer = ctx.state.unit(kicker.id)
+        if ctx.state.teams[kicker.seat].mp >= 1 and ctx.state.dodge is None and may_hold(scorer):
+            ctx.emit(ev.DodgeStep(dodge=Dodge(model=kicker.id, inches=RUN_THE_LENGTH, why=RUN)))
         ctx.emit(ev.GoalKickOwed(seat=1 - kicker.seat))
 
 

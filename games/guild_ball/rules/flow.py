@@ -92,6 +92,8 @@ def intercept_cmd(ctx: Ctx, cmd: cm.Intercept) -> None:
 def goal_kick_cmd(ctx: Ctx, cmd: cm.GoalKick) -> None:
     if ctx.state.goal_kick != cmd.seat:
         raise RuleError("no_goal_kick", "Only the player who conceded takes the goal kick, now.")
+    if ctx.state.dodge is not None:
+        raise RuleError("finish_first", "The scorer may Run the Length first; wait for it.")
     goal_kick(ctx, cmd.seat, cmd.target)
 
 

@@ -36,7 +36,7 @@ from games.guild_ball.pitch.ball import SNAP_TO
 from games.guild_ball.pitch.movement import cut_path, path_length, point_along
 from games.guild_ball.rules import events as ev
 from games.guild_ball.rules.attacks import declare, parting_blow
-from games.guild_ball.rules.ball import snap_on_path
+from games.guild_ball.rules.ball import RUN, snap_on_path
 from games.guild_ball.rules.commands import Charge, DodgeTo, Jog, Sprint, StandUp
 from games.guild_ball.rules.context import (
     Ctx,
@@ -257,11 +257,16 @@ def dodge_to(ctx: Ctx, cmd: DodgeTo) -> None:
     if cmd.seat != seat_of:
         raise RuleError("not_your_dodge", "The dodging model's player answers.")
     model, inches = _dodger(state), _dodge_inches(state)
+    paid = cmd.path and state.dodge is not None and state.dodge.why == RUN
+    if paid and state.teams[cmd.seat].mp < 1:
+        raise RuleError("no_momentum", "Run the Length costs 1 MP.")
     if cmd.path:
         movement = move(scene(state), model, cmd.path, MoveKind.DODGE, float(inches))
         if not movement.ok:
             raise refuse_move(movement.problem.value, "dodge", inches)
     _close_dodge(ctx)
+    if paid:
+        spend_mp(ctx, cmd.seat, 1, RUN)
     if cmd.path:
         unit = ctx.state.unit(model)
         path = tuple(movement.path)

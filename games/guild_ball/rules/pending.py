@@ -27,6 +27,7 @@ from engine.core.game import Decision
 from games.guild_ball.pitch import Point
 from games.guild_ball.rules import commands as cm
 from games.guild_ball.rules.attacks import best_pick, options
+from games.guild_ball.rules.ball import RUN
 from games.guild_ball.rules.context import PITCH, base_of, kick_range, label, pack
 from games.guild_ball.rules.pregame import GIVE
 from games.guild_ball.rules.state import (
@@ -164,7 +165,8 @@ def pending(state: GuildBallState) -> tuple[Decision, ...]:
             Decision(
                 seat=seat,
                 kind="dodge",
-                prompt=f'{label(model)} may move {state.dodge.inches}" ({state.dodge.why}).',
+                prompt=f'{label(model)} may move {state.dodge.inches}" ({state.dodge.why}'
+                + (", 1 MP)." if state.dodge.why == RUN else ")."),
                 default=cm.DodgeTo(seat=seat),
                 context={"model": model.id, "inches": state.dodge.inches},
             ),

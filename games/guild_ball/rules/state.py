@@ -114,6 +114,7 @@ class Attack(msgspec.Struct, frozen=True):
     bonus: bool = False
     stance: bool = False  # Defensive Stance declared: +1 DEF for the charge
     counter: bool = False  # a Counter-Attack declared, to follow
+    again: bool = False  # a free attack on the same target follows (a trait's `attack`)
     net: int = 0
     limits: tuple[int, ...] = ()
     picks: tuple[tuple[int, int], ...] = ()  # (column, row) chosen so far

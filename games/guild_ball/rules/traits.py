@@ -8,6 +8,8 @@ Passive traits' stat changes and auras are read in `context` (a model's current 
 
 from __future__ import annotations
 
+from msgspec.structs import replace
+
 from games.guild_ball.content.cards import Effect
 from games.guild_ball.rules import events as ev
 from games.guild_ball.rules.context import Ctx, card, pack, passes
@@ -99,5 +101,8 @@ def apply(ctx: Ctx, origin: str, model: str, effect: Effect, source: str) -> Non
             ctx.emit(ev.DodgeStep(dodge=Dodge(model=model, inches=inches, why=source)))
         return
     if effect.do == "attack":
+        a = state.attack
+        if a is not None and a.attacker == origin and a.target != model and not a.again:
+            ctx.emit(ev.AttackStep(attack=replace(a, again=True)))
         return
     apply_primitive(ctx, origin, model, effect, source)

@@ -77,6 +77,7 @@ def test_the_conceding_player_takes_the_goal_kick_within_ten_inches() -> None:
     within 10" of the friendly goalpost and use the kick scatter rules" "A goal kick may never
     be intercepted." """
     _, state = run(table({PIKE: (12.0, 12.0)}, dice=(6, 1, 1)), cm.Shoot(seat=0))
+    _, state = run(state, cm.DodgeTo(seat=0))  # no Run the Length
     with pytest.raises(RuleError) as refused:
         run(state, cm.GoalKick(seat=0, target=(12.0, 10.0)))
     assert refused.value.code == "no_goal_kick"

@@ -218,3 +218,34 @@ def test_an_aoe_that_is_rough_terrain_slows_an_advance() -> None:
     assert refused.value.code == "move_too_long"
     _, after = run(state, cm.Jog(seat=0, path=((14.0, 9.9),)))
     assert after.unit(PIKE).y == 9.9
+
+
+def test_second_swing_makes_a_free_attack_after_a_charge_hits() -> None:
+    """A triggered trait's `attack`: Second Swing ("after the attack of the model's charge hits,
+    it makes an attack without spending influence")."""
+    jory = "0-jory-slake"
+    state = in_play(teams=(("bellfounders", ("jory-slake", "brannock-pike")), LINK))
+    where = {jory: (10.0, 4.0), OSWIN: (4.0, 4.0), PIKE: (20.0, 3.0)}
+    where.update({k: v for k, v in APART.items() if k.startswith("1-")})
+    where[SEFA] = (10.0, 10.0)
+    dice = (6,) + (1,) * 8 + (1,) * 5  # the charge: 1 net hit; the free attack: a miss
+    state = arrange(
+        state, where, active=jory, influence={jory: 2}, ball=(23.0, 12.0), mp=(0, 0), dice=dice
+    )
+    _, state = run(state, cm.Charge(seat=0, target=SEFA, end=(10.0, 8.5)))
+    events, after = run(state, cm.ChooseResult(seat=0, column=1, row=0))
+    again = [e for e in events if isinstance(e, ev.Rolled)]
+    assert [e.what for e in again] == ["attack"] and again[0].pool == 5
+    assert after.unit(jory).influence == 0 and after.attack is None
+
+
+def test_run_the_length_after_a_goal() -> None:
+    """ "After scoring a goal, the active model may spend 1 MP to immediately make a 4" dodge;
+    this dodge takes place prior to the goal kick." """
+    state = table({PIKE: (12.0, 12.0)}, active=PIKE, ball=PIKE, mp=(2, 0), dice=(6, 1, 1))
+    _, state = run(state, cm.Shoot(seat=0))
+    assert state.dodge.model == PIKE and state.dodge.inches == 4 and state.goal_kick == 1
+    with pytest.raises(RuleError):
+        run(state, cm.GoalKick(seat=1, target=(12.0, 12.0)))
+    _, after = run(state, cm.DodgeTo(seat=0, path=((12.0, 9.0),)))
+    assert after.unit(PIKE).y == 9.0 and after.teams[0].mp == 2 - 1 + 1 - 1
