@@ -8,7 +8,8 @@ Abilities and recruits are listed per class (`ability_classes`, `ability_moves`,
 
 from __future__ import annotations
 
-from engine.core.rng import Dice
+from collections.abc import Callable
+
 from games.guildmasters.rules import commands as cm
 from games.guildmasters.rules.abilities import ACTION_CLASSES, RESURRECT_LOOK
 from games.guildmasters.rules.content import LEVELS, load_pack
@@ -29,14 +30,16 @@ def quest_moves(state: GuildmastersState, seat: int) -> list[cm.Fulfil]:
     return out
 
 
-def first_fulfil(state: GuildmastersState, seat: int, dice: Dice) -> cm.Fulfil | None:
+def first_fulfil(
+    state: GuildmastersState, seat: int, below: Callable[[int], int]
+) -> cm.Fulfil | None:
     """A Fulfil for a quest `seat` can fulfil now, each such quest with equal chance (the quests
     that pass the quick test are tried in a random order, the first that can be fulfilled
-    taken), or None."""
+    taken), or None. `below(n)` draws a whole number from 0 to `n` - 1."""
     supply = Supply(state, seat)
     quests = [q for q in available(state, seat) if supply.could(q)]
     while quests:
-        cmd = supply.propose(quests.pop(dice.below(len(quests))))
+        cmd = supply.propose(quests.pop(below(len(quests))))
         if cmd is not None:
             return cmd
     return None

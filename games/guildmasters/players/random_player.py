@@ -113,7 +113,7 @@ class RandomPlayer:
         for kind in orders[below(len(orders))]:
             if kind == QUEST:
                 if not state.turn.quested:
-                    fulfil = first_fulfil(state, seat, self.dice)
+                    fulfil = first_fulfil(state, seat, below)
                     if fulfil is not None:
                         return fulfil
             elif kind == ABILITY:
