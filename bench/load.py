@@ -1,7 +1,7 @@
 """Load: many concurrent games on one bot process, against the loopback Discord, with the same
 figures for a bare discord.py bot answering a trivial command as the floor, in the same run.
 
-    python bench/load.py [--games 100 500] [--no-images] [--verbose]
+    python bench/load.py [--games 100 500] [--no-images] [--verbose] [--timeout SECONDS]
 
 For each game count, G games of 2 players each (no built-in players, no deadlines) are created
 in their own channels of one server, and the players act in bursts, every game at once:
@@ -33,7 +33,8 @@ Reported, for the bot and the floor side by side:
   processes it started (its picture worker), and the sum;
 - CPU: the process's user + system CPU seconds over the whole run (start-up included, and for
   the bot also shown apart: its CPU once its commands are registered); for the bot, also its
-  processes' CPU;
+  processes' CPU; and CPU per interaction: the bot's once its commands are registered, and its
+  picture worker's (its whole run: it starts with the bot), each divided by the interactions;
 - REST calls per game round: every REST request the bot makes during burst 3, from round 1's
   first order until it has been idle for a second after the last round 2 board (one full cycle
   of a round: orders, reveal, Action, Reset, Start of Round, Plot, the next boards), divided by
@@ -73,7 +74,8 @@ from bot.chat.acks import (  # noqa: E402
 from bot.loopback import FakeDiscord, percentile  # noqa: E402
 from bot.progress import counter  # noqa: E402
 
-TIMEOUT = 300.0  # seconds to wait for any one answer; a stuck run fails instead of hanging
+# Seconds to wait for any one answer (--timeout): a stuck run fails instead of hanging.
+TIMEOUT = 300.0
 TICK = 0.02  # seconds between two checks of what the players wait for
 DEFERRALS = (DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE_MESSAGE)
 QUIET = 1.0  # seconds without a REST request that mark the end of the bot's work for a round
@@ -530,6 +532,14 @@ def line(name: str, r: dict[str, Any]) -> str:
             f"{r['helpers_rss_mb']:4.0f} MB  CPU {r['helpers_cpu_s']:5.1f} s; with the bot "
             f"{r['rss_mb'] + r['helpers_rss_mb']:4.0f} MB"
         )
+    if "start_cpu_s" in r:
+        n = len(lat)
+        bot = (r["cpu_s"] - r["start_cpu_s"]) / n * 1000
+        worker = r.get("helpers_cpu_s", 0.0) / n * 1000
+        text += (
+            f"\n  {'':<22} CPU per interaction: bot {bot:.2f} ms + picture worker "
+            f"{worker:.2f} ms = {bot + worker:.2f} ms"
+        )
     if "rest_per_game_round" in r:
         text += (
             f"\n  {'':<22} REST calls per game round {r['rest_per_game_round']:.1f} "
@@ -565,6 +575,12 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--games", type=int, nargs="+", default=[100, 500])
     parser.add_argument("--no-images", action="store_true", help="the bot posts no pictures")
     parser.add_argument(
+        "--timeout",
+        type=float,
+        default=TIMEOUT,
+        help="seconds to wait for any one answer before the run fails (default %(default)s)",
+    )
+    parser.add_argument(
         "--verbose",
         action="store_true",
         help="REST calls of a round by route, latencies by kind of interaction",
@@ -577,4 +593,5 @@ if __name__ == "__main__":
         bare_bot()
         sys.exit(0)
     args = parse_args(sys.argv[1:])
+    TIMEOUT = args.timeout
     asyncio.run(main(args.games, not args.no_images, args.verbose))
