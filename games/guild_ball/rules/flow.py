@@ -150,6 +150,31 @@ _DISPATCH: dict[type, Handler] = {
 }
 
 
+# The answers to a step within an action, by the kind of decision they answer: they are taken
+# only when that decision comes first (a dodge before the pass's follow-up or the goal kick).
+_ANSWERS: dict[type, str] = {
+    cm.React: "reaction",
+    cm.ChooseResult: "playbook",
+    cm.DodgeTo: "dodge",
+    cm.Intercept: "intercept",
+    cm.FollowUp: "follow_up",
+    cm.GoalKick: "goal_kick",
+}
+
+
+def _in_order(state: GuildBallState, command: cm.Command) -> None:
+    kind = _ANSWERS.get(type(command))
+    if kind is None:
+        return
+    waits = pending(state)
+    if waits and waits[0].kind != kind:
+        first = waits[0]
+        raise RuleError(
+            "not_now",
+            f"The game waits for {name(first.seat)}'s {first.kind.replace('_', ' ')} first.",
+        )
+
+
 def execute(state: GuildBallState, command: cm.Command) -> tuple[list[Event], GuildBallState]:
     """The events `command` causes and the state they lead to, or a `RuleError`."""
     if state.result is not None:
@@ -157,6 +182,7 @@ def execute(state: GuildBallState, command: cm.Command) -> tuple[list[Event], Gu
     handler = _DISPATCH[type(command)]
     if handler is not apply_defaults and command.seat not in (0, 1):
         raise RuleError("seat", f"There is no {name(command.seat)} at this table.")
+    _in_order(state, command)
     ctx = new_context(state)
     handler(ctx, command)
     advance(ctx)

@@ -162,3 +162,12 @@ def test_pass_and_move_and_the_snap_shot() -> None:
     assert after.unit(OSWIN).influence == state.unit(OSWIN).influence  # no influence spent
     _, moving = run(state, cm.FollowUp(seat=0, choice="move", model=OSWIN))
     assert moving.dodge.model == OSWIN and moving.dodge.inches == 4
+
+
+def test_the_steps_of_an_action_are_answered_in_their_order() -> None:
+    """ "this dodge takes place prior to the goal kick": an answer to a later step waits."""
+    state = table({PIKE: (12.0, 12.0)}, mp=(2, 0), dice=(6, 1, 1))
+    _, state = run(state, cm.Shoot(seat=0))
+    with pytest.raises(RuleError) as refused:
+        run(state, cm.GoalKick(seat=1, target=(12.0, 12.0)))
+    assert refused.value.code == "not_now"
