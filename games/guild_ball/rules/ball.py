@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import math
 
+from msgspec.structs import replace
+
 from engine.core.errors import RuleError
 from games.guild_ball.pitch import (
     BALL_RADIUS,
@@ -251,10 +253,17 @@ def check_kick_target(ctx: Ctx, kicker: Unit, target: Base, what: str) -> None:
 
 
 def kick_scatter_from(
-    ctx: Ctx, kicker: Unit, origin: Base, interceptable: bool = True, how: str = "kick"
+    ctx: Ctx,
+    kicker: Unit,
+    origin: Base,
+    interceptable: bool = True,
+    how: str = "kick",
+    may_reroll: bool = False,
 ) -> None:
-    """A kick scatter from the target spot, model or goalpost; then interception (closest model
-    on the ball path first, each asked) or the ball comes to rest."""
+    """A kick scatter from the target spot, model or goalpost; then, after a successful kick to
+    a target spot, the kicker's choice to reroll it ("The player may choose to reroll the entire
+    kick scatter once but must accept the rerolled result"); then interception (closest model on
+    the ball path first, each asked) or the ball comes to rest."""
     start = base_of(kicker).centre
     travel_dir = (origin.centre.x - start.x, origin.centre.y - start.y)
     if math.hypot(*travel_dir) < 1e-9:
@@ -286,17 +295,34 @@ def kick_scatter_from(
         candidates = tuple(m for _, m in path if may_hold(ctx.state.unit(m)))
     intercept = Intercept(
         candidates=candidates,
-        landing_x=end.x,
-        landing_y=end.y,
+        landing_x=-1.0 if travel.left_pitch else end.x,
+        landing_y=-1.0 if travel.left_pitch else end.y,
         kicker=kicker.id,
         kicking_seat=kicker.seat,
+        may_reroll=may_reroll,
+        spot_x=origin.centre.x,
+        spot_y=origin.centre.y,
+        how=how,
     )
-    if travel.left_pitch:
-        intercept = Intercept(candidates, -1.0, -1.0, kicker.id, kicker.seat)
-    if candidates:
+    if candidates or may_reroll:
         ctx.emit(ev.InterceptStep(intercept=intercept))
         return
     land(ctx, intercept, how)
+
+
+def reroll(ctx: Ctx, again: bool) -> None:
+    """The kicker's player keeps the scatter or rolls it again (once)."""
+    it = ctx.state.intercept
+    if again:
+        ctx.emit(ev.InterceptStep(intercept=None))
+        kicker = ctx.state.unit(it.kicker)
+        kick_scatter_from(ctx, kicker, spot(it.spot_x, it.spot_y), how=it.how)
+        return
+    kept = replace(it, may_reroll=False)
+    if kept.candidates:
+        ctx.emit(ev.InterceptStep(intercept=kept))
+        return
+    land(ctx, kept, kept.how)
 
 
 def land(ctx: Ctx, intercept: Intercept, how: str = "kick") -> None:
@@ -323,13 +349,9 @@ def intercept(ctx: Ctx, take: bool) -> None:
         gain_ball(ctx, model, "intercept")
         return
     if rest_:
-        ctx.emit(ev.InterceptStep(intercept=Intercept(rest_, *_tail(it))))
+        ctx.emit(ev.InterceptStep(intercept=replace(it, candidates=rest_)))
         return
-    land(ctx, it)
-
-
-def _tail(it: Intercept) -> tuple[float, float, str, int]:
-    return it.landing_x, it.landing_y, it.kicker, it.kicking_seat
+    land(ctx, it, it.how)
 
 
 def goal_scored(ctx: Ctx, kicker: Unit, dice: tuple[int, ...]) -> None:

@@ -165,6 +165,12 @@ class DodgeTo(Command):
     path: tuple[Point, ...] = ()
 
 
+class RerollScatter(Command):
+    """After a successful kick to a target spot: roll the kick scatter again (True) or keep it."""
+
+    reroll: bool = False
+
+
 class Intercept(Command):
     """Take the ball with the model on the ball path (True), or let it pass (False)."""
 
@@ -221,6 +227,7 @@ COMMAND_TYPES: tuple[type, ...] = (
     React,
     ChooseResult,
     DodgeTo,
+    RerollScatter,
     Intercept,
     FollowUp,
     GiveBallTo,

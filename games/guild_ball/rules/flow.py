@@ -25,7 +25,7 @@ from engine.core.errors import RuleError
 from engine.core.game import Stage
 from games.guild_ball.rules import commands as cm
 from games.guild_ball.rules.attacks import choose, declare, react
-from games.guild_ball.rules.ball import goal_kick, intercept
+from games.guild_ball.rules.ball import goal_kick, intercept, reroll
 from games.guild_ball.rules.context import (
     Ctx,
     active_unit,
@@ -83,10 +83,21 @@ def intercept_cmd(ctx: Ctx, cmd: cm.Intercept) -> None:
     it = ctx.state.intercept
     if it is None:
         raise RuleError("no_interception", "No ball is passing any model now.")
+    if it.may_reroll:
+        raise RuleError("not_now", "The kicker may reroll the scatter first.")
     owner = ctx.state.unit(it.candidates[0]).seat
     if cmd.seat != owner:
         raise RuleError("not_your_model", f"{name(owner)} answers for the model on the ball path.")
     intercept(ctx, cmd.take)
+
+
+def reroll_cmd(ctx: Ctx, cmd: cm.RerollScatter) -> None:
+    it = ctx.state.intercept
+    if it is None or not it.may_reroll:
+        raise RuleError("no_reroll", "No kick scatter may be rerolled now.")
+    if cmd.seat != it.kicking_seat:
+        raise RuleError("not_your_kick", f"{name(it.kicking_seat)} chooses for the kick.")
+    reroll(ctx, cmd.reroll)
 
 
 def goal_kick_cmd(ctx: Ctx, cmd: cm.GoalKick) -> None:
@@ -144,6 +155,7 @@ _DISPATCH: dict[type, Handler] = {
     cm.ChooseResult: choose,
     cm.DodgeTo: dodge_to,
     cm.Intercept: intercept_cmd,
+    cm.RerollScatter: reroll_cmd,
     cm.FollowUp: follow_up,
     cm.GoalKick: goal_kick_cmd,
     cm.ApplyDefaults: apply_defaults,
@@ -156,6 +168,7 @@ _ANSWERS: dict[type, str] = {
     cm.React: "reaction",
     cm.ChooseResult: "playbook",
     cm.DodgeTo: "dodge",
+    cm.RerollScatter: "reroll",
     cm.Intercept: "intercept",
     cm.FollowUp: "follow_up",
     cm.GoalKick: "goal_kick",

@@ -88,7 +88,7 @@ def pass_ball(ctx: Ctx, cmd: Pass) -> None:
         if ctx.state.teams[unit.seat].mp >= 1:
             ctx.emit(ev.FollowStep(follow=Follow(passer=unit.id, receiver=receiver.id)))
         return
-    kick_scatter_from(ctx, ctx.state.unit(unit.id), aim)
+    kick_scatter_from(ctx, ctx.state.unit(unit.id), aim, may_reroll=receiver is None and hits > 0)
 
 
 def shoot(ctx: Ctx, cmd: Shoot) -> None:

@@ -16,6 +16,7 @@
 - reaction (the attacked model's seat): no;
 - playbook (the attacker's seat): the result worth most (the ball, then damage);
 - dodge (the dodging model's seat): no dodge;
+- reroll (the kicker's seat, after a successful kick to a spot): keep the scatter;
 - intercept (the seat of the model on the ball path): no;
 - follow_up (the passer's seat): none;
 - goal_kick (the seat that conceded): 6" straight out from its goalpost.
@@ -146,6 +147,18 @@ def pending(state: GuildBallState) -> tuple[Decision, ...]:
                 ),
             )
     it = state.intercept
+    if it is not None and it.may_reroll:
+        seat = it.kicking_seat
+        return (
+            Decision(
+                seat=seat,
+                kind="reroll",
+                prompt="Your kick hit its spot; the ball scattered. Keep it or reroll the scatter?",
+                default=cm.RerollScatter(seat=seat),
+                options=(cm.RerollScatter(seat=seat), cm.RerollScatter(seat=seat, reroll=True)),
+                context={"x": it.landing_x, "y": it.landing_y},
+            ),
+        )
     if it is not None:
         model = state.unit(it.candidates[0])
         return (

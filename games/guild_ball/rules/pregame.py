@@ -23,7 +23,7 @@ from engine.core.errors import RuleError
 from games.guild_ball.pitch import BALL_RADIUS, Base, Point, in_kick_range, move, spot
 from games.guild_ball.pitch.movement import MoveKind, placement
 from games.guild_ball.rules import events as ev
-from games.guild_ball.rules.ball import kick_scatter_from, may_hold, throw_in
+from games.guild_ball.rules.ball import kick_scatter_from, may_hold, roll_kick, throw_in
 from games.guild_ball.rules.commands import ChooseKicking, Deploy, GiveBallTo, KickOff, Prepare
 from games.guild_ball.rules.context import (
     PITCH,
@@ -170,9 +170,8 @@ def _add(sc, model: str, base: Base):
 
 
 def kick_off(ctx: Ctx, cmd: KickOff) -> None:
-    """The kicker jogs (if a path is given) and kicks to a target spot within its kick range.
-    A pass to a target spot scatters whether or not it succeeds, so no dice are rolled for it
-    (rules notes)."""
+    """The kicker jogs (if a path is given) and kicks to a target spot within its kick range:
+    the kick is rolled (a success lets its scatter be rerolled), then it scatters."""
     state = ctx.state
     if state.phase != KICK_OFF or cmd.seat != state.kicking:
         raise RuleError("not_kick_off", "The kicking player kicks off once both teams deploy.")
@@ -201,8 +200,10 @@ def kick_off(ctx: Ctx, cmd: KickOff) -> None:
         ctx.emit(ev.Moved(model=kicker.id, how="jog", x=end.x, y=end.y, path=tuple(movement.path)))
     ctx.emit(ev.PhaseBegan(phase=LANDING, turn=0, active_seat=-1, initiative=-1))
     ctx.emit(ev.NoSnap(model=kicker.id))
+    hits, _ = roll_kick(ctx, ctx.state.unit(kicker.id), spot(tx, ty), None, "kick off", False)
     ctx.emit(ev.BallFree(x=tx, y=ty, how="kick off"))
-    kick_scatter_from(ctx, ctx.state.unit(kicker.id), spot(tx, ty), how="kick off")
+    kicker = ctx.state.unit(kicker.id)
+    kick_scatter_from(ctx, kicker, spot(tx, ty), how="kick off", may_reroll=hits > 0)
 
 
 def kick_off_short(state: GuildBallState) -> bool:

@@ -133,6 +133,10 @@ class Intercept(msgspec.Struct, frozen=True):
     landing_y: float
     kicker: str
     kicking_seat: int
+    may_reroll: bool = False  # a successful kick to a target spot: its scatter may be rerolled
+    spot_x: float = 0.0  # the target spot, to scatter from again
+    spot_y: float = 0.0
+    how: str = "kick"
 
 
 class Follow(msgspec.Struct, frozen=True):

@@ -116,6 +116,7 @@ def test_enemies_on_the_ball_path_intervene_and_may_intercept() -> None:
     state = table({PIKE: (12.0, 6.0), IVO: (12.0, 9.5)}, dice=(6, 6, 3, 1))
     events, waiting = run(state, cm.Pass(seat=0, spot=(12.0, 12.5)))
     assert rolled(events, "pass").pool == 3 - 1
+    _, waiting = run(waiting, cm.RerollScatter(seat=0))  # keep the scatter
     assert waiting.intercept.candidates[0] == IVO
     with pytest.raises(RuleError):
         run(waiting, cm.Intercept(seat=0, take=True))
@@ -171,3 +172,20 @@ def test_the_steps_of_an_action_are_answered_in_their_order() -> None:
     with pytest.raises(RuleError) as refused:
         run(state, cm.GoalKick(seat=1, target=(12.0, 12.0)))
     assert refused.value.code == "not_now"
+
+
+def test_a_successful_kick_to_a_spot_may_reroll_its_scatter_once() -> None:
+    """ "If the target is a target spot, immediately scatter using the kick scatter rules. The
+    player may choose to reroll the entire kick scatter once but must accept the rerolled
+    result." """
+    state = table({PIKE: (12.0, 6.0)}, dice=(6, 1, 1, 1, 6, 3, 2))
+    events, waiting = run(state, cm.Pass(seat=0, spot=(6.0, 10.0)))
+    first = next(e for e in events if isinstance(e, ev.Scattered))
+    assert waiting.intercept.may_reroll and (first.direction, first.distance) == (1, 6)
+    events, after = run(waiting, cm.RerollScatter(seat=0, reroll=True))
+    again = next(e for e in events if isinstance(e, ev.Scattered))
+    assert (again.direction, again.distance) == (3, 2)
+    assert after.intercept is None or not after.intercept.may_reroll
+    failed = table({PIKE: (12.0, 6.0)}, dice=(1, 1, 1, 1, 6))
+    _, missed = run(failed, cm.Pass(seat=0, spot=(6.0, 10.0)))
+    assert missed.intercept is None or not missed.intercept.may_reroll

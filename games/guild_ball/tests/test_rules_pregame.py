@@ -148,8 +148,8 @@ def test_the_kick_off_ball_may_not_snap_to_the_kicker() -> None:
     _, state = run(state, cm.ChooseKicking(seat=state.chooser, kick=True))
     state = defaults_until(state, KICK_OFF)
     kicker = state.unit(state.kicker)
-    # direction 4 (-10° off the kick's line), 1": the ball lands just short of the kicker's reach
-    state = replace(state, rng=Rng(state.rng.state, (4, 1)))
+    # the kick misses (1, 1); its scatter: direction 4 (-10° off the kick's line), 1"
+    state = replace(state, rng=Rng(state.rng.state, (1, 1, 4, 1)))
     _, after = run(
         state, cm.KickOff(seat=state.kicking, path=(), target=(kicker.x, kicker.y + 2.2))
     )
@@ -163,7 +163,7 @@ def test_a_short_kick_off_lets_the_receiver_give_the_ball() -> None:
     _, state = run(state, cm.ChooseKicking(seat=state.chooser, kick=True))
     state = defaults_until(state, KICK_OFF)
     kicker = state.unit(state.kicker)
-    state = replace(state, rng=Rng(state.rng.state, (6, 1)))
+    state = replace(state, rng=Rng(state.rng.state, (1, 1, 6, 1)))
     _, after = run(
         state, cm.KickOff(seat=state.kicking, path=(), target=(kicker.x - 3, kicker.y + 1.0))
     )
@@ -182,3 +182,17 @@ def test_the_receiver_has_the_first_initiative_and_the_kicking_team_gains_one_mp
     state = defaults_until(state, MAINTENANCE)
     assert state.turn == 1 and state.initiative == 1 - state.kicking
     assert state.teams[state.kicking].mp == 1 and state.teams[1 - state.kicking].mp == 0
+
+
+def test_the_kick_off_is_rolled_and_a_success_may_reroll_its_scatter() -> None:
+    """The kick off is "a pass" to a target spot: "A kick is resolved as a 4+ TN test" and on a
+    success "The player may choose to reroll the entire kick scatter once"."""
+    state = prepared()
+    _, state = run(state, cm.ChooseKicking(seat=state.chooser, kick=True))
+    state = defaults_until(state, KICK_OFF)
+    kicker = state.unit(state.kicker)
+    state = replace(state, rng=Rng(state.rng.state, (5, 2, 3, 4)))
+    events, after = run(state, cm.KickOff(seat=state.kicking, path=(), target=(kicker.x, 14.0)))
+    roll = next(e for e in events if isinstance(e, ev.Rolled))
+    assert roll.what == "kick off" and roll.hits == 1
+    assert after.intercept is not None and after.intercept.may_reroll
