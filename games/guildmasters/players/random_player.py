@@ -67,8 +67,10 @@ class RandomPlayer:
                     return cm.Pick(seat=seat, card=first[below(len(first))])
             return None
         if state.window is not None:
-            seat = next((s for s in waiting(state) if s in seats), -1)
-            return self._react(state, seat) if seat >= 0 else None
+            for seat in waiting(state):
+                if seat in seats:
+                    return self._react(state, seat)
+            return None
         a = state.ability
         if a is not None and a.look:
             if a.seat not in seats:
@@ -89,7 +91,11 @@ class RandomPlayer:
         w = state.window
         cls = CLASS_OF_REACTION[w.about]
         class_of = load_pack().class_of
-        card = next((c for c in state.guilds[seat].hand if class_of[c] == cls), "")
+        card = ""
+        for c in state.guilds[seat].hand:
+            if class_of[c] == cls:
+                card = c
+                break
         if w.about == "behead":
             victims = state.attempt.cards
         elif w.about == "heal":

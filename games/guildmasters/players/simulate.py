@@ -17,7 +17,7 @@ from games.guildmasters.rules.commands import Command
 from games.guildmasters.rules.events import Event
 from games.guildmasters.rules.evolve import evolve
 from games.guildmasters.rules.flow import execute
-from games.guildmasters.rules.pending import pending, waiting
+from games.guildmasters.rules.pending import first_waiting, pending
 from games.guildmasters.rules.setup import create
 from games.guildmasters.rules.state import GuildmastersState
 
@@ -57,7 +57,9 @@ def play(
     events = len(log)
     count = refused = 0
     while state.result is None:
-        seat = waiting(state)[0]
+        seat = first_waiting(state)
+        if seat < 0:
+            raise RuntimeError(f"game {seed} waits for nobody")
         command: Command | None = bots[seat].move(state, (seat,))
         if command is None:
             raise RuntimeError(f"player {seat} did not answer")

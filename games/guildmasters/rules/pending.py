@@ -87,6 +87,27 @@ def waiting(state: GuildmastersState) -> tuple[int, ...]:
     return (state.turn.seat,)
 
 
+def first_waiting(state: GuildmastersState) -> int:
+    """The first seat `waiting` names, or -1 when none, without listing the others."""
+    if state.result is not None:
+        return -1
+    if state.phase == DRAFT:
+        for seat, g in enumerate(state.guilds):
+            if g.packs:
+                return seat
+        return -1
+    w = state.window
+    if w is not None:
+        answers = w.answers
+        if not answers:
+            return w.seats[0]
+        seats = waiting_on(w)
+        return seats[0] if seats else -1
+    if state.ability is not None and state.ability.look:
+        return state.ability.seat
+    return state.turn.seat
+
+
 def pending(state: GuildmastersState) -> tuple[Decision, ...]:
     """The decisions the game waits for now."""
     if state.result is not None:

@@ -257,7 +257,9 @@ class _Counts(NamedTuple):
     each unit adding 1 to the field of every class it can stand for, so that one subtraction
     compares every need of a quest at once."""
 
-    adds: dict[str, int]  # per class, and per force (a cycle token), the fields it adds 1 to
+    adds: dict[
+        str, int
+    ]  # per card, recruit tile and force (a cycle token): the fields it adds 1 to
     needs: dict[str, int]  # per quest, how many units each class needs, in its field
     guards: int  # the top bit of every field
 
@@ -269,7 +271,8 @@ FIELD = 16  # bits per class: far more units than a guild can hold, and a guard 
 def _counts() -> _Counts:
     pack = load_pack()
     field = {c: FIELD * i for i, c in enumerate(pack.classes)}
-    adds = {u: sum(1 << field[need] for need in pack.serves[u]) for u in pack.classes}
+    of_class = {u: sum(1 << field[need] for need in pack.serves[u]) for u in pack.classes}
+    adds = {unit: of_class[cls] for unit, cls in pack.class_of.items()}
     for force in FORCES:
         adds[force] = sum(1 << field[c] for c in pack.classes if pack.force(c) == force)
     needs = {
@@ -301,14 +304,14 @@ class Supply:
         self.options: dict[str, list[tuple[str, str]]] = {}
         # How many units could meet each need, each need counted alone (`_Counts`): a quick
         # test that rules most quests out before any unit is listed.
-        class_of, adds = pack.class_of, _counts().adds
+        adds = _counts().adds
         capacity = 0
-        for card in self.hand:
-            capacity += adds[class_of[card]]
-        for tile in self.tiles:
-            capacity += adds[class_of[tile]]
-        for force in g.cycles:
-            capacity += adds[force]
+        for unit in self.hand:
+            capacity += adds[unit]
+        for unit in self.tiles:
+            capacity += adds[unit]
+        for unit in g.cycles:
+            capacity += adds[unit]
         self.capacity = capacity
         self._by_class: dict[str, list[str]] | None = None  # listed on first use
         self.bards: tuple[tuple[str, ...], tuple[str, ...]] | None = None  # on first use
