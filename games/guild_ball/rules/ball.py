@@ -130,9 +130,10 @@ def throw_in(ctx: Ctx, goalpost: Point, count: int = 1) -> None:
     circular(ctx, spot(centre.x, centre.y), goalpost, throw_ins=count)
 
 
-def rest(ctx: Ctx, at: Point, how: str, exclude: tuple[str, ...] = ()) -> None:
-    """The ball comes to rest at `at` as a free ball; a model within 1" takes it (snap to)."""
-    ctx.emit(ev.BallFree(x=at.x, y=at.y, how=how))
+def rest(ctx: Ctx, at: Point, how: str, exclude: tuple[str, ...] = (), by: int = -1) -> None:
+    """The ball comes to rest at `at` as a free ball (put there by seat `by`'s kick, if any); a
+    model within 1" takes it (snap to)."""
+    ctx.emit(ev.BallFree(x=at.x, y=at.y, how=how, by=by))
     snap(ctx, exclude=(*exclude, ctx.state.no_snap))
 
 
@@ -337,7 +338,7 @@ def land(ctx: Ctx, intercept: Intercept, how: str = "kick") -> None:
             return
         throw_in(ctx, goalpost)
         return
-    rest(ctx, Point(intercept.landing_x, intercept.landing_y), how)
+    rest(ctx, Point(intercept.landing_x, intercept.landing_y), how, by=intercept.kicking_seat)
 
 
 def intercept(ctx: Ctx, take: bool) -> None:
@@ -413,4 +414,4 @@ def goal_kick(ctx: Ctx, seat: int, target: tuple[float, float]) -> None:
     if travel.left_pitch:
         throw_in(ctx, own_goalpost(ctx.state, seat))
         return
-    rest(ctx, end, "goal kick")
+    rest(ctx, end, "goal kick", by=seat)

@@ -114,11 +114,13 @@ class NoSnap(Event):
 
 class BallFree(Event):
     """The ball came to rest as a free ball at x, y (`how`: scatter, throw-in, goal kick,
-    kick, placed)."""
+    kick, placed); `by` is the seat whose kick, goal kick or placement put it there (-1: a
+    scatter, a throw-in)."""
 
     x: float
     y: float
     how: str
+    by: int = -1
 
 
 class Scattered(Event):

@@ -111,7 +111,7 @@ def _no_snap(state: S, e: ev.NoSnap) -> S:
 
 
 def _free(state: S, e: ev.BallFree) -> S:
-    return replace(state, ball_holder="", ball_free=True, ball_x=e.x, ball_y=e.y)
+    return replace(state, ball_holder="", ball_free=True, ball_x=e.x, ball_y=e.y, ball_by=e.by)
 
 
 def _scattered(state: S, e: ev.Scattered) -> S:

@@ -9,13 +9,16 @@
 - "When a model inflicts the taken out condition on an enemy model as part of an action, the
   friendly team gains 1 MP."
 - "A team won't generate momentum while a friendly model in possession of the ball is within the
-  area behind their own goal line."
+  area behind their own goal line. Additionally, a team won't generate momentum while a free
+  ball is within the area behind their own goal line as a result of a kick, a goal kick, or
+  placement by that team's controlling player."
 """
 
 from __future__ import annotations
 
 from msgspec.structs import replace
 
+from games.guild_ball.pitch import BALL_RADIUS, Base, Point
 from games.guild_ball.rules import events as ev
 from games.guild_ball.rules.context import PITCH, Ctx, base_of, card
 from games.guild_ball.rules.state import KD, WIN_VP, Unit
@@ -47,9 +50,14 @@ def gain_mp(ctx: Ctx, seat: int, amount: int, why: str) -> None:
     """The team gains MP, unless its ball carrier is behind its own goal line."""
     state = ctx.state
     holder = state.ball_holder
+    side = state.teams[seat].side
     if holder:
         h = state.unit(holder)
-        if h.seat == seat and PITCH.behind_goal_line(base_of(h), state.teams[seat].side):
+        if h.seat == seat and PITCH.behind_goal_line(base_of(h), side):
+            return
+    elif state.ball_free and state.ball_by == seat and state.ball_x >= 0:
+        ball = Base(Point(state.ball_x, state.ball_y), BALL_RADIUS)
+        if PITCH.behind_goal_line(ball, side):
             return
     if amount > 0:
         ctx.emit(ev.MomentumSet(seat=seat, mp=state.teams[seat].mp + amount, why=why))

@@ -195,6 +195,7 @@ class GuildBallState(msgspec.Struct, frozen=True):
     ball_x: float = 12.0  # a free ball's centre (when nobody holds it and it is on the pitch)
     ball_y: float = 12.0
     ball_free: bool = False
+    ball_by: int = -1  # the seat whose kick, goal kick or placement left the free ball
     ongoing: tuple[Ongoing, ...] = ()  # AOE templates left on the pitch this turn
     no_snap: str = ""  # a model the ball may not snap to (the kicker after the kick off)
     waits: int = 0  # decisions opened so far, to tell waits apart

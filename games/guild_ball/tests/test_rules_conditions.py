@@ -249,3 +249,24 @@ def test_run_the_length_after_a_goal() -> None:
         run(state, cm.GoalKick(seat=1, target=(12.0, 12.0)))
     _, after = run(state, cm.DodgeTo(seat=0, path=((12.0, 9.0),)))
     assert after.unit(PIKE).y == 9.0 and after.teams[0].mp == 2 - 1 + 1 - 1
+
+
+def test_no_momentum_while_the_ball_is_behind_the_own_goal_line() -> None:
+    """ "A team won't generate momentum while a friendly model in possession of the ball is
+    within the area behind their own goal line. Additionally, a team won't generate momentum
+    while a free ball is within the area behind their own goal line as a result of a kick, a
+    goal kick, or placement by that team's controlling player." """
+    from games.guild_ball.rules.health import gain_mp
+
+    state = table({MAUD: (20.0, 3.0)}, ball=MAUD)
+    ctx = new_context(state)
+    gain_mp(ctx, 0, 1, "test")
+    assert ctx.state.teams[0].mp == 0
+    kicked = replace(arrange(state, ball=(12.0, 2.0)), ball_by=0)
+    ctx = new_context(kicked)
+    gain_mp(ctx, 0, 1, "test")
+    assert ctx.state.teams[0].mp == 0
+    scattered = replace(kicked, ball_by=-1)
+    ctx = new_context(scattered)
+    gain_mp(ctx, 0, 1, "test")
+    assert ctx.state.teams[0].mp == 1
