@@ -4,7 +4,8 @@
 blocks the bot's event loop nor competes with it for the GIL; renderers are module-level
 functions of a game's `pictures` package, and their arguments (views, display names) are
 pickled to the worker. `canvas.py` has the drawing helpers every game's pictures use (fitted text,
-symbols, cards, PNG encoding) and the DejaVu Sans fonts shipped in `fonts/`.
+symbols, cards, PNG encoding, the caches of glyph runs, parts and whole pictures) and the DejaVu
+Sans fonts shipped in `fonts/`.
 """
 
 from __future__ import annotations

@@ -13,7 +13,10 @@ so nothing is ever cut mid-glyph or drawn outside its box. Inside `recording()` 
 what it was asked to draw, what it drew, the box it had and the box the drawn text takes, which is
 how the tests check for overflow and for secrets.
 
-Fonts, symbol sprites and other static drawings are cached for the life of the process.
+Fonts, symbol sprites and other static drawings are cached for the life of the process; so are,
+within budgets of bytes (`caches.py`), FreeType's renderings of text runs, parts drawn the same
+wherever they appear (`tile`: cards) and whole pictures by a digest of their input (`picture`).
+Whatever comes from a cache is the same pixels as drawn afresh (tests/pictures/test_caches.py).
 """
 
 from __future__ import annotations
