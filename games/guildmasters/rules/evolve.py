@@ -33,11 +33,16 @@ def _guild(state: S, seat: int, **changes: Any) -> tuple[Guild, ...]:
     return tuple(guilds)
 
 
+def _less(items: tuple[str, ...], gone: str) -> tuple[str, ...]:
+    """`items` less one copy of `gone`."""
+    i = items.index(gone)
+    return items[:i] + items[i + 1 :]
+
+
 def _without(items: tuple[str, ...], gone: tuple[str, ...] | list[str]) -> tuple[str, ...]:
     """`items` less one copy of each of `gone`."""
-    if len(gone) == 1:  # the common case, without a list
-        i = items.index(gone[0])
-        return items[:i] + items[i + 1 :]
+    if len(gone) < 2:
+        return _less(items, gone[0]) if gone else items
     out = list(items)
     for g in gone:
         out.remove(g)
@@ -86,7 +91,7 @@ def _dealt(state: S, e: ev.DraftDealt) -> S:
 def _picked(state: S, e: ev.Picked) -> S:
     g = state.guilds[e.seat]
     pack = g.packs[0]
-    rest = _without(pack, (e.card,))
+    rest = _less(pack, e.card)
     guilds = list(state.guilds)
     guilds[e.seat] = replace(g, hand=(*g.hand, e.card), packs=g.packs[1:], picks=g.picks + 1)
     if e.to >= 0:
@@ -124,7 +129,7 @@ def _attempted(state: S, e: ev.QuestAttempted) -> S:
         state,
         e.seat,
         hand=_without(g.hand, e.cards),
-        held=_without(g.held, (e.quest,)) if held else g.held,
+        held=_less(g.held, e.quest) if held else g.held,
         used=(*g.used, *e.tiles),
         cycles=_without(g.cycles, e.cycles),
     )
@@ -153,7 +158,7 @@ def _answered(state: S, e: ev.Answered) -> S:
         return replace(state, window=window)
     # A card offered in a reaction is set aside until the reaction resolves.
     g = state.guilds[e.seat]
-    guilds = _guild(state, e.seat, hand=_without(g.hand, (card,)))
+    guilds = _guild(state, e.seat, hand=_less(g.hand, card))
     return replace(state, window=window, guilds=guilds)
 
 
@@ -177,7 +182,7 @@ def _beheaded(state: S, e: ev.Beheaded) -> S:
     g = state.guilds[e.seat]
     return replace(
         state,
-        guilds=_guild(state, e.seat, hand=_without(g.hand, (e.assassin,))),
+        guilds=_guild(state, e.seat, hand=_less(g.hand, e.assassin)),
         discard=(*state.discard, e.assassin),
         attempt=replace(state.attempt, assassin=e.seat, victim=e.victim),
     )
@@ -187,7 +192,7 @@ def _protected(state: S, e: ev.Protected) -> S:
     g = state.guilds[e.seat]
     state = replace(
         state,
-        guilds=_guild(state, e.seat, hand=_without(g.hand, (e.warrior,))),
+        guilds=_guild(state, e.seat, hand=_less(g.hand, e.warrior)),
         discard=(*state.discard, e.warrior),
     )
     if state.attempt is not None and state.attempt.victim:
@@ -209,7 +214,7 @@ def _killed(state: S, e: ev.Killed) -> S:
     else:
         del cards[i]
     g = state.guilds[e.seat]
-    hand = _without(g.hand, (e.replacement,)) if e.replacement else g.hand
+    hand = _less(g.hand, e.replacement) if e.replacement else g.hand
     return replace(
         state,
         guilds=_guild(state, e.seat, hand=hand),
@@ -244,7 +249,7 @@ def _fulfilled(state: S, e: ev.QuestFulfilled) -> S:
             decks = (*decks[:level], decks[level][1:], *decks[level + 1 :])
     tiles, rewards = g.tiles, state.rewards
     if e.tile:
-        tiles, rewards = (*tiles, e.tile), _without(rewards, (e.tile,))
+        tiles, rewards = (*tiles, e.tile), _less(rewards, e.tile)
     cycles, supply = g.cycles, state.cycle_supply
     if e.cycle:
         cycles = (*cycles, e.cycle)
@@ -276,7 +281,7 @@ def _fulfilled(state: S, e: ev.QuestFulfilled) -> S:
 
 def _healed(state: S, e: ev.Healed) -> S:
     g = state.guilds[e.seat]
-    hand = (*_without(g.hand, (e.cleric,)), e.card)
+    hand = (*_less(g.hand, e.cleric), e.card)
     return replace(
         state,
         guilds=_guild(state, e.seat, hand=hand),
@@ -360,7 +365,7 @@ def _transmuted(state: S, e: ev.Transmuted) -> S:
 
 def _ambushed(state: S, e: ev.Ambushed) -> S:
     g = state.guilds[e.seat]
-    hand = (*_without(g.hand, (e.hunter,)), e.card)
+    hand = (*_less(g.hand, e.hunter), e.card)
     return replace(
         state,
         guilds=_guild(state, e.seat, hand=hand),
@@ -378,7 +383,7 @@ def _recruited(state: S, e: ev.Recruited) -> S:
         state,
         guilds=_guild(state, e.seat, hand=_without(g.hand, e.cards), tiles=(*g.tiles, e.tile)),
         discard=(*state.discard, *e.cards),
-        tavern=_without(state.tavern, (e.tile,)),
+        tavern=_less(state.tavern, e.tile),
         turn=replace(state.turn, step=END),
     )
 
