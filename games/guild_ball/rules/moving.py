@@ -31,6 +31,7 @@ from games.guild_ball.pitch import (
     charge_towards,
     crossings,
     move,
+    sight_lost,
 )
 from games.guild_ball.pitch.ball import SNAP_TO
 from games.guild_ball.pitch.movement import cut_path, path_length, point_along
@@ -121,8 +122,8 @@ def jog(ctx: Ctx, cmd: Jog | Sprint) -> None:
 def advance_along(ctx: Ctx, model: str, path: tuple, how: str) -> None:
     """Move the model along a checked path: the free ball snaps to it where it comes within 1",
     and each enemy engaging it at the start strikes a parting blow where it leaves its melee zone
-    (our ruling: the engine always declares it); a model knocked down or taken out stops
-    there."""
+    or its LOS, whichever comes first (our ruling: the engine always declares it); a model
+    knocked down or taken out stops there."""
     state = ctx.state
     unit = state.unit(model)
     r = base_of(unit).radius
@@ -132,6 +133,14 @@ def advance_along(ctx: Ctx, model: str, path: tuple, how: str) -> None:
     for c in crossings(path, r, zones):
         if not c.entered and all(s[1] != c.owner for s in stops):
             stops.append((c.at, c.owner))
+    sc = scene(state)
+    for e in engaging:
+        lost = sight_lost(sc, model, path, e.id)
+        if lost is None:
+            continue
+        left = next((at for at, who in stops if who == e.id), None)
+        if left is None or lost < left:
+            stops = [s for s in stops if s[1] != e.id] + [(lost, e.id)]
     leg = snap_on_path(ctx, unit, path)
     if leg is not None:
         done = path_length(path[: leg + 1])

@@ -163,3 +163,13 @@ def test_defensive_stance_answers_a_charge_with_one_more_def() -> None:
     events, after = run(waiting, cm.React(seat=1, stance=True))
     rolled = next(e for e in events if isinstance(e, ev.Rolled))
     assert rolled.tn == 4 + 1 and after.teams[1].mp == 0
+
+
+def test_leaving_the_los_of_an_engaging_enemy_also_provokes_a_parting_blow() -> None:
+    """ "if an active model leaves the melee zone or LOS of an enemy model that's engaging it" """
+    # Tamsin (2" zone) engages Pike; Pike steps behind Maud's 50 mm base, staying within the zone
+    places = {PIKE: (11.0, 10.3), TAMSIN: (10.0, 13.35), MAUD: (10.0, 11.576)}
+    state = ready(places, active=PIKE, dice=(1,) * 7)
+    events, after = run(state, cm.Jog(seat=0, path=((11.0, 9.8), (10.0, 10.0))))
+    assert any(isinstance(e, ev.Rolled) and e.what == "parting" for e in events)
+    assert (after.unit(PIKE).x, after.unit(PIKE).y) == (10.0, 10.0)
