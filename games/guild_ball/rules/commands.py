@@ -107,6 +107,13 @@ class Pass(Command):
     bonus: bool = False
 
 
+class GiveUpBall(Command):
+    """Give up possession (not an action): place the ball with its centre at `spot`, within 1"
+    of the active model; it may not take the ball again this activation."""
+
+    spot: Point
+
+
 class Shoot(Command):
     """A Shot at the enemy goalpost (1 influence and 1 MP)."""
 
@@ -219,6 +226,7 @@ COMMAND_TYPES: tuple[type, ...] = (
     StandUp,
     Attack,
     Pass,
+    GiveUpBall,
     Shoot,
     UsePlay,
     Rest,

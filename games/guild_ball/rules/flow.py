@@ -35,7 +35,7 @@ from games.guild_ball.rules.context import (
     unit_of,
 )
 from games.guild_ball.rules.events import Event
-from games.guild_ball.rules.kicking import follow_up, pass_ball, shoot
+from games.guild_ball.rules.kicking import follow_up, give_up, pass_ball, shoot
 from games.guild_ball.rules.moving import (
     declare_charge,
     dodge_to,
@@ -146,6 +146,7 @@ _DISPATCH: dict[type, Handler] = {
     cm.StandUp: stand_up,
     cm.Attack: attack,
     cm.Pass: pass_ball,
+    cm.GiveUpBall: give_up,
     cm.Shoot: shoot,
     cm.UsePlay: use_play,
     cm.Rest: rest,

@@ -15,24 +15,28 @@ may follow a successful pass (Pass & Move, Snap Shot).
 from __future__ import annotations
 
 from engine.core.errors import RuleError
-from games.guild_ball.pitch import BALL_RADIUS, GOALPOST_RADIUS, Base, Point
+from games.guild_ball.pitch import BALL_RADIUS, GOALPOST_RADIUS, Base, Point, within
+from games.guild_ball.pitch.movement import placement
 from games.guild_ball.rules import events as ev
 from games.guild_ball.rules.ball import (
     check_kick_target,
     goal_scored,
     kick_scatter_from,
     may_hold,
+    rest,
     roll_kick,
 )
-from games.guild_ball.rules.commands import FollowUp, Pass, Shoot
+from games.guild_ball.rules.commands import FollowUp, GiveUpBall, Pass, Shoot
 from games.guild_ball.rules.context import (
     PITCH,
     Ctx,
     active_unit,
     base_of,
+    engaged_by,
     goalpost_centre,
     label,
     name,
+    scene,
     unit_of,
 )
 from games.guild_ball.rules.health import gain_mp, spend_mp
@@ -89,6 +93,26 @@ def pass_ball(ctx: Ctx, cmd: Pass) -> None:
             ctx.emit(ev.FollowStep(follow=Follow(passer=unit.id, receiver=receiver.id)))
         return
     kick_scatter_from(ctx, ctx.state.unit(unit.id), aim, may_reroll=receiver is None and hits > 0)
+
+
+def give_up(ctx: Ctx, cmd: GiveUpBall) -> None:
+    """ "During its activation, an active model in possession of the ball and not engaged may
+    give up possession at any point ... the model places the ball within 1"; the ball then
+    becomes a free ball. A model that has given up possession in this way may not regain
+    possession during the same activation." """
+    state = ctx.state
+    unit = _kicker(ctx, cmd.seat)
+    if engaged_by(state, unit):
+        raise RuleError("engaged", "An engaged model may not give up the ball: pass it instead.")
+    ball = Base(Point(*cmd.spot), BALL_RADIUS)
+    sc = scene(state)
+    if not within(ball, base_of(unit), 1.0) or placement(sc, ball) is not None:
+        raise RuleError(
+            "ball_place",
+            'Place the ball within 1" of the model, on the pitch, clear of every base.',
+        )
+    ctx.emit(ev.NoSnap(model=unit.id))
+    rest(ctx, ball.centre, "placed", by=unit.seat)
 
 
 def shoot(ctx: Ctx, cmd: Shoot) -> None:

@@ -110,13 +110,26 @@ def jog(ctx: Ctx, cmd: Jog | Sprint) -> None:
     allowance = moves(ctx.state, unit)[1 if sprint else 0]
     if not cmd.path:
         raise RuleError("empty_path", "Give the waypoints of the move (x, y in inches).")
-    movement = move(scene(ctx.state), unit.id, cmd.path, kind, allowance)
+    markers = ball_marker(ctx.state, unit)
+    movement = move(scene(ctx.state), unit.id, cmd.path, kind, allowance, markers=markers)
     if not movement.ok:
         raise refuse_move(movement.problem.value, kind.value, allowance)
     if sprint:
         spend(ctx, unit, SPRINT_COST, "a sprint")
     ctx.emit(ev.Activated(activation=replace(ctx.state.activation, advanced=True, moved=True)))
     advance_along(ctx, unit.id, tuple(movement.path), kind.value)
+
+
+def ball_marker(state, unit: Unit) -> tuple:
+    """The free ball as a marker the model may cross but not end on ("A model may move over a
+    marker without impediment but may not end its movement overlapping a marker's base"): only
+    for a model that may not take it (a model that may, takes it on the way)."""
+    from games.guild_ball.rules.ball import may_hold
+    from games.guild_ball.rules.context import ball_base
+
+    if state.ball_free and state.ball_x >= 0 and (unit.id == state.no_snap or not may_hold(unit)):
+        return (ball_base(state),)
+    return ()
 
 
 def advance_along(ctx: Ctx, model: str, path: tuple, how: str) -> None:
@@ -270,7 +283,10 @@ def dodge_to(ctx: Ctx, cmd: DodgeTo) -> None:
     if paid and state.teams[cmd.seat].mp < 1:
         raise RuleError("no_momentum", "Run the Length costs 1 MP.")
     if cmd.path:
-        movement = move(scene(state), model, cmd.path, MoveKind.DODGE, float(inches))
+        markers = ball_marker(state, state.unit(model))
+        movement = move(
+            scene(state), model, cmd.path, MoveKind.DODGE, float(inches), markers=markers
+        )
         if not movement.ok:
             raise refuse_move(movement.problem.value, "dodge", inches)
     _close_dodge(ctx)

@@ -208,6 +208,8 @@ def end_activation(ctx: Ctx, cmd: EndActivation | None = None) -> None:
     if ctx.state.unit(model).on_pitch and ctx.state.result is None:
         ongoing(ctx, model, ending=True)
     state = ctx.state
+    if state.no_snap == model:
+        ctx.emit(ev.NoSnap(model=""))
     ctx.emit(ev.Activated(activation=None))
     other = 1 - state.active_seat
     nxt = other if ready(ctx.state, other) else state.active_seat

@@ -189,3 +189,24 @@ def test_a_successful_kick_to_a_spot_may_reroll_its_scatter_once() -> None:
     failed = table({PIKE: (12.0, 6.0)}, dice=(1, 1, 1, 1, 6))
     _, missed = run(failed, cm.Pass(seat=0, spot=(6.0, 10.0)))
     assert missed.intercept is None or not missed.intercept.may_reroll
+
+
+def test_a_model_not_engaged_may_give_up_the_ball_and_not_regain_it() -> None:
+    """ "an active model in possession of the ball and not engaged may give up possession at any
+    point ... the model places the ball within 1"; the ball then becomes a free ball. A model
+    that has given up possession in this way may not regain possession during the same
+    activation." """
+    state = table({PIKE: (12.0, 8.0)})
+    with pytest.raises(RuleError):
+        run(state, cm.GiveUpBall(seat=0, spot=(12.0, 11.0)))
+    _, after = run(state, cm.GiveUpBall(seat=0, spot=(12.0, 9.5)))
+    assert after.ball_free and after.ball_holder == ""
+    with pytest.raises(RuleError) as on_ball:  # it may cross the ball but not end on it
+        run(after, cm.Jog(seat=0, path=((12.0, 10.5),)))
+    assert on_ball.value.code == "move_ends_on_marker"
+    _, moved = run(after, cm.Jog(seat=0, path=((12.0, 11.5),)))
+    assert moved.ball_holder == ""
+    engaged = table({PIKE: (12.0, 8.0), TAMSIN: (13.8, 8.0)})
+    with pytest.raises(RuleError) as refused:
+        run(engaged, cm.GiveUpBall(seat=0, spot=(12.0, 9.5)))
+    assert refused.value.code == "engaged"
