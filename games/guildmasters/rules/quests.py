@@ -73,6 +73,10 @@ def matches(pack: Pack, requires: Sequence[str], units: Sequence[Unit]) -> bool:
     if pack is load_pack():
         force_needs, serves = _force_needs(), pack.serves
         meets = [force_needs.get(w, NONE) if k == "cycle" else serves[w] for k, w in units]
+        asked = set(requires)
+        for m in meets:
+            if m.isdisjoint(asked):
+                return False  # a unit that meets no requisite is left over, whatever the way
         if _greedy(requires, meets):
             return True
     taken = [False] * len(units)
@@ -107,6 +111,16 @@ def available(state: GuildmastersState, seat: int) -> tuple[str, ...]:
     return (*(q for row in state.rows for q in row if q), *state.guilds[seat].held)
 
 
+def _offered(state: GuildmastersState, seat: int, quest: str) -> bool:
+    """Is `quest` one of `available(state, seat)`?"""
+    if not quest:
+        return False  # an empty place of the board is no quest
+    for row in state.rows:
+        if quest in row:
+            return True
+    return quest in state.guilds[seat].held
+
+
 def check_fulfil(state: GuildmastersState, cmd: Fulfil) -> None:
     """Refuse a quest `cmd.seat` may not fulfil with what it sends."""
     require_turn(state, cmd.seat)
@@ -114,7 +128,7 @@ def check_fulfil(state: GuildmastersState, cmd: Fulfil) -> None:
         raise RuleError("one_quest", "You have fulfilled a quest this turn already.")
     pack = load_pack()
     g = state.guilds[cmd.seat]
-    if cmd.quest not in available(state, cmd.seat):
+    if not _offered(state, cmd.seat, cmd.quest):
         raise RuleError("no_quest", "Choose a quest shown on the board or one you keep.")
     cards = set(cmd.cards)
     if len(cards) != len(cmd.cards) or not cards.issubset(g.hand):
@@ -171,7 +185,8 @@ def rivals(state: GuildmastersState, seat: int) -> tuple[int, ...]:
     order = state.order
     i = order.index(seat)
     after = order[i + 1 :] + order[:i]
-    return tuple(s for s in after if not state.guilds[s].passed)
+    guilds = state.guilds
+    return tuple([s for s in after if not guilds[s].passed])
 
 
 def succeed(ctx: Ctx) -> None:

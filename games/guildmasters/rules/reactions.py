@@ -12,7 +12,7 @@ when several answer yes).
 from __future__ import annotations
 
 from engine.core.errors import RuleError
-from engine.core.turns import Window, check_reply, is_closed, outcome
+from engine.core.turns import Window, check_reply, is_closed
 from games.guildmasters.rules.abilities import resolve
 from games.guildmasters.rules.commands import React
 from games.guildmasters.rules.content import load_pack
@@ -83,17 +83,14 @@ def react(ctx: Ctx, cmd: React) -> None:
 
 
 def _first_yes(w: Window) -> tuple[int, str] | None:
-    """The first seat asked that said yes, with its answer (the window's `outcome`, read only
-    as far as its first yes)."""
-    given = w.answers
-    for _, answer in given:
+    """The first seat asked that said yes, with its answer: the window's `outcome` (a seat that
+    has not answered gives the default), read only as far as its first yes."""
+    given = dict(w.answers)
+    for seat in w.seats:
+        answer = given.get(seat, w.default)
         if answer != NO:
-            break
-    else:
-        if len(given) == len(w.seats):
-            return None  # the usual case: everybody said no
-    answers = outcome(w)
-    return next(((s, answers[s]) for s in w.seats if answers[s] != NO), None)
+            return seat, answer
+    return None
 
 
 def settle(ctx: Ctx) -> None:
