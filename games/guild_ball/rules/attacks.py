@@ -346,7 +346,10 @@ def apply_results(ctx: Ctx) -> None:
             return
     if ctx.state.result is not None:
         return
-    if ctx.state.unit(target.id).on_pitch and ctx.state.unit(attacker.id).on_pitch:
+    standing = ctx.state.unit(target.id).on_pitch and ctx.state.unit(attacker.id).on_pitch
+    # "Models may not be repositioned or placed during a parting blow": its hit triggers
+    # nothing (rules notes).
+    if standing and a.kind != "parting":
         fire(ctx, "charge_hit" if a.kind == "charge" else "attack_hit", attacker.id, target.id)
         fire(ctx, "hit_by_attack", target.id, attacker.id)
         if ctx.state.result is not None:
