@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 
 from engine.core.rng import Dice
-from games.guild_ball.pitch import MoveKind, Point, charge_towards, in_kick_range, move
+from games.guild_ball.pitch import MoveKind, Point, charge_towards, in_kick_range, move, within
 from games.guild_ball.pitch.bases import Base
 from games.guild_ball.rules import commands as cm
 from games.guild_ball.rules.context import (
@@ -25,6 +25,7 @@ from games.guild_ball.rules.context import (
     scene,
 )
 from games.guild_ball.rules.kicking import enemy_goal
+from games.guild_ball.rules.moving import ball_marker
 from games.guild_ball.rules.plays import plays_of, targets_in_reach
 from games.guild_ball.rules.state import KD, GuildBallState, Unit
 
@@ -53,6 +54,7 @@ def path_towards(
     if n < 0.05 or inches < 0.05:
         return None
     allowance = moves(state, unit)[0 if kind is MoveKind.JOG else 1]
+    markers = ball_marker(state, unit)
     r = base_of(unit).radius
     for angle in ANGLES:
         u = Point(dx / n, dy / n).rotated(angle)
@@ -62,7 +64,7 @@ def path_towards(
             y = min(max(here.y + u.y * d, r + 0.02), PITCH.size - r - 0.02)
             if math.hypot(x - here.x, y - here.y) < 0.05:
                 continue
-            if move(sc, unit.id, ((x, y),), kind, allowance).ok:
+            if move(sc, unit.id, ((x, y),), kind, allowance, markers=markers).ok:
                 return ((x, y),)
     return None
 
@@ -160,6 +162,29 @@ def intentions(state: GuildBallState, unit: Unit, dice: Dice) -> list[cm.Command
         for trait in card(unit).traits:
             if trait.kind == "active" and f"trait:{trait.slug}" not in unit.plays_used:
                 out.append(cm.UsePlay(seat=seat, play=trait.slug))
+    mp = state.teams[seat].mp
+    if mp >= 2:
+        for f in on_pitch(state, seat):
+            if f.id != unit.id and not f.encouraged and within(base_of(f), base_of(unit), 8.0):
+                out.append(cm.Encourage(seat=seat, target=f.id, clear=bool(f.conditions)))
+                break
+    if mp >= 1:
+        extra = [
+            cm.Attack(seat=seat, target=c.target, bonus=True)
+            for c in out
+            if isinstance(c, cm.Attack)
+        ]
+        if mp >= 2:
+            extra += [cm.Shoot(seat=seat, bonus=True) for c in out if isinstance(c, cm.Shoot)]
+        out += extra[:1]
+    if state.ball_holder == unit.id and not down and not engaged_by(state, unit):
+        from games.guild_ball.pitch.movement import placement
+
+        a = math.radians(dice.below(360))
+        r = base_of(unit).radius + 0.9
+        ball = Base(Point(unit.x + math.cos(a) * r, unit.y + math.sin(a) * r), 0.590551)
+        if placement(scene(state), ball) is None:
+            out.append(cm.GiveUpBall(seat=seat, spot=(ball.centre.x, ball.centre.y)))
     if (
         state.teams[seat].mp >= 1
         and not unit.rested
@@ -184,8 +209,6 @@ def play_commands(state: GuildBallState, unit: Unit, play) -> list[cm.Command]:
         out = []
         for e in on_pitch(state, 1 - seat):
             b = Base(Point(e.x, e.y), 1.5)
-            from games.guild_ball.pitch import within
-
             if within(b, base_of(unit), float(play.reach)):
                 out.append(cm.UsePlay(seat=seat, play=play.slug, spot=(e.x, e.y)))
         return out[:1]
@@ -270,6 +293,7 @@ def dodge_path(
             y = min(max(here.y + u.y * d, r + 0.02), PITCH.size - r - 0.02)
             if math.hypot(x - here.x, y - here.y) < 0.05:
                 continue
-            if move(sc, model, ((x, y),), MoveKind.DODGE, float(inches)).ok:
+            markers = ball_marker(state, unit)
+            if move(sc, model, ((x, y),), MoveKind.DODGE, float(inches), markers=markers).ok:
                 return ((x, y),)
     return ()

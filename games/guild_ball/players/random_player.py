@@ -9,7 +9,7 @@ import math
 from collections.abc import Collection
 
 from engine.core.rng import Dice, seeded
-from games.guild_ball.pitch import Point
+from games.guild_ball.pitch import BALL_RADIUS, Base, Point, in_kick_range
 from games.guild_ball.players.moves import (
     ANGLES,
     dodge_path,
@@ -19,7 +19,7 @@ from games.guild_ball.players.moves import (
     random_prepare,
 )
 from games.guild_ball.rules import commands as cm
-from games.guild_ball.rules.context import PITCH
+from games.guild_ball.rules.context import PITCH, base_of, kick_range
 from games.guild_ball.rules.pending import pending
 from games.guild_ball.rules.state import GuildBallState
 from games.guild_ball.rules.turns import pool
@@ -83,9 +83,14 @@ class RandomPlayer:
         return decision.default
 
     def _kick_off(self, state: GuildBallState, default: cm.KickOff) -> cm.KickOff:
+        """A kick off somewhere within range (the default if the draw falls outside it)."""
+        kicker = state.unit(state.kicker)
         tx, ty = default.target
-        shift = (self.dice.below(100) - 50) / 10
-        return cm.KickOff(seat=default.seat, path=(), target=(min(max(tx + shift, 1.0), 23.0), ty))
+        x = min(max(tx + (self.dice.below(100) - 50) / 10, 1.0), 23.0)
+        ball = Base(Point(x, ty), BALL_RADIUS)
+        if not in_kick_range(base_of(kicker), ball, kick_range(state, kicker)):
+            return default
+        return cm.KickOff(seat=default.seat, path=(), target=(x, ty))
 
 
 def _may_counter(state: GuildBallState) -> bool:
