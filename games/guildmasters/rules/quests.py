@@ -430,8 +430,8 @@ class Supply:
         if self.bards is None:
             class_of = pack.class_of
             self.bards = (
-                tuple(c for c in self.hand if class_of[c] == BARD),
-                tuple(t for t in self.tiles if class_of[t] == BARD),
+                tuple(self.by_class.get(BARD, ())),
+                tuple([t for t in self.tiles if class_of[t] == BARD]) if self.tiles else (),
             )
         cards: list[str] = []
         tiles: list[str] = []
