@@ -368,7 +368,7 @@ def goal_scored(ctx: Ctx, kicker: Unit, dice: tuple[int, ...]) -> None:
     score(ctx, kicker.seat, VP_GOAL, "goal", goal=True)
     if ctx.state.result is None:
         scorer = ctx.state.unit(kicker.id)
-        if ctx.state.teams[kicker.seat].mp >= 1 and ctx.state.dodge is None and may_hold(scorer):
+        if ctx.state.teams[kicker.seat].mp >= 1 and may_hold(scorer):
             ctx.emit(ev.DodgeStep(dodge=Dodge(model=kicker.id, inches=RUN_THE_LENGTH, why=RUN)))
         ctx.emit(ev.GoalKickOwed(seat=1 - kicker.seat))
 

@@ -266,7 +266,8 @@ class FollowStep(Event):
 
 
 class DodgeStep(Event):
-    """A model may make a dodge now (None: none)."""
+    """A dodge is offered (after any already waiting), or None: the one offered now is done
+    and the next waiting, if any, is offered."""
 
     dodge: Dodge | None
 

@@ -200,7 +200,14 @@ def _follow(state: S, e: ev.FollowStep) -> S:
 
 
 def _dodge(state: S, e: ev.DodgeStep) -> S:
-    return replace(state, dodge=e.dodge, waits=state.waits + 1)
+    if e.dodge is None:
+        queue = state.dodges
+        return replace(
+            state, dodge=queue[0] if queue else None, dodges=queue[1:], waits=state.waits + 1
+        )
+    if state.dodge is None:
+        return replace(state, dodge=e.dodge, waits=state.waits + 1)
+    return replace(state, dodges=(*state.dodges, e.dodge))
 
 
 def _give(state: S, e: ev.GiveBall) -> S:
@@ -250,6 +257,7 @@ def _ended(state: S, e: ev.GameEnded) -> S:
         intercept=None,
         follow=None,
         dodge=None,
+        dodges=(),
         give_ball=-1,
         goal_kick=-1,
     )

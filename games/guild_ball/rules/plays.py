@@ -285,7 +285,7 @@ def apply_primitive(ctx: Ctx, origin: str, model: str, effect: Effect, source: s
         if model != origin:
             push_model(ctx, state.unit(origin), model, int(effect.arg("distance")))
     elif do == "dodge":
-        if KD not in target.conditions and state.dodge is None:
+        if KD not in target.conditions:
             inches = int(effect.arg("distance"))
             ctx.emit(ev.DodgeStep(dodge=Dodge(model=model, inches=inches, why=source)))
     elif do == "tackle":
@@ -296,7 +296,7 @@ def apply_primitive(ctx: Ctx, origin: str, model: str, effect: Effect, source: s
             scatter_from_model(ctx, model)
     elif do == "advance":
         kind = str(effect.arg("kind"))
-        if kind in ("jog", "sprint") and KD not in target.conditions and state.dodge is None:
+        if kind in ("jog", "sprint") and KD not in target.conditions:
             jog, sprint = moves(state, target)
             inches = int(jog if kind == "jog" else sprint)
             ctx.emit(ev.DodgeStep(dodge=Dodge(model=model, inches=inches, why=kind)))

@@ -96,7 +96,7 @@ def apply(ctx: Ctx, origin: str, model: str, effect: Effect, source: str) -> Non
     if not target.on_pitch:
         return
     if effect.do == "dodge":
-        if KD not in target.conditions and state.dodge is None:
+        if KD not in target.conditions:
             inches = int(effect.arg("distance"))
             ctx.emit(ev.DodgeStep(dodge=Dodge(model=model, inches=inches, why=source)))
         return

@@ -370,6 +370,9 @@ def advance(ctx: Ctx) -> None:
         state = ctx.state
         if state.result is not None or state.phase == OVER:
             return
+        if state.dodge is not None and not state.unit(state.dodge.model).on_pitch:
+            ctx.emit(ev.DodgeStep(dodge=None))  # its model left the pitch meanwhile
+            continue
         if (
             state.attack is not None
             or state.intercept is not None

@@ -90,6 +90,7 @@ class PublicView(msgspec.Struct, frozen=True):
     intercept: Intercept | None
     follow: Follow | None
     dodge: Dodge | None
+    dodges: tuple[Dodge, ...]  # offered after it
     goal_kick: int
     ongoing: tuple[Ongoing, ...]  # AOE templates on the pitch (3" across)
     result: Result | None
@@ -168,6 +169,7 @@ def public_view(state: GuildBallState) -> PublicView:
         intercept=state.intercept,
         follow=state.follow,
         dodge=state.dodge,
+        dodges=state.dodges,
         goal_kick=state.goal_kick,
         ongoing=state.ongoing,
         result=state.result,

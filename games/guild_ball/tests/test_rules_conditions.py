@@ -270,3 +270,18 @@ def test_no_momentum_while_the_ball_is_behind_the_own_goal_line() -> None:
     ctx = new_context(scattered)
     gain_mp(ctx, 0, 1, "test")
     assert ctx.state.teams[0].mp == 1
+
+
+def test_a_pulse_offers_each_model_in_it_its_dodge_in_turn() -> None:
+    """ "A pulse is an effect which affects only models within its range at the time it is
+    triggered ... A model is affected by its own pulse": Midnight Relay (legendary) offers each
+    friendly model within 8" a 2" dodge, one after the other."""
+    places = {SEFA: (10.0, 14.0), IVO: (12.0, 14.0), TAMSIN: (10.0, 17.0)}
+    state = table(places, active=SEFA, influence={SEFA: 0})
+    _, state = run(state, cm.UsePlay(seat=1, play="midnight-relay"))
+    offered = [state.dodge.model, *(d.model for d in state.dodges)]
+    assert sorted(offered) == sorted([SEFA, IVO, TAMSIN])
+    for model in offered:
+        assert state.dodge.model == model
+        _, state = run(state, cm.DodgeTo(seat=1))
+    assert state.dodge is None and state.activation.model == SEFA
