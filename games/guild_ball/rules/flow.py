@@ -10,10 +10,11 @@ absent players; and where the game stands (`stage`). The round structure as a ta
 | plans | ChoosePlan (both, at once, secret) | both chosen | initiative, maintenance |
 | maintenance | Allocate (both, at once, secret) | both allocated | activation |
 | activation | Activate, the actions (below); React, Intercept | no model left | End Phase |
-| within an action | ChooseResult, DodgeTo, FollowUp, GoalKick | answered | the action goes on |
+| within an action | ChooseResult, DodgeTo, RerollScatter, FollowUp, GoalKick | answered | on |
 
-The actions of an activation: Jog, Sprint, Charge, StandUp, Attack, Pass, Shoot, UsePlay, Rest,
-Encourage, EndActivation. After the End Phase the next turn begins with its plans.
+The actions of an activation: Jog, Sprint, Charge, StandUp, Attack, Pass, GiveUpBall, Shoot,
+UsePlay (a play or an active trait), Rest, Encourage, EndActivation. After the End Phase the
+next turn begins with its plans.
 """
 
 from __future__ import annotations

@@ -100,6 +100,24 @@ def default_goal_kick(state: GuildBallState, seat: int) -> cm.GoalKick:
     return cm.GoalKick(seat=seat, target=(post.centre.x, y))
 
 
+def action_context(state: GuildBallState, unit) -> dict:
+    """What the active model has to act with, for a presentation's controls: its influence and
+    MP, its standard advance and moves, the ball (engagement is the pitch engine's to measure
+    from the view: it would cost every wait a scene)."""
+    from games.guild_ball.rules.context import moves
+
+    jog, sprint = moves(state, unit)
+    return {
+        "model": unit.id,
+        "influence": unit.influence,
+        "mp": state.teams[unit.seat].mp,
+        "advanced": state.activation.advanced,
+        "jog": jog,
+        "sprint": sprint,
+        "has_ball": state.ball_holder == unit.id,
+    }
+
+
 def pending(state: GuildBallState) -> tuple[Decision, ...]:
     """Every decision the game waits for now."""
     if state.result is not None:
@@ -320,7 +338,7 @@ def pending(state: GuildBallState) -> tuple[Decision, ...]:
                 kind="action",
                 prompt=f"{label(unit)} is active: move, attack, kick, play, or end.",
                 default=cm.EndActivation(seat=seat),
-                context={"model": unit.id, "influence": unit.influence},
+                context=action_context(state, unit),
             ),
         )
     return ()
