@@ -53,6 +53,12 @@ class ChoosePlan(Command):
     plan: str
 
 
+class ChooseInitiative(Command):
+    """The higher initiative total: take the initiative (True) or give it to the other team."""
+
+    take: bool = True
+
+
 class Allocate(Command):
     """The Maintenance Phase: influence per model (up to its max INF, the pool at most) and the
     place each returning model jogs to from the own table edge."""
@@ -218,6 +224,7 @@ COMMAND_TYPES: tuple[type, ...] = (
     Deploy,
     KickOff,
     ChoosePlan,
+    ChooseInitiative,
     Allocate,
     Activate,
     Jog,

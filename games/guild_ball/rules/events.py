@@ -172,12 +172,12 @@ class PlansChosen(Event):
 
 class PlansRevealed(Event):
     """The Initiative Phase: the plans revealed, each seat's total (initiative + MP), tie rolls
-    (seat 0's first) and the seat with the initiative."""
+    (seat 0's first) and the seat that decides which team has the initiative."""
 
     plans: tuple[str, ...]
     totals: tuple[int, ...]
     rolls: tuple[tuple[int, int], ...]
-    initiative: int
+    winner: int
     rng: Rng | None = None
 
 

@@ -132,7 +132,7 @@ def _plans_revealed(state: S, e: ev.PlansRevealed) -> S:
         for t, p in zip(state.teams, e.plans, strict=True)
     )
     rng = e.rng if e.rng is not None else state.rng
-    return replace(state, teams=teams, initiative=e.initiative, rng=rng)
+    return replace(state, teams=teams, rng=rng)
 
 
 def _allocated(state: S, e: ev.Allocated) -> S:

@@ -7,7 +7,8 @@ absent players; and where the game stands (`stage`). The round structure as a ta
 | choose | ChooseKicking (the roll's winner) | chosen | deploy |
 | deploy | Deploy (kicking seat, then receiving) | both deployed | kick_off |
 | kick_off | KickOff (kicking seat) | kicked | landing (interceptions), give, turn 1 |
-| plans | ChoosePlan (both, at once, secret) | both chosen | initiative, maintenance |
+| plans | ChoosePlan (both, at once, secret) | both chosen | plans shown |
+| initiative | ChooseInitiative (the higher total) | chosen | plans resolved, maintenance |
 | maintenance | Allocate (both, at once, secret) | both allocated | activation |
 | activation | Activate, the actions (below); React, Intercept | no model left | End Phase |
 | within an action | ChooseResult, DodgeTo, RerollScatter, FollowUp, GoalKick | answered | on |
@@ -54,8 +55,22 @@ from games.guild_ball.rules.pending import (
 )
 from games.guild_ball.rules.plays import encourage, rest, use_play
 from games.guild_ball.rules.pregame import choose_kicking, deploy, give_ball, kick_off, prepare
-from games.guild_ball.rules.state import ACTIVATION, KD, MAINTENANCE, PLANS, GuildBallState
-from games.guild_ball.rules.turns import activate, advance, allocate, choose_plan, end_activation
+from games.guild_ball.rules.state import (
+    ACTIVATION,
+    INITIATIVE,
+    KD,
+    MAINTENANCE,
+    PLANS,
+    GuildBallState,
+)
+from games.guild_ball.rules.turns import (
+    activate,
+    advance,
+    allocate,
+    choose_initiative,
+    choose_plan,
+    end_activation,
+)
 
 Handler = Callable[[Ctx, Any], None]
 
@@ -139,6 +154,7 @@ _DISPATCH: dict[type, Handler] = {
     cm.KickOff: kick_off,
     cm.GiveBallTo: give_ball,
     cm.ChoosePlan: choose_plan,
+    cm.ChooseInitiative: choose_initiative,
     cm.Allocate: allocate,
     cm.Activate: activate,
     cm.Jog: jog,
@@ -217,7 +233,7 @@ def stage(state: GuildBallState) -> Stage:
         return Stage(key="over", kind=TURN, label=f"Game over — {who}")
     waits = pending(state)
     what = waits[0].kind.replace("_", " ") if waits else "nothing"
-    if state.phase not in (PLANS, MAINTENANCE, ACTIVATION) or state.turn == 0:
+    if state.phase not in (PLANS, INITIATIVE, MAINTENANCE, ACTIVATION) or state.turn == 0:
         return Stage(key=key, kind=SETUP, label=f"Pre-game — {what}")
     seats = sorted({d.seat for d in waits})
     who = " and ".join(name(s) for s in seats)

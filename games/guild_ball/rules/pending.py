@@ -9,6 +9,7 @@
 - kick_off (the kicking seat): no jog, a kick straight up the pitch as far as it reaches;
 - give_ball (the receiving seat): its model nearest the ball's place (or the centre spot);
 - game_plan (each seat not yet chosen): the first plan in hand;
+- initiative (the higher total): take it;
 - influence (each seat not yet allocated): one at a time in roster order up to max INF;
   returning models at the own table edge;
 - activation (the active seat): activate the first model that has not activated;
@@ -35,6 +36,7 @@ from games.guild_ball.rules.state import (
     ACTIVATION,
     CHOOSE,
     DEPLOY,
+    INITIATIVE,
     KICK_OFF,
     MAINTENANCE,
     PLANS,
@@ -298,6 +300,20 @@ def pending(state: GuildBallState) -> tuple[Decision, ...]:
             )
             for t in state.teams
             if not t.chosen
+        )
+    if phase == INITIATIVE:
+        seat = state.active_seat
+        return (
+            Decision(
+                seat=seat,
+                kind="initiative",
+                prompt="Your initiative is higher: take the initiative, or give it away?",
+                default=cm.ChooseInitiative(seat=seat),
+                options=(
+                    cm.ChooseInitiative(seat=seat),
+                    cm.ChooseInitiative(seat=seat, take=False),
+                ),
+            ),
         )
     if phase == MAINTENANCE:
         return tuple(

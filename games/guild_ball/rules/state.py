@@ -21,6 +21,7 @@ CHOOSE = "choose"  # the starting roll's winner chooses to kick or receive
 DEPLOY = "deploy"  # the kicking seat deploys, then the receiving seat
 KICK_OFF = "kick_off"  # the kicker jogs and kicks
 PLANS = "plans"  # the Initiative Phase: both seats choose a game plan, at once
+INITIATIVE = "initiative"  # the higher total decides which team has the initiative
 MAINTENANCE = "maintenance"  # both seats allocate influence (and return models), at once
 ACTIVATION = "activation"  # alternating activations
 OVER = "over"

@@ -25,7 +25,13 @@ from games.guild_ball.pitch import Base, Point
 from games.guild_ball.pitch.movement import placement
 from games.guild_ball.rules import events as ev
 from games.guild_ball.rules.ball import snap
-from games.guild_ball.rules.commands import Activate, Allocate, ChoosePlan, EndActivation
+from games.guild_ball.rules.commands import (
+    Activate,
+    Allocate,
+    ChooseInitiative,
+    ChoosePlan,
+    EndActivation,
+)
 from games.guild_ball.rules.context import (
     PITCH,
     Ctx,
@@ -44,6 +50,7 @@ from games.guild_ball.rules.state import (
     ACTIVATION,
     BLEED,
     CONDITION_DAMAGE,
+    INITIATIVE,
     MAINTENANCE,
     MAX_TURNS,
     OVER,
@@ -250,16 +257,30 @@ def reveal_plans(ctx: Ctx) -> None:
         winner = 0 if a > b else 1
         rng = ctx.rng
     ctx.emit(
-        ev.PlansRevealed(plans=plans, totals=totals, rolls=tuple(rolls), initiative=winner, rng=rng)
+        ev.PlansRevealed(plans=plans, totals=totals, rolls=tuple(rolls), winner=winner, rng=rng)
     )
-    for seat in (winner, 1 - winner):
+    ctx.emit(ev.PhaseBegan(phase=INITIATIVE, turn=state.turn, active_seat=winner, initiative=-1))
+
+
+def choose_initiative(ctx: Ctx, cmd: ChooseInitiative) -> None:
+    """ "The player with the highest net initiative decides which team has the initiative."
+    "Then, starting with the player whose team has initiative this turn, resolve any effects of
+    the chosen game plans. MP is then reset to 0 for each player. After this, the player who
+    doesn't have initiative gains 1 MP." """
+    state = ctx.state
+    if state.phase != INITIATIVE or cmd.seat != state.active_seat:
+        raise RuleError(
+            "not_your_choice", "The player with the higher initiative decides who has it."
+        )
+    holder = cmd.seat if cmd.take else 1 - cmd.seat
+    for seat in (holder, 1 - holder):
         plan = pack().plans[ctx.state.teams[seat].plan]
         if plan.timing == "instant":
             _instant(ctx, seat, plan)
     for t in ctx.state.teams:
-        mp = 1 if t.seat != winner else 0
+        mp = 1 if t.seat != holder else 0
         ctx.emit(ev.MomentumSet(seat=t.seat, mp=mp, why="new turn"))
-    ctx.emit(ev.PhaseBegan(phase=MAINTENANCE, turn=state.turn, active_seat=-1, initiative=winner))
+    ctx.emit(ev.PhaseBegan(phase=MAINTENANCE, turn=state.turn, active_seat=-1, initiative=holder))
 
 
 def _instant(ctx: Ctx, seat: int, plan) -> None:

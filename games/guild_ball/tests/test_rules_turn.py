@@ -10,7 +10,7 @@ from games.guild_ball.game import GAME
 from games.guild_ball.rules import commands as cm
 from games.guild_ball.rules import events as ev
 from games.guild_ball.rules.context import new_context, pack
-from games.guild_ball.rules.state import ACTIVATION, BLEED, MAINTENANCE, PLANS
+from games.guild_ball.rules.state import ACTIVATION, BLEED, INITIATIVE, MAINTENANCE, PLANS
 from games.guild_ball.rules.turns import end_phase, pool
 from games.guild_ball.tests.rules_table import arrange, in_play, run
 
@@ -48,7 +48,8 @@ def test_a_tied_initiative_is_rolled_off() -> None:
     _, state = run(state, cm.ChoosePlan(seat=0, plan=a))
     events, after = run(state, cm.ChoosePlan(seat=1, plan=b))
     revealed = next(e for e in events if isinstance(e, ev.PlansRevealed))
-    assert revealed.rolls == ((3, 3), (1, 6)) and after.initiative == 1
+    assert revealed.rolls == ((3, 3), (1, 6)) and revealed.winner == 1
+    assert after.phase == INITIATIVE and after.active_seat == 1
 
 
 def test_plans_are_secret_until_both_are_chosen() -> None:
@@ -61,16 +62,29 @@ def test_plans_are_secret_until_both_are_chosen() -> None:
     assert GAME.view(state, PUBLIC).teams[0].chosen and GAME.view(state, PUBLIC).teams[0].plan == ""
 
 
+def test_the_higher_total_decides_who_has_the_initiative() -> None:
+    """ "The player with the highest net initiative decides which team has the initiative." """
+    state = _to_plans(in_play())
+    state = arrange(state, mp=(9, 0))
+    _, state = run(state, cm.ChoosePlan(seat=0, plan=state.teams[0].hand[0]))
+    _, state = run(state, cm.ChoosePlan(seat=1, plan=state.teams[1].hand[0]))
+    assert state.phase == INITIATIVE and state.active_seat == 0
+    with pytest.raises(RuleError):
+        run(state, cm.ChooseInitiative(seat=1))
+    _, given = run(state, cm.ChooseInitiative(seat=0, take=False))
+    assert given.initiative == 1 and given.phase == MAINTENANCE
+
+
 def test_mp_resets_and_the_player_without_initiative_gains_one() -> None:
     """ "MP is then reset to 0 for each player. After this, the player who doesn't have
     initiative gains 1 MP." """
     state = _to_plans(in_play())
     state = arrange(state, mp=(4, 2))
     _, state = run(state, cm.ChoosePlan(seat=0, plan=state.teams[0].hand[0]))
-    _, after = run(state, cm.ChoosePlan(seat=1, plan=state.teams[1].hand[0]))
-    assert after.phase == MAINTENANCE
-    mps = [t.mp for t in after.teams]
-    assert mps[after.initiative] == 0 and mps[1 - after.initiative] == 1
+    _, state = run(state, cm.ChoosePlan(seat=1, plan=state.teams[1].hand[0]))
+    _, after = run(state, cm.ChooseInitiative(seat=0))
+    assert after.phase == MAINTENANCE and after.initiative == 0
+    assert [t.mp for t in after.teams] == [0, 1]
 
 
 def test_the_influence_pool_is_base_inf_plus_goals_plus_the_plan() -> None:
@@ -91,6 +105,7 @@ def test_influence_is_allocated_up_to_max_inf_and_secretly() -> None:
     state = _to_plans(in_play())
     _, state = run(state, cm.ChoosePlan(seat=0, plan=state.teams[0].hand[0]))
     _, state = run(state, cm.ChoosePlan(seat=1, plan=state.teams[1].hand[0]))
+    _, state = run(state, cm.ChooseInitiative(seat=state.active_seat))
     captain = state.units[0]
     over = pack().models[captain.slug].stats.inf_max + 1
     with pytest.raises(RuleError) as refused:
