@@ -361,9 +361,9 @@ def pending(state: GuildBallState) -> tuple[Decision, ...]:
 
 
 def out_of_turn(state: GuildBallState) -> bool:
-    """Whether the wait is an answer out of turn (a reaction or an interception by the player
-    who is not active): short by nature."""
+    """Whether the wait is an answer out of turn (a reaction, an interception or a dodge by the
+    player who is not active): short by nature."""
     d = pending(state)
     if not d or state.phase != ACTIVATION:
         return False
-    return d[0].kind in ("reaction", "intercept") and d[0].seat != state.active_seat
+    return d[0].kind in ("reaction", "intercept", "dodge") and d[0].seat != state.active_seat

@@ -197,3 +197,25 @@ def test_played_plans_are_discarded_and_picked_up_when_the_hand_is_empty() -> No
     t0, t1 = ctx.state.teams
     assert sorted(t0.hand) == ["dig-in", "no-quarter"] and t0.used == ()
     assert "quick-feet" in t1.used and "quick-feet" not in t1.hand
+
+
+def test_an_answer_out_of_turn_is_a_short_reaction_wait() -> None:
+    """ "After an attack or charge is declared, the target model may respond": the target's
+    player answers out of turn, in a wait of its own with a short window and "no" by default."""
+    state = in_play()
+    attacker = next(u for u in state.units if u.seat == 0)
+    target = next(u for u in state.units if u.seat == 1)
+    state = arrange(
+        state,
+        {attacker.id: (10.0, 10.0), target.id: (10.0, 11.5)},
+        active=attacker.id,
+        influence={attacker.id: 2},
+        mp=(0, 1),
+        ball=(23.0, 2.0),
+    )
+    before = GAME.stage(state)
+    _, waiting = run(state, cm.Attack(seat=0, target=target.id))
+    stage = GAME.stage(waiting)
+    assert stage.kind == "reaction" and stage.window == 15 and stage.key != before.key
+    decision = GAME.pending(waiting)[0]
+    assert decision.seat == 1 and decision.default == cm.React(seat=1)
