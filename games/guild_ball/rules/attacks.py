@@ -30,7 +30,6 @@ from games.guild_ball.rules.context import (
     defence,
     engaged_by,
     engages,
-    label,
     name,
     scene,
     tac,
@@ -417,8 +416,3 @@ def parting_blow(ctx: Ctx, enemy: Unit, mover: Unit) -> None:
     immediately": the engine declares it for the enemy and selects its results (rules notes)."""
     ctx.emit(ev.AttackStep(attack=Attack(enemy.id, mover.id, "parting", "roll")))
     roll(ctx)
-
-
-def describe(state: GuildBallState) -> str:
-    a = state.attack
-    return f"{label(state.unit(a.attacker))} attacks {label(state.unit(a.target))}"

@@ -35,7 +35,6 @@ from games.guild_ball.rules.state import (
 )
 
 PITCH: Pitch = INTRODUCTORY_PITCH  # "Introductory Game ... 2' x 2'"
-MP_BEHIND_LINE = "behind"  # why a gain of MP was refused
 
 
 class Ctx(Context[GuildBallState, Event]):
