@@ -210,3 +210,40 @@ def test_a_model_not_engaged_may_give_up_the_ball_and_not_regain_it() -> None:
     with pytest.raises(RuleError) as refused:
         run(engaged, cm.GiveUpBall(seat=0, spot=(12.0, 9.5)))
     assert refused.value.code == "engaged"
+
+
+def test_a_ball_placed_near_both_teams_goes_to_the_best_roll_plus_kick() -> None:
+    """ "If each team has one or more models within 1" of the ball when it's placed, each model
+    may roll 1D6 and add their base KICK to attempt to gain possession. The model with the
+    highest result gains possession. When two or more models have the highest result, reroll" """
+    from games.guild_ball.pitch import Point
+    from games.guild_ball.rules.ball import rest
+    from games.guild_ball.rules.context import new_context
+
+    # Pike (KICK 3) and Ivo (KICK 4) both within 1" of the spot: 4 + 3 = 7 ties 3 + 4 = 7
+    state = table({PIKE: (10.0, 10.0), IVO: (12.2, 10.0)}, ball=(20.0, 12.0), dice=(4, 3, 2, 5))
+    ctx = new_context(state)
+    rest(ctx, Point(11.1, 10.0), "placed")
+    rolled_off = next(e for e in ctx.events if isinstance(e, ev.SnapRolled))
+    assert [r[2] for r in rolled_off.rolls] == [7, 7, 5, 9]
+    assert ctx.state.ball_holder == IVO
+
+
+def test_a_ball_leaving_the_pitch_is_thrown_in_from_the_centre() -> None:
+    """ "If any part of the ball marker's base leaves the pitch, immediately take the ball off
+    the pitch. Place the ball on the centre spot of the pitch and resolve a circular scatter" """
+    # a pass to a spot by the edge misses (1, 1, 1); its scatter (3, 6) carries it off; the
+    # throw-in scatters (1, 1) from the centre spot
+    state = table({PIKE: (2.0, 6.0)}, dice=(1, 1, 1, 3, 6, 1, 1))
+    events, after = run(state, cm.Pass(seat=0, spot=(1.0, 10.0)))
+    scatters = [e for e in events if isinstance(e, ev.Scattered)]
+    assert scatters[0].off and (scatters[1].x0, scatters[1].y0) == (12.0, 12.0)
+    assert scatters[1].kind == "circular" and after.ball_free
+
+
+def test_a_knocked_down_model_may_not_be_passed_to() -> None:
+    """Knocked down: "May not have possession of the ball or be the target of a pass." """
+    state = table({PIKE: (12.0, 8.0), OSWIN: (12.0, 12.0)}, conditions={OSWIN: ("knocked_down",)})
+    with pytest.raises(RuleError) as refused:
+        run(state, cm.Pass(seat=0, target=OSWIN))
+    assert refused.value.code == "pass_target"

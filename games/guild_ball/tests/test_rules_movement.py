@@ -173,3 +173,27 @@ def test_leaving_the_los_of_an_engaging_enemy_also_provokes_a_parting_blow() -> 
     events, after = run(state, cm.Jog(seat=0, path=((11.0, 9.8), (10.0, 10.0))))
     assert any(isinstance(e, ev.Rolled) and e.what == "parting" for e in events)
     assert (after.unit(PIKE).x, after.unit(PIKE).y) == (10.0, 10.0)
+
+
+def test_a_charge_may_not_target_a_model_already_engaged_or_out_of_sight() -> None:
+    """ "A model may not target an enemy model that it's currently engaging with a charge."
+    "the active model selects a target enemy model that's in its LOS" """
+    # Sefa is knocked down, so she engages nobody ("May not engage"), but Pike engages her
+    state = ready(
+        {PIKE: (10.0, 10.0), SEFA: (10.0, 11.6)},
+        active=PIKE,
+        influence={PIKE: 2},
+        conditions={SEFA: (KD,)},
+    )
+    with pytest.raises(RuleError) as refused:
+        run(state, cm.Charge(seat=0, target=SEFA, end=(10.0, 10.2)))
+    assert refused.value.code == "engaging_already"
+    # Sefa hidden behind Maud's 50 mm base, touching it, Pike touching its other side
+    hidden = ready(
+        {PIKE: (10.0, 4.0), MAUD: (10.0, 5.576), SEFA: (10.0, 7.152)},
+        active=PIKE,
+        influence={PIKE: 2},
+    )
+    with pytest.raises(RuleError) as unseen:
+        run(hidden, cm.Charge(seat=0, target=SEFA, end=(10.0, 4.0)))
+    assert unseen.value.code == "no_los"
