@@ -272,9 +272,8 @@ class _Counts(NamedTuple):
     each unit adding 1 to the field of every class it can stand for, so that one subtraction
     compares every need of a quest at once."""
 
-    adds: dict[
-        str, int
-    ]  # per card, recruit tile and force (a cycle token): the fields it adds 1 to
+    # Per card, recruit tile and force (a cycle token): the fields it adds 1 to.
+    adds: dict[str, int]
     needs: dict[str, int]  # per quest, how many units each class needs, in its field
     guards: int  # the top bit of every field
 
@@ -284,6 +283,7 @@ FIELD = 16  # bits per class: far more units than a guild can hold, and a guard 
 
 @functools.cache
 def _counts() -> _Counts:
+    """The tables of the quick test, worked out from the pack once."""
     pack = load_pack()
     field = {c: FIELD * i for i, c in enumerate(pack.classes)}
     of_class = {u: sum(1 << field[need] for need in pack.serves[u]) for u in pack.classes}
