@@ -73,6 +73,13 @@ class Activate(Command):
     model: str
 
 
+class SkipActivation(Command):
+    """Activate a model (the first not yet activated if `model` is empty) and end its activation
+    at once: what an absent player's model does ("Each model must take an activation")."""
+
+    model: str = ""
+
+
 class Jog(Command):
     """The standard advance as a jog (0 influence, up to the base move) along `path`."""
 
@@ -227,6 +234,7 @@ COMMAND_TYPES: tuple[type, ...] = (
     ChooseInitiative,
     Allocate,
     Activate,
+    SkipActivation,
     Jog,
     Sprint,
     Charge,

@@ -70,6 +70,7 @@ from games.guild_ball.rules.turns import (
     choose_initiative,
     choose_plan,
     end_activation,
+    skip_activation,
 )
 
 Handler = Callable[[Ctx, Any], None]
@@ -157,6 +158,7 @@ _DISPATCH: dict[type, Handler] = {
     cm.ChooseInitiative: choose_initiative,
     cm.Allocate: allocate,
     cm.Activate: activate,
+    cm.SkipActivation: skip_activation,
     cm.Jog: jog,
     cm.Sprint: jog,
     cm.Charge: declare_charge,

@@ -12,7 +12,8 @@
 - initiative (the higher total): take it;
 - influence (each seat not yet allocated): one at a time in roster order up to max INF;
   returning models at the own table edge;
-- activation (the active seat): activate the first model that has not activated;
+- activation (the active seat): the first model that has not activated activates and ends its
+  activation at once (SkipActivation);
 - action (the active seat): end the activation;
 - reaction (the attacked model's seat): no;
 - playbook (the attacker's seat): the result worth most (the ball, then damage);
@@ -343,7 +344,7 @@ def pending(state: GuildBallState) -> tuple[Decision, ...]:
                     seat=seat,
                     kind="activation",
                     prompt="Select a model to activate.",
-                    default=cm.Activate(seat=seat, model=models[0].id),
+                    default=cm.SkipActivation(seat=seat, model=models[0].id),
                     options=tuple(cm.Activate(seat=seat, model=u.id) for u in models),
                 ),
             )

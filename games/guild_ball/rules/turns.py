@@ -31,6 +31,7 @@ from games.guild_ball.rules.commands import (
     ChooseInitiative,
     ChoosePlan,
     EndActivation,
+    SkipActivation,
 )
 from games.guild_ball.rules.context import (
     PITCH,
@@ -200,6 +201,20 @@ def activate(ctx: Ctx, cmd: Activate) -> None:
     fire(ctx, "start_of_activation", unit.id)
     if state.ball_free:
         snap(ctx, exclude=tuple(u.id for u in state.units if u.id != unit.id))
+
+
+def skip_activation(ctx: Ctx, cmd: SkipActivation) -> None:
+    """Activate a model and end its activation at once (unless its start opened a step, such as
+    a dodge, which its player answers first; the activation then ends by its own default)."""
+    models = ready(ctx.state, cmd.seat) if ctx.state.phase == ACTIVATION else []
+    model = cmd.model or (models[0].id if models else "")
+    if not model:
+        raise RuleError("cannot_activate", "You have no model left to activate this turn.")
+    activate(ctx, Activate(seat=cmd.seat, model=model))
+    from games.guild_ball.rules.context import waiting_step
+
+    if not waiting_step(ctx.state) and ctx.state.activation is not None:
+        end_activation(ctx, EndActivation(seat=cmd.seat))
 
 
 def end_activation(ctx: Ctx, cmd: EndActivation | None = None) -> None:

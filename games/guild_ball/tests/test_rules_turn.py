@@ -219,3 +219,15 @@ def test_an_answer_out_of_turn_is_a_short_reaction_wait() -> None:
     assert stage.kind == "reaction" and stage.window == 15 and stage.key != before.key
     decision = GAME.pending(waiting)[0]
     assert decision.seat == 1 and decision.default == cm.React(seat=1)
+
+
+def test_an_absent_players_model_activates_and_ends_at_once() -> None:
+    """ "Each model must take an activation once per turn." "A model may choose to end its
+    activation at any time." An absent player's default takes both steps in one."""
+    state = in_play()
+    seat = state.active_seat
+    decision = GAME.pending(state)[0]
+    assert isinstance(decision.default, cm.SkipActivation)
+    _, after = run(state, GAME.defaults(state, [seat]))
+    model = after.unit(decision.default.model)
+    assert model.activated and after.activation is None and after.active_seat == 1 - seat
