@@ -11,7 +11,7 @@ import logging
 import time
 from collections import deque
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
@@ -458,7 +458,16 @@ class Actions:
             game, shown = await self.game_of(gid)
             if game.status == "lobby":
                 return Reply(await self.lobby_message(gid), ephemeral=False)
-            return Reply(shown.status(await self.table(gid, None)), ephemeral=False)
+            message = shown.status(await self.table(gid, None))
+            offered = await self.service.open_seats(gid) if game.status == "running" else []
+            if offered:
+                word = shown.seat_word
+                seats = ", ".join(f"{word} {s + 1} (`/seat take seat:{s + 1}`)" for s in offered)
+                message = replace(
+                    message,
+                    content=clip(f"{message.content}\nNeeds a player: {seats}.".strip(), 2000),
+                )
+            return Reply(message, ephemeral=False)
 
         return await self.guarded(who, work, kind="look")
 

@@ -97,6 +97,8 @@ async def test_a_volunteer_takes_an_absent_players_seat_with_its_secrets_alone(b
     take = ControlId("seat", 1, seat, "take").encode()
     assert ids(offer.message) == [take]
     assert "offered already" in text(await actions.seat_open(who(KIM), seat + 1))
+    status = text(await actions.status(who(SILVIA)))
+    assert f"Needs a player: player {seat + 1} (`/seat take seat:{seat + 1}`)" in status
 
     # Somebody already seated may not take it; nor may a volunteer whose DMs are closed, who
     # is told how to open them, and the seat stays as it was, offered.
@@ -115,6 +117,7 @@ async def test_a_volunteer_takes_an_absent_players_seat_with_its_secrets_alone(b
     await settle(service, notifier)
     assert (await service.seats(1))[seat].user_id == MORGAN
     assert await service.open_seats(1) == []
+    assert "Needs a player" not in text(await actions.status(who(SILVIA)))
 
     # The newcomer has the seat's hand and its pending prompt by DM...
     got = dms_since(poster, MORGAN, mark)
