@@ -30,7 +30,7 @@ from games.winterforge.players.strategy import BuiltinPlayer
 from games.winterforge.rules import commands as cm
 from games.winterforge.rules.context import actions_allowed, closed, prime_free
 from games.winterforge.rules.moving import free_move, reachable
-from games.winterforge.rules.state import LORDS, WinterforgeState
+from games.winterforge.rules.state import ACTIONS_PER_TURN, LORDS, WinterforgeState
 
 __all__ = ["BuiltinPlayer", "RandomPlayer"]
 
@@ -90,7 +90,7 @@ class RandomPlayer:
     def move(self, state: WinterforgeState, seats: Collection[int]) -> cm.Command | None:
         if state.result is not None:
             return None
-        if state.choosing:
+        if not state.turn.number and state.choosing:
             for seat, g in enumerate(state.guilds):
                 if g.royal_offer and seat in seats:
                     return cm.ChooseRoyal(seat=seat, royal=self.pick(g.royal_offer))
@@ -109,11 +109,13 @@ class RandomPlayer:
         one and set aside until one is open, so no kind is checked that was not drawn."""
         event = state.turn.event
         g = state.guilds[seat]
+        prime_here = prime_ok(state, seat, here)  # asked once, not at each errand here
+        random = self.random
         while errands:
-            i = int(self.random() * len(errands))
+            i = int(random() * len(errands))
             errand = errands[i]
             place, kind, can = errand
-            prime = place == here and prime_ok(state, seat, here)
+            prime = prime_here if place == here else False
             if not (event and closed(state, PLACE_OF[kind])) and can(state, seat, g, prime):
                 return errand
             errands[i] = errands[-1]
@@ -135,16 +137,18 @@ class RandomPlayer:
 
     def _turn(self, state: WinterforgeState, seat: int) -> cm.Command:
         turn = state.turn
-        left = actions_allowed(state) - turn.actions
-        reach = (left if left > 0 else 0) + (1 if free_move(state, seat) else 0)
-        if not reach or self.ends_early():
+        left = (actions_allowed(state) if turn.event else ACTIONS_PER_TURN) - turn.actions
+        g = state.guilds[seat]
+        reach = (left if left > 0 else 0) + (1 if g.crew and free_move(state, seat) else 0)
+        if not reach or self.random() * END_EARLY < 1:  # `ends_early`, without the call
             return cm.EndTurn(seat=seat)
-        here = state.guilds[seat].at
+        here = g.at
         errand = self.errand
         if errand is not None and errand[0] == seat and errand[1] == turn.number:
             place, kind = errand[2], errand[3]
             if place != here:
-                return self._step(state, seat, routes(state.alleyways)[here][place][1])
+                to = routes(state.alleyways)[here][place][1]
+                return cm.Move(seat, to, prime_free(state, to))
             self.errand = None
             prime = prime_ok(state, seat, here)
             if available(state, seat, kind, prime):

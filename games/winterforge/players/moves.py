@@ -211,16 +211,31 @@ def placements(alleyways: tuple[str, ...]) -> tuple[Errand, ...]:
 
 
 def _can_train(state: WinterforgeState, seat: int, g: Guild, prime: bool) -> bool:
-    for skill, level in zip(SKILLS, g.skills, strict=True):
-        if level < MAX_SKILL and training_cost(state, seat, skill, prime) <= g.coin:
-            return True
-    return False
+    # `training_cost` of each skill, its discounts added up once.
+    costs = load_pack().guilds[g.board].train_cost
+    off = ability(g, "train_discount") + discount(state, "forge") + (1 if prime else 0)
+    coin = g.coin
+    return any(level < MAX_SKILL and max(0, costs[level] - off) <= coin for level in g.skills)
 
 
 def _can_forge(state: WinterforgeState, seat: int, g: Guild, prime: bool) -> bool:
     if g.started:
         return True
-    return any(fillable(g, contract_card(contract).slots) for contract in _forge_candidates(g))
+    return _any_fillable(g.stockpile, g.hand, g.royal if not g.royal_done else "")
+
+
+@lru_cache(maxsize=4096)
+def _any_fillable(stockpile: tuple[str, ...], hand: tuple[str, ...], royal: str) -> bool:
+    """Could a guild with `stockpile` commit components to one of the Contracts of `hand` or to
+    its unfinished `royal` (nothing started)? Asked at many draws of an unchanged guild."""
+    have = _materials(stockpile) if stockpile else {}
+    for contract in (*hand, royal) if royal else hand:
+        slots = contract_card(contract).slots
+        if len(slots) <= len(stockpile) and all(
+            have.get(material, 0) >= count for material, count in _needs(slots)
+        ):
+            return True
+    return False
 
 
 def _can_buy(state: WinterforgeState, seat: int, g: Guild, prime: bool) -> bool:
@@ -246,11 +261,20 @@ def _can_borrow(state: WinterforgeState, seat: int, g: Guild, prime: bool) -> bo
 
 
 def _can_repay(state: WinterforgeState, seat: int, g: Guild, prime: bool) -> bool:
-    return g.coin >= 1 and bool(g.loans) and bool(_repayable(g, prime))
+    # `_repayable` not empty, without building it: with at least 1 Coin, a Loan owing more than
+    # the Prime Position's discount.
+    if g.coin < 1 or not g.loans:
+        return False
+    off = PRIME_REPAY_OFF if prime else 0
+    return any(not held.repaid and owed(g, held.loan) - off >= 1 for held in g.loans)
 
 
 def _can_hire(state: WinterforgeState, seat: int, g: Guild, prime: bool) -> bool:
-    return any(hire_cost(state, crew, prime) <= g.coin for crew in state.tavern)
+    # `hire_cost` of each Crew in the Tavern, its discounts added up once.
+    cards = load_pack().crew
+    off = discount(state, "tavern") + (1 if prime else 0)
+    coin = g.coin
+    return any(max(0, cards[crew].cost - off) <= coin for crew in state.tavern)
 
 
 def _can_donate(state: WinterforgeState, seat: int, g: Guild, prime: bool) -> bool:

@@ -11,7 +11,7 @@ from engine.core.errors import RuleError
 from engine.core.rng import Rng
 from games.winterforge.rules.content import Contract, load_pack
 from games.winterforge.rules.events import Event, Placed
-from games.winterforge.rules.evolve import evolve
+from games.winterforge.rules.evolve import HANDLERS, evolve
 from games.winterforge.rules.state import (
     ACTIONS_PER_TURN,
     LORDS,
@@ -38,9 +38,28 @@ def _rng_of(state: WinterforgeState) -> Rng:
     return state.rng
 
 
+class WinterforgeContext(Context[WinterforgeState, Event]):
+    """The engine's context, each event applied by its `evolve` handler straight away: a call
+    fewer per event, and made without the generic constructor's arguments (one per command)."""
+
+    __slots__ = ()
+
+    def __init__(self, state: WinterforgeState) -> None:
+        self.state = state
+        self.events = []
+        self._evolve = evolve
+        self._rng_of = _rng_of
+        self._dice = None
+
+    def emit(self, event: Event) -> None:
+        """Record `event` and apply it to `state` at once."""
+        self.state = HANDLERS[type(event)](self.state, event)
+        self.events.append(event)
+
+
 def new_context(state: WinterforgeState) -> Ctx:
     """A context that applies this game's events as they are emitted."""
-    return Context(state, evolve, _rng_of)
+    return WinterforgeContext(state)
 
 
 def contract_card(slug: str) -> Contract:

@@ -419,7 +419,7 @@ def _defaults(state: S, e: ev.DefaultsApplied) -> S:
     return _next(state)
 
 
-_HANDLERS: dict[type, Callable[[Any, Any], S]] = {
+HANDLERS: dict[type, Callable[[Any, Any], S]] = {
     ev.GameCreated: _created,
     ev.RoyalChosen: _royal,
     ev.TurnBegan: _turn_began,
@@ -455,4 +455,4 @@ _HANDLERS: dict[type, Callable[[Any, Any], S]] = {
 def evolve(state: S | None, event: ev.Event) -> S:
     """The state after `event`."""
     # Each handler counts its event in `seq` with its own last change, one copy of the state.
-    return _HANDLERS[type(event)](state, event)
+    return HANDLERS[type(event)](state, event)

@@ -11,16 +11,17 @@ from engine.core.game import Stage
 from games.winterforge.rules import commands as cm
 from games.winterforge.rules.alleyways import buy_rune, donate, hire_thief, sell_held
 from games.winterforge.rules.bank import repay_loan, take_loan
-from games.winterforge.rules.context import Ctx, new_context
+from games.winterforge.rules.context import Ctx, WinterforgeContext, actions_allowed
 from games.winterforge.rules.events import DefaultsApplied, Event, RoyalChosen
 from games.winterforge.rules.forge import forge, train
 from games.winterforge.rules.guildhall import request_funds, take_contracts
 from games.winterforge.rules.market import buy, refresh_row
-from games.winterforge.rules.moving import move
+from games.winterforge.rules.moving import free_move, move
 from games.winterforge.rules.pending import ROYAL, TURN, pending
+from games.winterforge.rules.state import ACTIONS_PER_TURN as ACTIONS
 from games.winterforge.rules.state import LORDS, SOLO, WinterforgeState
 from games.winterforge.rules.tavern import hire, refresh_tavern
-from games.winterforge.rules.turns import begin_turn, end_turn, finish_turn, turn_spent
+from games.winterforge.rules.turns import begin_turn, end_turn, finish_turn
 
 Handler = Callable[[Ctx, Any], None]
 
@@ -89,14 +90,21 @@ def execute(state: WinterforgeState, command: cm.Command) -> tuple[list[Event], 
     handler = _DISPATCH[type(command)]
     if handler is not apply_defaults and not 0 <= command.seat < state.players:
         raise RuleError("seat", f"There is no Player {command.seat + 1} at this table.")
-    ctx = new_context(state)
+    ctx = WinterforgeContext(state)
     handler(ctx, command)
     after = ctx.state
+    turn = after.turn
+    allowed = actions_allowed(after) if turn.event else 1 if after.variant == LORDS else ACTIONS
+    # `turn_spent(after)`, its common case (no solo Event, no Crew) without a call; the same
+    # checks, the cheapest first.
     if (
         after.result is None
-        and after.turn.number == state.turn.number
-        and turn_spent(after)
-        and not after.choosing
+        and turn.number == state.turn.number
+        and turn.actions >= allowed
+        and (turn.number or not after.choosing)
+        and not (
+            after.variant != LORDS and after.guilds[turn.seat].crew and free_move(after, turn.seat)
+        )
     ):
         finish_turn(ctx)
     return ctx.events, ctx.state

@@ -21,7 +21,7 @@ from games.winterforge.rules.context import (
     require_turn,
 )
 from games.winterforge.rules.events import Moved
-from games.winterforge.rules.state import LORDS, WinterforgeState
+from games.winterforge.rules.state import ACTIONS_PER_TURN, LORDS, WinterforgeState
 
 
 def reachable(state: WinterforgeState, origin: str) -> tuple[str, ...]:
@@ -42,14 +42,20 @@ def free_move(state: WinterforgeState, seat: int) -> bool:
 def move(ctx: Ctx, cmd: Move) -> None:
     """Move Action."""
     state = ctx.state
-    g = require_turn(state, cmd.seat)
+    turn = state.turn
+    seat = cmd.seat
+    # `require_turn`, `free_move` and `require_action` as they stand for the commonest command,
+    # written out; the helpers still answer (and word the refusals) off the common path.
+    if seat != turn.seat or not turn.number:
+        require_turn(state, seat)
+    g = state.guilds[seat]
     if state.variant == LORDS:
         raise RuleError(
             "no_moving",
             "In Lords of Winterforge Smiths are placed, not moved: choose a precinct action.",
         )
-    free = free_move(state, cmd.seat)
-    if not free:
+    free = bool(g.crew) and not turn.free_move and ability(g, "extra_move") > 0
+    if not free and (turn.event or turn.actions >= ACTIONS_PER_TURN):
         require_action(state)
     links = load_pack().links
     if cmd.to not in PLACE_NAMES or (cmd.to not in links and cmd.to not in state.alleyways):
@@ -65,12 +71,4 @@ def move(ctx: Ctx, cmd: Move) -> None:
             f"The {PLACE_NAMES[g.at]} is not linked to the {PLACE_NAMES[cmd.to]}; from here you "
             f"can move to: {routes}.",
         )
-    ctx.emit(
-        Moved(
-            seat=cmd.seat,
-            origin=g.at,
-            to=cmd.to,
-            prime=cmd.prime and prime_free(state, cmd.to),
-            free=free,
-        )
-    )
+    ctx.emit(Moved(seat, g.at, cmd.to, cmd.prime and prime_free(state, cmd.to), free))
