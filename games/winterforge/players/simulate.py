@@ -70,8 +70,12 @@ def play(
     bots = [PLAYER_TYPES[kind](seed * 7919 + 104729 * (i + 1)) for i, kind in enumerate(kinds)]
     events = len(log)
     count = refused = 0
+    turn = 0
     while state.result is None:
-        decision = pending(state)[0]
+        # A turn's decision is the same for all its commands (`pending`): asked once a turn.
+        if state.turn.number != turn or not turn:
+            decision = pending(state)[0]
+            turn = state.turn.number
         command: Command | None = bots[decision.seat].move(state, (decision.seat,))
         if command is None:
             raise RuntimeError(f"player {decision.seat} did not answer {decision.kind}")

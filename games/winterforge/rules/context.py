@@ -12,12 +12,7 @@ from engine.core.rng import Rng
 from games.winterforge.rules.content import Contract, load_pack
 from games.winterforge.rules.events import Event, Placed
 from games.winterforge.rules.evolve import HANDLERS, evolve
-from games.winterforge.rules.state import (
-    ACTIONS_PER_TURN,
-    LORDS,
-    Guild,
-    WinterforgeState,
-)
+from games.winterforge.rules.state import ACTIONS_PER_TURN, LORDS, Guild, WinterforgeState
 
 Ctx = Context[WinterforgeState, Event]
 
@@ -71,7 +66,7 @@ def contract_card(slug: str) -> Contract:
 def require_turn(state: WinterforgeState, seat: int) -> Guild:
     """Refuse anything but the current Player's turn (and anything before the Royal Contracts are
     chosen); return the Player's guild."""
-    if state.choosing:
+    if not state.turn.number and state.choosing:  # no Royal to choose once a turn has begun
         raise RuleError(
             "choosing_royal", "Every Player must first choose the Royal Contract to keep."
         )
@@ -95,7 +90,13 @@ def actions_allowed(state: WinterforgeState) -> int:
 
 def require_action(state: WinterforgeState) -> None:
     """Refuse an action when the turn's actions are spent."""
-    if state.turn.actions >= actions_allowed(state):
+    turn = state.turn
+    # `actions_allowed`, its common case (no solo Event) without the call.
+    if turn.event:
+        allowed = actions_allowed(state)
+    else:
+        allowed = 1 if state.variant == LORDS else ACTIONS_PER_TURN
+    if turn.actions >= allowed:
         raise RuleError("no_actions", "You have used every action of this turn; end your turn.")
 
 
@@ -119,7 +120,8 @@ def enter(ctx: Ctx, seat: int, place: str, prime: bool) -> None:
     of its Smiths there (on the Prime Position when `prime`)."""
     state = ctx.state
     g = state.guilds[seat]
-    require_open(state, place)
+    if state.turn.event:  # only a solo Event closes a place
+        require_open(state, place)
     if state.variant == LORDS:
         if prime:
             if seat in state.day_primes:

@@ -119,10 +119,25 @@ def _acted(state: S, seat: int, prime: bool, **changes: Any) -> tuple[Guild, ...
     return _guild(state, seat, **changes)
 
 
+def _guild_acted(state: S, seat: int, guild: Guild, **changes: Any) -> S:
+    """`_act` with `seat`'s guild now `guild` and the state's `changes`, in one function (an
+    action's guild is built by its handler, its `prime_used` set when the action used it)."""
+    guilds = list(state.guilds)
+    guilds[seat] = guild
+    turn = replace(state.turn, actions=state.turn.actions + 1)
+    return replace(
+        state, guilds=tuple(guilds), turn=turn, idle_round=False, seq=state.seq + 1, **changes
+    )
+
+
 def _moved(state: S, e: ev.Moved) -> S:
     # The most frequent event of all: written out without the helpers' keyword dictionaries.
     seat = e.seat
-    primes = tuple(p for p in state.primes if p[1] != seat) if state.primes else ()
+    primes = state.primes
+    for p in primes:  # the mover's Prime Position left, without a generator when it held none
+        if p[1] == seat:
+            primes = tuple([p for p in primes if p[1] != seat])
+            break
     if e.prime:
         primes = (*primes, (e.to, seat))
     guilds = list(state.guilds)
@@ -156,9 +171,10 @@ def _trained(state: S, e: ev.Trained) -> S:
     g = state.guilds[e.seat]
     skills = list(g.skills)
     skills[SKILLS.index(e.skill)] = e.level
-    return _act(
-        state, guilds=_acted(state, e.seat, e.prime, coin=g.coin - e.cost, skills=tuple(skills))
+    guild = replace(
+        g, coin=g.coin - e.cost, skills=tuple(skills), prime_used=g.prime_used or e.prime
     )
+    return _guild_acted(state, e.seat, guild)
 
 
 def _forged(state: S, e: ev.Forged) -> S:
@@ -223,12 +239,16 @@ def _bought(state: S, e: ev.ComponentsBought) -> S:
         row = market[level - 1]
         row[row.index("")] = cid
         decks[level - 1].remove(cid)
-    guilds = _acted(
-        state, e.seat, e.prime, coin=g.coin - e.cost, stockpile=(*g.stockpile, *e.components)
+    guild = replace(
+        g,
+        coin=g.coin - e.cost,
+        stockpile=(*g.stockpile, *e.components),
+        prime_used=g.prime_used or e.prime,
     )
-    return _act(
+    return _guild_acted(
         state,
-        guilds=guilds,
+        e.seat,
+        guild,
         market=tuple(tuple(r) for r in market),
         component_decks=tuple(tuple(d) for d in decks),
     )
@@ -265,8 +285,9 @@ def _taken(state: S, e: ev.ContractsTaken) -> S:
 
 
 def _funds(state: S, e: ev.FundsRequested) -> S:
-    return _act(
-        state, guilds=_acted(state, e.seat, e.prime, coin=state.guilds[e.seat].coin + e.coin)
+    g = state.guilds[e.seat]
+    return _guild_acted(
+        state, e.seat, replace(g, coin=g.coin + e.coin, prime_used=g.prime_used or e.prime)
     )
 
 
@@ -291,9 +312,8 @@ def _repaid(state: S, e: ev.LoanRepaid) -> S:
             done = paid >= pack.loans[e.loan].repay
             held = replace(held, paid=paid, repaid=done, at_bank=done)
         loans.append(held)
-    return _act(
-        state, guilds=_acted(state, e.seat, e.prime, coin=g.coin - e.paid, loans=tuple(loans))
-    )
+    guild = replace(g, coin=g.coin - e.paid, loans=tuple(loans), prime_used=g.prime_used or e.prime)
+    return _guild_acted(state, e.seat, guild)
 
 
 def _hired(state: S, e: ev.CrewHired) -> S:

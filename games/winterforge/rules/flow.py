@@ -18,8 +18,7 @@ from games.winterforge.rules.guildhall import request_funds, take_contracts
 from games.winterforge.rules.market import buy, refresh_row
 from games.winterforge.rules.moving import free_move, move
 from games.winterforge.rules.pending import ROYAL, TURN, pending
-from games.winterforge.rules.state import ACTIONS_PER_TURN as ACTIONS
-from games.winterforge.rules.state import LORDS, SOLO, WinterforgeState
+from games.winterforge.rules.state import ACTIONS_PER_TURN, LORDS, SOLO, WinterforgeState
 from games.winterforge.rules.tavern import hire, refresh_tavern
 from games.winterforge.rules.turns import begin_turn, end_turn, finish_turn
 
@@ -94,7 +93,10 @@ def execute(state: WinterforgeState, command: cm.Command) -> tuple[list[Event], 
     handler(ctx, command)
     after = ctx.state
     turn = after.turn
-    allowed = actions_allowed(after) if turn.event else 1 if after.variant == LORDS else ACTIONS
+    if turn.event:
+        allowed = actions_allowed(after)
+    else:
+        allowed = 1 if after.variant == LORDS else ACTIONS_PER_TURN
     # `turn_spent(after)`, its common case (no solo Event, no Crew) without a call; the same
     # checks, the cheapest first.
     if (
