@@ -161,7 +161,8 @@ class RandomPlayer:
         place, kind, _ = drawn
         if place != here:
             self.errand = (seat, turn.number, place, kind)
-            return self._step(state, seat, routes(state.alleyways)[here][place][1])
+            to = routes(state.alleyways)[here][place][1]
+            return cm.Move(seat, to, prime_free(state, to))
         if kind in FREE_KINDS.get(here, ()):
             self.refreshed = turn.number
         return build(state, seat, kind, prime_ok(state, seat, here), self.pick)

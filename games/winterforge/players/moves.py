@@ -353,7 +353,8 @@ def build(state: WinterforgeState, seat: int, kind: Kind, prime: bool, pick: Pic
     if kind is cm.Buy:
         # A purchase costs its cards' costs less the discounts, never below 0: within the purse
         # exactly when the cards' costs are within the purse plus the discounts.
-        costs = {c: load_pack().components[c].cost for row in state.market for c in row if c}
+        components = load_pack().components
+        costs = {c: components[c].cost for row in state.market for c in row if c}
         budget = g.coin + ability(g, "market_discount") + discount(state, "market")
         affordable = [c for c, cost in costs.items() if cost <= budget]
         chosen = [pick(affordable)]

@@ -126,7 +126,9 @@ def _three_alike(row: tuple[str, ...]) -> bool:
 def settle(ctx: Ctx) -> None:
     """Refresh every row showing three Components of one type, until none does."""
     for _ in range(MAX_AUTO_REFRESH):
-        alike = [i for i, row in enumerate(ctx.state.market) if _three_alike(row)]
-        if not alike:
+        for level, row in enumerate(ctx.state.market, 1):
+            if _three_alike(row):
+                reshuffle(ctx, level, -1, 0)
+                break
+        else:
             return
-        reshuffle(ctx, alike[0] + 1, -1, 0)

@@ -56,14 +56,7 @@ def begin_turn(ctx: Ctx) -> None:
         order = (*order[1:], order[0])  # the marker passes to the left between days
     seat = order[index % state.players]
     event = state.event_deck[0] if state.variant == SOLO and state.event_deck else ""
-    ctx.emit(
-        TurnBegan(
-            seat=seat,
-            number=number,
-            round=state.turn.round + (1 if new_round else 0),
-            event=event,
-        )
-    )
+    ctx.emit(TurnBegan(seat, number, state.turn.round + (1 if new_round else 0), event))
     if event:
         resolve_event(ctx, seat, event)
 
@@ -121,7 +114,7 @@ def finish_turn(ctx: Ctx) -> None:
     state = ctx.state
     if state.turn.hired:
         redeal(ctx, state.turn.seat, 0)
-    ctx.emit(TurnEnded(seat=state.turn.seat, number=state.turn.number))
+    ctx.emit(TurnEnded(state.turn.seat, state.turn.number))
     state = ctx.state
     if state.variant == SOLO:
         if state.turn.number >= SOLO_TURNS:
