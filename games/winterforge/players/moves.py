@@ -66,7 +66,7 @@ def routes(alleyways: tuple[str, ...]) -> dict[str, dict[str, tuple[int, str]]]:
 
 def prime_ok(state: WinterforgeState, seat: int, place: str) -> bool:
     """May `seat` use the Prime Position bonus of `place` with its next action there?"""
-    if event_effect(state, "no_prime") is not None:
+    if state.turn.event and event_effect(state, "no_prime") is not None:
         return False
     if state.variant == LORDS:
         return seat not in state.day_primes and prime_free(state, place)
