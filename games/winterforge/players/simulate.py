@@ -70,15 +70,14 @@ def play(
     bots = [PLAYER_TYPES[kind](seed * 7919 + 104729 * (i + 1)) for i, kind in enumerate(kinds)]
     events = len(log)
     count = refused = 0
-    turn = 0
     while state.result is None:
-        # A turn's decision is the same for all its commands (`pending`): asked once a turn.
-        if state.turn.number != turn or not turn:
-            decision = pending(state)[0]
-            turn = state.turn.number
-        command: Command | None = bots[decision.seat].move(state, (decision.seat,))
+        # Once a turn has begun the game waits for its Player alone (`pending`'s "turn"
+        # decision), so the decision itself is made only when needed: while Royal Contracts are
+        # chosen, or to apply its default to a refused command.
+        seat = state.turn.seat if state.turn.number else pending(state)[0].seat
+        command: Command | None = bots[seat].move(state, (seat,))
         if command is None:
-            raise RuntimeError(f"player {decision.seat} did not answer {decision.kind}")
+            raise RuntimeError(f"player {seat} did not answer {pending(state)[0].kind}")
         count += 1
         if count > MAX_COMMANDS:
             raise RuntimeError(f"game {seed} did not end after {MAX_COMMANDS} commands")
@@ -86,7 +85,7 @@ def play(
             new, state = execute(state, command)
         except RuleError:
             refused += 1
-            new, state = execute(state, decision.default)
+            new, state = execute(state, pending(state)[0].default)
         events += len(new)
         if keep_events:
             log += new
