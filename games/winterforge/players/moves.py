@@ -74,14 +74,6 @@ def prime_ok(state: WinterforgeState, seat: int, place: str) -> bool:
     return g.at == place and g.prime and not g.prime_used
 
 
-def fillable(g: Guild, slots: tuple[str, ...]) -> bool:
-    """Does `g`'s stockpile hold components that fill `slots` exactly (no Rune)?"""
-    if len(slots) > len(g.stockpile):
-        return False
-    have = _materials(g.stockpile)
-    return all(have.get(material, 0) >= count for material, count in _needs(slots))
-
-
 # A stockpile changes seldom and a Contract never: each is counted once, not at every look at
 # the Forge.
 @lru_cache(maxsize=4096)
@@ -113,15 +105,6 @@ def assignment(g: Guild, slots: Sequence[str]) -> tuple[str, ...] | None:
             return None
         chosen.append(match)
     return tuple(chosen)
-
-
-def _forge_candidates(g: Guild) -> list[str]:
-    """Contracts not yet started that `g` could commit components to: its hand and its Royal."""
-    started = {w.contract for w in g.started}
-    candidates = list(g.hand)
-    if g.royal and not g.royal_done and g.royal not in started:
-        candidates.append(g.royal)
-    return candidates
 
 
 def _trainable(state: WinterforgeState, seat: int, prime: bool) -> list[str]:
@@ -219,23 +202,30 @@ def _can_train(state: WinterforgeState, seat: int, g: Guild, prime: bool) -> boo
 
 
 def _can_forge(state: WinterforgeState, seat: int, g: Guild, prime: bool) -> bool:
-    if g.started:
-        return True
-    return _any_fillable(g.stockpile, g.hand, g.royal if not g.royal_done else "")
+    return bool(g.started) or bool(_ready(g))
+
+
+def _ready(g: Guild) -> tuple[str, ...]:
+    """The Contracts not yet started (`_forge_candidates`) that `g`'s stockpile fills now."""
+    royal = g.royal if g.royal and not g.royal_done else ""
+    if royal and any(w.contract == royal for w in g.started):
+        royal = ""
+    return _fillable(g.stockpile, g.hand, royal)
 
 
 @lru_cache(maxsize=4096)
-def _any_fillable(stockpile: tuple[str, ...], hand: tuple[str, ...], royal: str) -> bool:
-    """Could a guild with `stockpile` commit components to one of the Contracts of `hand` or to
-    its unfinished `royal` (nothing started)? Asked at many draws of an unchanged guild."""
+def _fillable(stockpile: tuple[str, ...], hand: tuple[str, ...], royal: str) -> tuple[str, ...]:
+    # Asked at many draws and forges of an unchanged guild: worked out once per stockpile, hand
+    # and Royal Contract (`fillable` of each).
     have = _materials(stockpile) if stockpile else {}
+    out = []
     for contract in (*hand, royal) if royal else hand:
         slots = contract_card(contract).slots
         if len(slots) <= len(stockpile) and all(
             have.get(material, 0) >= count for material, count in _needs(slots)
         ):
-            return True
-    return False
+            out.append(contract)
+    return tuple(out)
 
 
 def _can_buy(state: WinterforgeState, seat: int, g: Guild, prime: bool) -> bool:
@@ -344,7 +334,7 @@ def build(state: WinterforgeState, seat: int, kind: Kind, prime: bool, pick: Pic
         return cm.Train(seat=seat, skill=pick(_trainable(state, seat, prime)), prime=prime)
     if kind is cm.Forge:
         forges = [w.contract for w in g.started]
-        forges += [c for c in _forge_candidates(g) if fillable(g, contract_card(c).slots)]
+        forges += _ready(g)
         contract = pick(forges)
         components = ()
         if contract not in {w.contract for w in g.started}:
