@@ -6,7 +6,13 @@ package, by the game's name (`package`)."""
 
 from importlib import import_module
 
-BUILTIN = ("games.guild_master", "games.town", "games.winterforge", "games.guildmasters")
+BUILTIN = (
+    "games.guild_master",
+    "games.town",
+    "games.winterforge",
+    "games.guildmasters",
+    "games.guild_ball",
+)
 
 
 def load_builtin() -> None:

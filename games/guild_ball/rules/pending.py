@@ -141,7 +141,7 @@ def pending(state: GuildBallState) -> tuple[Decision, ...]:
                     context={"attack": a.kind, "attacker": a.attacker, "target": a.target},
                 ),
             )
-        if a.step == "choose":
+        if a.step == "choose" and a.limits:  # an update's passing state may have none yet
             c, r = best_pick(state)
             return (
                 Decision(
@@ -339,6 +339,8 @@ def pending(state: GuildBallState) -> tuple[Decision, ...]:
         seat = state.active_seat
         if state.activation is None:
             models = ready(state, seat)
+            if not models:  # an update's passing state, before the activations move on
+                return ()
             return (
                 Decision(
                     seat=seat,

@@ -1,0 +1,780 @@
+"""What each control of Guild Ball does (the `action` of its custom id):
+
+| action   | control                                  | does                                      |
+|----------|------------------------------------------|-------------------------------------------|
+| gbguild, gbsquad, gbdisc | the team prompt's selects | the prompt again with that choice         |
+| gbprep   | "Confirm this team"                      | Prepare                                   |
+| gbkick   | Kick / Receive                           | ChooseKicking                             |
+| gbdeploy | "Deploy as proposed"                     | the proposed Deploy                       |
+| gbdepadj | "Adjust…" (opens gbdepm)                 | a form: each model's `x, y`               |
+| gbkoff   | "Kick as proposed"                       | the proposed KickOff                      |
+| gbkoadj  | "Choose jog and target…" (opens gbkom)   | a form: jog waypoints and the target spot |
+| gbgive   | who takes the ball                       | GiveBallTo                                |
+| gbplan   | the game plan's select                   | ChoosePlan                                |
+| gbinit   | Take / Give                              | ChooseInitiative                          |
+| gbinfv   | a model's influence select               | the prompt again with that influence      |
+| gbinf    | "Allocate as shown"                      | Allocate                                  |
+| gbact    | a model's button                         | Activate                                  |
+| gbmove   | "Move…"                                  | the move menu                             |
+| gbintent | the move menu's intentions               | a private preview of the path             |
+| gbtype   | "Type waypoints…" / "Adjust…" (gbwaym)   | a form: jog or sprint, waypoints          |
+| gbconf   | the preview's "Confirm"                  | Jog, Sprint or Charge                     |
+| gbback   | "Back" / "Cancel"                        | the action menu again                     |
+| gbatk, gbpass, gbplay | the menu's selects          | Attack, Pass, UsePlay                     |
+| gbshoot, gbstand, gbrest, gbend | the menu's buttons | Shoot, StandUp, Rest, EndActivation       |
+| gbreact  | No / Counter-Attack / Defensive Stance   | React                                     |
+| gbpick   | a playbook result                        | ChooseResult                              |
+| gbdodge  | a dodge by intention, or none            | DodgeTo                                   |
+| gbdodt   | "Type waypoints…" (opens gbdodm)         | a form: the dodge's waypoints             |
+| gbreroll, gbicpt | Keep / Reroll, Let it pass / Intercept | RerollScatter, Intercept             |
+| gbfollow | neither / Pass & Move / Snap Shot        | FollowUp                                  |
+| gbgoal   | "Kick as proposed"                       | the proposed GoalKick                     |
+| gbgkadj  | "Choose the spot…" (opens gbgkm)         | a form: the goal kick's spot              |
+
+A refusal (ours, or the rules' `RuleError`) is answered privately and changes nothing. The
+move preview is no command: only Confirm sends one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from bot.presentation import Ask, Modal, ModalField, Refused, Reply, Table, say
+from bot.render.ids import ControlId
+from bot.render.pictures import render_async
+from bot.render.ui import Message, clip
+from engine.core.errors import RuleError
+from games.guild_ball.pictures import move_preview
+from games.guild_ball.pitch import Base, MoveKind, Point, straight
+from games.guild_ball.presentation import prompts as p
+from games.guild_ball.presentation import scenes as sc
+from games.guild_ball.presentation import words as w
+from games.guild_ball.rules import commands as cm
+from games.guild_ball.rules.views import SeatView
+
+NOT_NOW = (
+    "That is not asked of you now: your prompts come by DM (`/gm decide` shows the current one)."
+)
+FORMS = frozenset({"gbdepadj", "gbkoadj", "gbtype", "gbdodt", "gbgkadj"})
+MODAL_OPENERS = {
+    "gbdepm": "gbdepadj",
+    "gbkom": "gbkoadj",
+    "gbwaym": "gbtype",
+    "gbdodm": "gbdodt",
+    "gbgkm": "gbgkadj",
+}
+PICTURE_BUDGET = 2.0  # seconds a preview waits for its picture
+NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+Handler = Callable[[Ask, Table, str, list[str], dict[str, str]], Awaitable[Reply]]
+
+
+def _view(table: Table) -> SeatView:
+    if not isinstance(table.view, SeatView):
+        raise Refused("Only this game's players can use its controls.")
+    return table.view
+
+
+def _decision(table: Table, *kinds: str) -> Any:
+    found = next((d for d in table.decisions if d.kind in kinds), None)
+    if found is None:
+        raise Refused(NOT_NOW)
+    return found
+
+
+def _one(values: list[str]) -> str:
+    if len(values) != 1:
+        raise Refused("Choose one option from the list.")
+    return values[0]
+
+
+def _ints(text: str, high: int) -> tuple[int, ...]:
+    out = []
+    for part in text.split(","):
+        if not part.isascii() or not part.isdigit() or int(part) >= high:
+            raise Refused("That choice is out of date: use `/gm decide`.")
+        out.append(int(part))
+    return tuple(out)
+
+
+def _done(title: str, text: str) -> Reply:
+    return Reply(Message(embeds=(p.embed(title, [text]),)).check(), edit=True)
+
+
+def points(text: str, refusal: str) -> tuple[tuple[float, float], ...]:
+    """Places typed as `x, y; x, y` (any separators: the numbers are read in pairs)."""
+    numbers = [float(n) for n in NUMBER.findall(text)]
+    if not numbers or len(numbers) % 2 or len(numbers) > 16:
+        raise Refused(refusal)
+    return tuple((numbers[i], numbers[i + 1]) for i in range(0, len(numbers), 2))
+
+
+async def _act(ask: Ask, before: Table, command: Any, said: str) -> Reply:
+    """Carry `command` out; the action menu again while the same activation's wait goes on
+    (the core opens no new prompt then), else what was done."""
+    try:
+        after = await ask.act(command)
+    except RuleError as exc:
+        raise Refused(f"⚠ {exc.message}") from exc
+    same = (
+        after.stage is not None and before.stage is not None and after.stage.key == before.stage.key
+    )
+    if same and any(d.kind == "action" for d in after.decisions):
+        return Reply(p.action_menu(after, note=said), edit=True)
+    return _done(w.TITLE, said)
+
+
+# --- pre-game ----------------------------------------------------------------------------------
+
+
+def _prep_state(table: Table, arg: str) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+    view = _view(table)
+    g, _, rest = arg.partition(".")
+    s, _, d = rest.partition(".")
+    guild = _ints(g, len(p.guilds()))[0]
+    squad = _ints(s, len(p.squaddies(p.guilds()[guild])))
+    discard = _ints(d, len(view.hand))
+    return guild, squad, discard
+
+
+async def _guild(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
+    _decision(table, "prepare")
+    guild = _ints(_one(values), len(p.guilds()))[0]
+    _, _, discard = _prep_state(table, arg)
+    return Reply(p.prepare_prompt(table, guild, (0, 1), discard), edit=True)
+
+
+async def _squad(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
+    _decision(table, "prepare")
+    guild, _, discard = _prep_state(table, arg)
+    squad = _ints(",".join(values), len(p.squaddies(p.guilds()[guild])))
+    if len(set(squad)) != 2:
+        raise Refused("Pick two different Squaddies.")
+    return Reply(p.prepare_prompt(table, guild, squad, discard), edit=True)
+
+
+async def _disc(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
+    _decision(table, "prepare")
+    guild, squad, _ = _prep_state(table, arg)
+    discard = _ints(",".join(values), len(_view(table).hand))
+    if len(set(discard)) != 2:
+        raise Refused("Pick two different plans to discard.")
+    return Reply(p.prepare_prompt(table, guild, squad, discard), edit=True)
+
+
+async def _prep(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
+    _decision(table, "prepare")
+    view = _view(table)
+    guild, squad, discard = _prep_state(table, arg)
+    slug = p.guilds()[guild]
+    members = p.squaddies(slug)
+    command = cm.Prepare(
+        seat=view.seat,
+        guild=slug,
+        squaddies=tuple(members[i] for i in squad),
+        discard=tuple(view.hand[i] for i in discard),
+    )
+    return await _act(ask, table, command, f"Your team is picked: {w.guild_name(slug)}.")
+
+
+async def _kick(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
+    _decision(table, "kick_or_receive")
+    kick = arg == "1"
+    return await _act(
+        ask,
+        table,
+        cm.ChooseKicking(seat=_view(table).seat, kick=kick),
+        "You kick off." if kick else "You receive.",
+    )
+
+
+async def _deploy(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
+    d = _decision(table, "deploy")
+    return await _act(ask, table, d.default, "Your team is deployed as proposed.")
+
+
+def _form(title: str, action: str, table: Table, fields: tuple[ModalField, ...]) -> Reply:
+    assert table.seat is not None
+    return Reply(modal=Modal(title, ControlId(action, table.game_id, table.seat).encode(), fields))
+
+
+async def _deploy_form(
+    ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]
+) -> Reply:
+    d = _decision(table, "deploy")
+    pv = _view(table).table
+    fields = tuple(
+        ModalField(
+            f"m{i}",
+            clip(f"{w.model_name(pv, m)}: x, y", 45),
+            "x, y",
+            f"{x:.1f}, {y:.1f}",
+            max_length=20,
+        )
+        for i, (m, x, y) in enumerate(d.default.places[:4])
+    )
+    if d.default.kicker:
+        names = ", ".join(w.model_name(pv, m) for m, _, _ in d.default.places)
+        fields += (
+            ModalField(
+                "kicker",
+                "Kicker (a model's name)",
+                clip(names, 100),
+                w.model_name(pv, d.default.kicker),
+                max_length=60,
+            ),
+        )
+    return _form("Deployment", "gbdepm", table, fields[:5])
+
+
+async def _deploy_typed(
+    ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]
+) -> Reply:
+    d = _decision(table, "deploy")
+    pv = _view(table).table
+    places = []
+    for i, (m, _, _) in enumerate(d.default.places):
+        typed = points(f.get(f"m{i}", ""), "Type each place as two numbers: `x, y`.")
+        if len(typed) != 1:
+            raise Refused("Type each place as two numbers: `x, y`.")
+        places.append((m, *typed[0]))
+    kicker = d.default.kicker
+    if d.default.kicker:
+        typed = f.get("kicker", "").strip().lower()
+        kicker = next(
+            (m for m, _, _ in d.default.places if w.model_name(pv, m).lower() == typed), ""
+        )
+        if not kicker:
+            raise Refused("Name the kicker as one of your models is named.")
+    command = cm.Deploy(seat=d.seat, places=tuple(places), kicker=kicker)
+    return await _act(ask, table, command, "Your team is deployed where you said.")
+
+
+async def _kick_off(
+    ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]
+) -> Reply:
+    d = _decision(table, "kick_off")
+    return await _act(ask, table, d.default, "You kick off as proposed.")
+
+
+async def _kick_off_form(
+    ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]
+) -> Reply:
+    d = _decision(table, "kick_off")
+    t = d.default.target
+    return _form(
+        "Kick off",
+        "gbkom",
+        table,
+        (
+            ModalField("jog", "Jog first (waypoints x, y; x, y), or empty", "x, y", "", False, 60),
+            ModalField(
+                "target", "Target spot: x, y", "x, y", f"{t[0]:.1f}, {t[1]:.1f}", max_length=20
+            ),
+        ),
+    )
+
+
+async def _kick_off_typed(
+    ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]
+) -> Reply:
+    d = _decision(table, "kick_off")
+    jog = points(f["jog"], "Type the jog as pairs `x, y`.") if f.get("jog", "").strip() else ()
+    target = points(f.get("target", ""), "Type the target spot as `x, y`.")
+    if len(target) != 1:
+        raise Refused("Type the target spot as `x, y`.")
+    command = cm.KickOff(seat=d.seat, path=jog, target=target[0])
+    return await _act(ask, table, command, f"You kick off to {p.point(target[0])}.")
+
+
+async def _give(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
+    d = _decision(table, "give_ball")
+    options = d.options
+    i = _ints(arg, len(options))[0]
+    return await _act(ask, table, options[i], "Done.")
+
+
+# --- plans, initiative, influence ---------------------------------------------------------------
+
+
+async def _plan(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
+    _decision(table, "game_plan")
+    view = _view(table)
+    plan = view.hand[_ints(_one(values), len(view.hand))[0]]
+    command = cm.ChoosePlan(seat=view.seat, plan=plan)
+    return await _act(
+        ask, table, command, f"You play {w.plan_name(plan)} this turn (secret until both chose)."
+    )
+
+
+async def _init(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
+    _decision(table, "initiative")
+    take = arg == "1"
+    return await _act(
+        ask,
+        table,
+        cm.ChooseInitiative(seat=_view(table).seat, take=take),
+        "You take the initiative." if take else "You give the initiative.",
+    )
+
+
+def _alloc(table: Table, text: str) -> tuple[int, ...]:
+    models = p.my_models(_view(table))
+    parts = text.split(".")
+    if len(parts) != len(models) or not all(
+        x.isascii() and x.isdigit() and len(x) <= 2 for x in parts
+    ):
+        raise Refused("That allocation is out of date: use `/gm decide`.")
+    return tuple(int(x) for x in parts)
+
+
+async def _inf_value(
+    ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]
+) -> Reply:
+    _decision(table, "influence")
+    which, _, state = arg.partition(":")
+    alloc = list(_alloc(table, state))
+    i = _ints(which, len(alloc))[0]
+    alloc[i] = _ints(_one(values), 100)[0]
+    pool = _view(table).influence_pool
+    note = "" if sum(alloc) <= pool else f"⚠ That is {sum(alloc)}: more than your pool of {pool}."
+    return Reply(p.influence_prompt(table, tuple(alloc), note), edit=True)
+
+
+async def _inf(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
+    d = _decision(table, "influence")
+    view = _view(table)
+    alloc = _alloc(table, arg)
+    models = p.my_models(view)
+    command = cm.Allocate(
+        seat=view.seat,
+        influence=tuple((m.id, n) for m, n in zip(models, alloc, strict=False)),
+        returns=d.default.returns,
+    )
+    parts = ", ".join(f"{m.name} {n}" for m, n in zip(models, alloc, strict=False))
+    return await _act(ask, table, command, f"Influence allocated: {parts}.")
+
+
+# --- activations -------------------------------------------------------------------------------
+
+
+def _model(table: Table, arg: str) -> Any:
+    m = p.by_index(_view(table).table, arg)
+    if m is None:
+        raise Refused("That model is not on offer: use `/gm decide`.")
+    return m
+
+
+async def _activate(
+    ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]
+) -> Reply:
+    _decision(table, "activation")
+    m = _model(table, arg)
+    after = await _acted(ask, cm.Activate(seat=_view(table).seat, model=m.id))
+    if any(d.kind == "action" for d in after.decisions):
+        return Reply(p.action_menu(after, note=f"{m.name} activates."), edit=True)
+    return _done(w.TITLE, f"{m.name} activates.")
+
+
+async def _acted(ask: Ask, command: Any) -> Table:
+    try:
+        return await ask.act(command)
+    except RuleError as exc:
+        raise Refused(f"⚠ {exc.message}") from exc
+
+
+def _active(table: Table) -> Any:
+    _decision(table, "action")
+    pv = _view(table).table
+    return sc.model(pv, pv.active_model)
+
+
+async def _move(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
+    _active(table)
+    return Reply(p.move_menu(table), edit=True)
+
+
+async def _back(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
+    _active(table)
+    return Reply(p.action_menu(table), edit=True)
+
+
+async def _show(ask: Ask, table: Table, planned: sc.Planned) -> Reply:
+    """The preview of a planned move: the picture (when pictures are on) and its words."""
+    view = _view(table)
+    pv = view.table
+    me = sc.model(pv, pv.active_model)
+    names = p.names_of(table)
+    preview = sc.preview(pv, names, me.id, planned)
+    planned = sc.Planned(planned.kind, planned.points, planned.target, preview.problem)
+    verb = {"jog": "jogs", "sprint": "sprints (1 INF)", "charge": "charges (2 INF)"}[
+        str(planned.kind)
+    ]
+    text = [f"**{me.name}** {verb} from {p.point((me.x, me.y))}"]
+    if planned.points:
+        text[0] += " to " + " → ".join(p.point(x) for x in planned.points) + "."
+    if planned.target:
+        text.append(f"Target: {w.model_name(pv, planned.target)}.")
+    if preview.parting_blows:
+        text.append(
+            "⚠ Parting blows from "
+            + w.join([w.model_name(pv, e) for e in preview.parting_blows])
+            + "."
+        )
+    text.append(
+        f"⚠ {planned.problem}." if planned.problem else "Confirm to move; nothing happens before."
+    )
+    files: tuple[tuple[str, bytes], ...] = ()
+    if ask.pictures:
+        # Discord waits 3 s for the answer; a busy picture worker must not cost the preview.
+        try:
+            png = await asyncio.wait_for(render_async(move_preview, preview), PICTURE_BUDGET)
+            files = (("move.png", png),)
+        except TimeoutError:
+            text.append("(No picture this time: the pictures are busy. The move is as written.)")
+    return Reply(p.preview_message(table, planned, files, text), edit=True)
+
+
+async def _intent(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
+    me = _active(table)
+    pv = _view(table).table
+    choice = _one(values)
+    kind_code, _, aim = choice.partition(":")
+    kinds = {"j": MoveKind.JOG, "s": MoveKind.SPRINT, "c": MoveKind.CHARGE}
+    if kind_code not in kinds:
+        raise Refused("Choose a move from the list.")
+    kind = kinds[kind_code]
+    what, _, index = aim.partition(":")
+    if kind == MoveKind.CHARGE:
+        index, what = aim, "engage"
+    if what in ("engage", "away"):
+        other = _model(table, index)
+        aim = f"{what}:{other.id}"
+    elif what not in ("ball", "goal"):
+        raise Refused("Choose a move from the list.")
+    planned = sc.intention(
+        pv, me.id, kind, aim if kind != MoveKind.CHARGE else f"engage:{other.id}"
+    )
+    return await _show(ask, table, planned)
+
+
+async def _type_form(
+    ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]
+) -> Reply:
+    me = _active(table)
+    return _form(
+        f"Move {me.name}"[:45],
+        "gbwaym",
+        table,
+        (
+            ModalField("kind", "jog or sprint", "jog", "jog", max_length=6),
+            ModalField(
+                "path",
+                "Waypoints: x, y; x, y (the last is the end)",
+                "x, y",
+                f"{me.x:.1f}, {me.y:.1f}",
+                max_length=80,
+            ),
+        ),
+    )
+
+
+async def _typed(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
+    _active(table)
+    kind = {"jog": MoveKind.JOG, "sprint": MoveKind.SPRINT}.get(f.get("kind", "").strip().lower())
+    if kind is None:
+        raise Refused("Type `jog` or `sprint` as the kind of move.")
+    path = points(f.get("path", ""), "Type the waypoints as pairs `x, y; x, y`.")
+    if len(path) > 6:
+        raise Refused("At most 6 waypoints.")
+    return await _show(
+        ask, table, sc.Planned(kind, tuple((round(x, 2), round(y, 2)) for x, y in path))
+    )
+
+
+async def _confirm(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
+    me = _active(table)
+    seat = _view(table).seat
+    head, *rest = arg.split(";")
+    path = points(" ".join(rest), "That preview is out of date: move again.")
+    if head == "j":
+        command: Any = cm.Jog(seat=seat, path=path)
+        said = f"{me.name} jogs to {p.point(path[-1])}."
+    elif head == "s":
+        command = cm.Sprint(seat=seat, path=path)
+        said = f"{me.name} sprints to {p.point(path[-1])}."
+    elif head.startswith("c"):
+        target = _model(table, head[1:])
+        command = cm.Charge(seat=seat, target=target.id, end=path[-1])
+        said = f"{me.name} charges {target.name}."
+    else:
+        raise Refused("That preview is out of date: move again.")
+    return await _act(ask, table, command, said)
+
+
+async def _attack(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
+    me = _active(table)
+    target = _model(table, _one(values))
+    command = cm.Attack(seat=_view(table).seat, target=target.id)
+    return await _act(ask, table, command, f"{me.name} attacks {target.name}.")
+
+
+async def _pass(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
+    me = _active(table)
+    target = _model(table, _one(values))
+    command = cm.Pass(seat=_view(table).seat, target=target.id)
+    return await _act(ask, table, command, f"{me.name} passes to {target.name}.")
+
+
+async def _play(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
+    me = _active(table)
+    play_index, _, target_index = _one(values).partition(".")
+    plays = w.load_pack().models[me.slug].plays
+    play = plays[_ints(play_index, len(plays))[0]]
+    target = _model(table, target_index)
+    command = cm.UsePlay(seat=_view(table).seat, play=play.slug, target=target.id)
+    return await _act(ask, table, command, f"{me.name} uses {play.name}.")
+
+
+async def _simple(
+    ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str], what: str
+) -> Reply:
+    me = _active(table)
+    seat = _view(table).seat
+    commands = {
+        "gbshoot": (cm.Shoot(seat=seat), f"{me.name} shoots at goal."),
+        "gbstand": (cm.StandUp(seat=seat), f"{me.name} stands up."),
+        "gbrest": (cm.Rest(seat=seat), f"{me.name} rests."),
+        "gbend": (cm.EndActivation(seat=seat), f"{me.name}'s activation ends."),
+    }
+    command, said = commands[what]
+    return await _act(ask, table, command, said)
+
+
+def _button(what: str) -> Handler:
+    async def handler(
+        ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]
+    ) -> Reply:
+        return await _simple(ask, table, arg, values, f, what)
+
+    return handler
+
+
+# --- out of turn -------------------------------------------------------------------------------
+
+
+async def _react(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
+    _decision(table, "reaction")
+    seat = _view(table).seat
+    command = cm.React(seat=seat, counter=arg == "c", stance=arg == "s")
+    said = {"c": "You declare a Counter-Attack.", "s": "You take a Defensive Stance."}.get(
+        arg, "No reaction."
+    )
+    return await _act(ask, table, command, said)
+
+
+async def _pick(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
+    d = _decision(table, "playbook")
+    column, _, row = arg.partition(".")
+    wanted = next((o for o in d.options if f"{o.column}.{o.row}" == f"{column}.{row}"), None)
+    if wanted is None:
+        raise Refused("That result is not on offer now: use `/gm decide`.")
+    return await _act(ask, table, wanted, f"You select column {column}.")
+
+
+def _dodge_path(table: Table, d: Any, aim: str) -> tuple[tuple[float, float], ...]:
+    pv = _view(table).table
+    me = sc.model(pv, d.context["model"])
+    inches = float(d.context.get("inches", 0))
+    geo = sc.geometry(pv)
+    start = Point(me.x, me.y)
+    if aim == "ball":
+        to = Point(pv.ball_x, pv.ball_y)
+    elif aim == "goal":
+        to = sc.enemy_goal(pv, me.seat).centre
+    elif aim.startswith("away:"):
+        other = _model(table, aim[5:])
+        to = Point(2 * me.x - other.x, 2 * me.y - other.y)
+    else:
+        raise Refused("Choose a dodge from the prompt.")
+    moved = straight(geo, me.id, (to.x - start.x, to.y - start.y), inches, MoveKind.DODGE)
+    if aim == "ball":
+        ball = Base(to, 0.0)
+        gap = max(start.distance_to(ball.centre) - 0.9, 0.0)
+        if gap < moved.travelled:
+            moved = straight(geo, me.id, (to.x - start.x, to.y - start.y), gap, MoveKind.DODGE)
+    if moved.travelled < 0.05:
+        raise Refused("There is no room to dodge that way: choose another or no dodge.")
+    return (sc._cut(start, moved.end),)
+
+
+async def _dodge(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
+    d = _decision(table, "dodge")
+    seat = _view(table).seat
+    if arg == "n":
+        return await _act(ask, table, cm.DodgeTo(seat=seat), "No dodge.")
+    path = _dodge_path(table, d, arg)
+    return await _act(
+        ask, table, cm.DodgeTo(seat=seat, path=path), f"You dodge to {p.point(path[-1])}."
+    )
+
+
+async def _dodge_form(
+    ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]
+) -> Reply:
+    d = _decision(table, "dodge")
+    return _form(
+        "Dodge",
+        "gbdodm",
+        table,
+        (
+            ModalField(
+                "path",
+                f'Waypoints (up to {d.context.get("inches", 0)}"): x, y; x, y',
+                "x, y",
+                max_length=80,
+            ),
+        ),
+    )
+
+
+async def _dodge_typed(
+    ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]
+) -> Reply:
+    _decision(table, "dodge")
+    path = points(f.get("path", ""), "Type the waypoints as pairs `x, y; x, y`.")
+    return await _act(
+        ask,
+        table,
+        cm.DodgeTo(seat=_view(table).seat, path=path),
+        f"You dodge to {p.point(path[-1])}.",
+    )
+
+
+async def _reroll(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
+    _decision(table, "reroll")
+    again = arg == "1"
+    return await _act(
+        ask,
+        table,
+        cm.RerollScatter(seat=_view(table).seat, reroll=again),
+        "Rerolled." if again else "Kept.",
+    )
+
+
+async def _intercept(
+    ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]
+) -> Reply:
+    _decision(table, "intercept")
+    take = arg == "1"
+    return await _act(
+        ask,
+        table,
+        cm.Intercept(seat=_view(table).seat, take=take),
+        "You intercept." if take else "You let it pass.",
+    )
+
+
+async def _follow(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
+    d = _decision(table, "follow_up")
+    seat = _view(table).seat
+    if arg == "shot":
+        command = cm.FollowUp(seat=seat, choice="shot")
+    elif arg in ("move.p", "move.r"):
+        model = d.context["passer"] if arg == "move.p" else d.context["receiver"]
+        command = cm.FollowUp(seat=seat, choice="move", model=model)
+        # Pass & Move is a dodge: the rules then ask where (a dodge prompt).
+    else:
+        command = cm.FollowUp(seat=seat)
+    return await _act(ask, table, command, "Done.")
+
+
+async def _goal(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
+    d = _decision(table, "goal_kick")
+    return await _act(ask, table, d.default, "Goal kick taken as proposed.")
+
+
+async def _goal_form(
+    ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]
+) -> Reply:
+    d = _decision(table, "goal_kick")
+    t = d.default.target
+    return _form(
+        "Goal kick",
+        "gbgkm",
+        table,
+        (ModalField("target", "Spot: x, y", "x, y", f"{t[0]:.1f}, {t[1]:.1f}", max_length=20),),
+    )
+
+
+async def _goal_typed(
+    ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]
+) -> Reply:
+    d = _decision(table, "goal_kick")
+    spot = points(f.get("target", ""), "Type the spot as `x, y`.")
+    if len(spot) != 1:
+        raise Refused("Type the spot as `x, y`.")
+    return await _act(
+        ask, table, cm.GoalKick(seat=d.seat, target=spot[0]), f"Goal kick to {p.point(spot[0])}."
+    )
+
+
+HANDLERS: dict[str, Handler] = {
+    "gbguild": _guild,
+    "gbsquad": _squad,
+    "gbdisc": _disc,
+    "gbprep": _prep,
+    "gbkick": _kick,
+    "gbdeploy": _deploy,
+    "gbdepadj": _deploy_form,
+    "gbdepm": _deploy_typed,
+    "gbkoff": _kick_off,
+    "gbkoadj": _kick_off_form,
+    "gbkom": _kick_off_typed,
+    "gbgive": _give,
+    "gbplan": _plan,
+    "gbinit": _init,
+    "gbinfv": _inf_value,
+    "gbinf": _inf,
+    "gbact": _activate,
+    "gbmove": _move,
+    "gbback": _back,
+    "gbintent": _intent,
+    "gbtype": _type_form,
+    "gbwaym": _typed,
+    "gbconf": _confirm,
+    "gbatk": _attack,
+    "gbpass": _pass,
+    "gbplay": _play,
+    "gbshoot": _button("gbshoot"),
+    "gbstand": _button("gbstand"),
+    "gbrest": _button("gbrest"),
+    "gbend": _button("gbend"),
+    "gbreact": _react,
+    "gbpick": _pick,
+    "gbdodge": _dodge,
+    "gbdodt": _dodge_form,
+    "gbdodm": _dodge_typed,
+    "gbreroll": _reroll,
+    "gbicpt": _intercept,
+    "gbfollow": _follow,
+    "gbgoal": _goal,
+    "gbgkadj": _goal_form,
+    "gbgkm": _goal_typed,
+}
+
+
+async def control(
+    ask: Ask, action: str, arg: str, values: list[str], fields: dict[str, str]
+) -> Reply:
+    """Route a click, a choice or a form to its handler; a refusal answers privately."""
+    handler = HANDLERS.get(action)
+    if handler is None:
+        return say("That control is not this game's.")
+    table = await ask.table()
+    try:
+        return await handler(ask, table, arg, values, fields)
+    except Refused as exc:
+        return say(exc.text)

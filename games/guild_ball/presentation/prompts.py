@@ -1,0 +1,665 @@
+"""The DMs that ask one team something, with their buttons, selects and forms.
+
+Pre-game: the team and plan discards (selects, edited as the player picks), kick or receive,
+the deployment (the bot's legal proposal, accepted with one click or adjusted in a form), the
+kick off, who takes the ball. Each turn: the game plan and the influence (secret, both at once),
+the model to activate, then its actions (`action_menu`): move by intention or by typed
+waypoints (answered with a private preview and Confirm / Adjust / Cancel), charge, attack, pass
+or shoot with the odds shown, plays, rest, end. Out of turn: reactions, playbook results,
+dodges, interceptions, what follows a pass, the goal kick; each says when its default applies.
+
+A control's custom id carries only ids and indices (the model's place in the view, the
+choices made so far in a prompt being filled); the rules check every command."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from bot.presentation import Table, when
+from bot.render.ids import ControlId
+from bot.render.ui import Button, Embed, Message, Option, Select, clip
+from engine.core.game import Decision
+from games.guild_ball.content.loader import load_pack
+from games.guild_ball.presentation import scenes as sc
+from games.guild_ball.presentation import words as w
+from games.guild_ball.rules.views import ModelView, PublicView, SeatView
+
+REACTION_DEFAULT = "you answer no"
+
+
+def cid(action: str, table: Table, arg: str = "") -> str:
+    assert table.seat is not None
+    return ControlId(action, table.game_id, table.seat, arg).encode()
+
+
+def names_of(table: Table) -> tuple[str, ...]:
+    return w.seat_names(table.names)
+
+
+def seat_view(table: Table) -> SeatView:
+    if not isinstance(table.view, SeatView):
+        raise TypeError("a prompt needs a seat's own view")
+    return table.view
+
+
+def embed(title: str, lines: Sequence[str]) -> Embed:
+    return Embed(title=clip(title, 256), description=clip("\n".join(lines), 4096), colour=w.COLOUR)
+
+
+def deadline(due: datetime | None, default: str) -> str:
+    if due is None:
+        return f"If the host moves the game on, {default}."
+    return f"Answer {when(due)}; after that, {default}."
+
+
+def index_of(pv: PublicView, model_id: str) -> int:
+    return next(i for i, m in enumerate(pv.models) if m.id == model_id)
+
+
+def by_index(pv: PublicView, text: str) -> ModelView | None:
+    if not text.isascii() or not text.isdigit() or int(text) >= len(pv.models):
+        return None
+    return pv.models[int(text)]
+
+
+def point(p: tuple[float, float]) -> str:
+    return f"({p[0]:.1f}, {p[1]:.1f})"
+
+
+# --- pre-game ----------------------------------------------------------------------------------
+
+
+def guilds() -> list[str]:
+    return sorted(load_pack().guilds)
+
+
+def squaddies(guild: str) -> list[str]:
+    return [m.slug for m in load_pack().members(guild) if m.role == "squaddie"]
+
+
+def prepare_prompt(
+    table: Table, guild: int, squad: tuple[int, ...], discard: tuple[int, ...], due: Any = None
+) -> Message:
+    """Pick a guild, two Squaddies and two plans to discard; Confirm sends them together."""
+    view = seat_view(table)
+    pack = load_pack()
+    slugs = guilds()
+    g = slugs[guild]
+    members = squaddies(g)
+    captain = pack.captain(g)
+    lines = [
+        "Pick your team in secret: a guild (its Captain plays), two of its Squaddies, and two of "
+        "the seven game plans dealt to you to discard face down. Your opponent learns your team "
+        "only when both have picked, and never your discards.",
+        "",
+        f"Guild: **{pack.guilds[g].name}** — {pack.guilds[g].style}",
+        f"Captain: {captain.name}",
+        f"Squaddies: {w.join([pack.models[members[i]].name for i in squad])}",
+        "Discard: " + w.join([pack.plans[view.hand[i]].name for i in discard]),
+        "",
+        "Your plans:",
+        *(f"• {w.plan_line(p)}" for p in view.hand),
+        "",
+        deadline(table.due if due is None else due, "the team shown here is kept"),
+    ]
+    state = f"{guild}.{','.join(map(str, squad))}.{','.join(map(str, discard))}"
+    rows = (
+        (
+            Select(
+                cid("gbguild", table, state),
+                tuple(
+                    Option(pack.guilds[s].name, str(i), clip(pack.guilds[s].style, 100), i == guild)
+                    for i, s in enumerate(slugs)
+                ),
+                placeholder="Guild",
+            ),
+        ),
+        (
+            Select(
+                cid("gbsquad", table, state),
+                tuple(
+                    Option(
+                        pack.models[s].name,
+                        str(i),
+                        clip(pack.models[s].position, 100),
+                        i in squad,
+                    )
+                    for i, s in enumerate(members)
+                ),
+                placeholder="Two Squaddies",
+                min_values=2,
+                max_values=2,
+            ),
+        ),
+        (
+            Select(
+                cid("gbdisc", table, state),
+                tuple(
+                    Option(pack.plans[p].name, str(i), clip(pack.plans[p].text, 100), i in discard)
+                    for i, p in enumerate(view.hand)
+                ),
+                placeholder="Two plans to discard",
+                min_values=2,
+                max_values=2,
+            ),
+        ),
+        (Button("Confirm this team", cid("gbprep", table, state), style="primary"),),
+    )
+    return Message(embeds=(embed("Guild Ball: your team", lines),), rows=rows).check()
+
+
+def prepare_default(table: Table, decision: Decision) -> Message:
+    view = seat_view(table)
+    d = decision.default
+    guild = guilds().index(d.guild)
+    members = squaddies(d.guild)
+    squad = tuple(members.index(s) for s in d.squaddies)
+    discard = tuple(view.hand.index(p) for p in d.discard)
+    return prepare_prompt(table, guild, squad, discard)
+
+
+def kick_prompt(table: Table) -> Message:
+    lines = [
+        "You won the starting roll. The kicking team deploys first and kicks off; the receiving "
+        "team deploys second and gets the ball.",
+        deadline(table.due, "you receive"),
+    ]
+    rows = (
+        (
+            Button("Kick", cid("gbkick", table, "1")),
+            Button("Receive (default)", cid("gbkick", table, "0"), style="primary"),
+        ),
+    )
+    return Message(embeds=(embed("Kick or receive?", lines),), rows=rows).check()
+
+
+def deploy_prompt(table: Table, decision: Decision) -> Message:
+    view = seat_view(table)
+    pv = view.table
+    d = decision.default
+    kicking = pv.kicking == view.seat
+    lines = [
+        'Deploy every model completely within 10" of your table edge. The bot proposes:',
+        *(f"• {w.model_name(pv, m)} at {point((x, y))}" for m, x, y in d.places),
+    ]
+    if kicking:
+        lines.append(f"Kicker: {w.model_name(pv, d.kicker)}")
+    lines += [
+        "",
+        "Deploy as proposed, or adjust: type each model's place as `x, y` in inches (x across "
+        f"from the left, 0–{pv.pitch_size:g}; y up from side 0's edge).",
+        deadline(table.due, "the proposal is deployed"),
+    ]
+    rows = (
+        (
+            Button("Deploy as proposed", cid("gbdeploy", table), style="primary"),
+            Button("Adjust…", cid("gbdepadj", table)),
+        ),
+    )
+    return Message(embeds=(embed("Deployment", lines),), rows=rows).check()
+
+
+def kick_off_prompt(table: Table, decision: Decision) -> Message:
+    pv = seat_view(table).table
+    d = decision.default
+    kicker = sc.model(pv, pv.ball_holder) if pv.ball_holder else None
+    who = kicker.name if kicker else "Your kicker"
+    lines = [
+        f"{who} may jog, then kicks to a target spot within range; the ball then scatters.",
+        f"Proposed: no jog, a kick to {point(d.target)}.",
+        deadline(table.due, "the proposed kick is made"),
+    ]
+    rows = (
+        (
+            Button("Kick as proposed", cid("gbkoff", table), style="primary"),
+            Button("Choose jog and target…", cid("gbkoadj", table)),
+        ),
+    )
+    return Message(embeds=(embed("Kick off", lines),), rows=rows).check()
+
+
+def give_prompt(table: Table, decision: Decision) -> Message:
+    pv = seat_view(table).table
+    buttons = []
+    for i, o in enumerate(decision.options[:5]):
+        label = "Leave it where it is" if not o.model else f"Give it to {w.model_name(pv, o.model)}"
+        mark = " (default)" if o == decision.default else ""
+        buttons.append(Button(clip(label + mark, 80), cid("gbgive", table, str(i))))
+    lines = [
+        "The kick off fell short or went off the pitch: you may give the ball to one of your "
+        "models.",
+        deadline(table.due, "the default shown is taken"),
+    ]
+    return Message(embeds=(embed("The ball", lines),), rows=(tuple(buttons),)).check()
+
+
+# --- the turn: plan, initiative, influence -----------------------------------------------------
+
+
+def plan_prompt(table: Table, decision: Decision) -> Message:
+    view = seat_view(table)
+    pack = load_pack()
+    lines = [
+        "Choose this turn's game plan, in secret: both are revealed once both have chosen. "
+        "The higher initiative total (plan + d6) chooses who activates first; the plan's "
+        "influence is your pool for the turn.",
+        "",
+        *(f"• {w.plan_line(p)}" for p in view.hand),
+        "",
+        deadline(table.due, f"you play {w.plan_name(view.hand[0])}"),
+    ]
+    select = Select(
+        cid("gbplan", table),
+        tuple(
+            Option(
+                clip(pack.plans[p].name, 100),
+                str(i),
+                clip(f"INI {pack.plans[p].initiative} INF {pack.plans[p].influence}", 100),
+            )
+            for i, p in enumerate(view.hand)
+        ),
+        placeholder="Your game plan",
+    )
+    return Message(embeds=(embed("Game plan", lines),), rows=((select,),)).check()
+
+
+def initiative_prompt(table: Table) -> Message:
+    lines = ["Your initiative total is higher: take the initiative (activate first) or give it?"]
+    lines.append(deadline(table.due, "you take it"))
+    rows = (
+        (
+            Button("Take it (default)", cid("gbinit", table, "1"), style="primary"),
+            Button("Give it", cid("gbinit", table, "0")),
+        ),
+    )
+    return Message(embeds=(embed("Initiative", lines),), rows=rows).check()
+
+
+def my_models(view: SeatView) -> list[ModelView]:
+    return [m for m in view.table.models if m.seat == view.seat and (m.on_pitch or m.taken_out)]
+
+
+def influence_prompt(table: Table, alloc: tuple[int, ...], note: str = "") -> Message:
+    view = seat_view(table)
+    models = my_models(view)
+    pool = view.influence_pool
+    lines = [
+        f"Allocate your influence pool of **{pool}** (secret until both have allocated): each "
+        "model up to its max INF. Influence pays for attacks, sprints, charges, kicks and plays.",
+        "",
+        *(
+            f"• {m.name}: **{n}** (max {m.max_influence})"
+            for m, n in zip(models, alloc, strict=False)
+        ),
+        f"Left over: {pool - sum(alloc)} (lost).",
+    ]
+    if any(m.taken_out for m in models):
+        lines.append("Taken-out models return at your table edge.")
+    if note:
+        lines += ["", note]
+    lines.append(deadline(table.due, "the allocation shown is made"))
+    state = ".".join(map(str, alloc))
+    rows: list[tuple[Any, ...]] = []
+    for i, m in enumerate(models[:4]):
+        rows.append(
+            (
+                Select(
+                    cid("gbinfv", table, f"{i}:{state}"),
+                    tuple(
+                        Option(f"{m.name}: {n}", str(n), default=n == alloc[i])
+                        for n in range(min(m.max_influence, pool) + 1)
+                    ),
+                    placeholder=m.name,
+                ),
+            )
+        )
+    rows.append((Button("Allocate as shown", cid("gbinf", table, state), style="primary"),))
+    return Message(embeds=(embed("Influence", lines),), rows=tuple(rows)).check()
+
+
+def influence_default(table: Table, decision: Decision) -> Message:
+    view = seat_view(table)
+    given = dict(decision.default.influence)
+    alloc = tuple(given.get(m.id, 0) for m in my_models(view))
+    return influence_prompt(table, alloc)
+
+
+# --- activations -------------------------------------------------------------------------------
+
+
+def activation_prompt(table: Table, decision: Decision) -> Message:
+    pv = seat_view(table).table
+    lines = [f"Turn {pv.turn}: select a model to activate.", *score_lines(table)]
+    lines.append(deadline(table.due, "your first model not yet activated activates and ends"))
+    buttons = []
+    for o in decision.options[:5]:
+        m = sc.model(pv, o.model)
+        buttons.append(
+            Button(
+                clip(f"{m.name} (INF {m.influence})", 80),
+                cid("gbact", table, str(index_of(pv, m.id))),
+            )
+        )
+    return Message(embeds=(embed("Activate a model", lines),), rows=(tuple(buttons),)).check()
+
+
+def score_lines(table: Table) -> list[str]:
+    pv = seat_view(table).table
+    names = names_of(table)
+    return [
+        " · ".join(f"{names[t.seat]} {t.vp} VP, {t.mp} MP" for t in pv.teams),
+    ]
+
+
+def action_menu(table: Table, note: str = "") -> Message:
+    """The active model's actions: moves, attacks, kicks, plays, end."""
+    view = seat_view(table)
+    pv = view.table
+    me = sc.model(pv, pv.active_model)
+    team = pv.teams[view.seat]
+    engaged = sc.engaged_enemies(pv, me.id)
+    lines = [
+        f"**{me.name}** is active: INF {me.influence}, HP {me.hp}/{me.max_hp}, team MP {team.mp}"
+        + (" — has the ball" if me.has_ball else ""),
+        f'Jog {me.jog:g}" (free), sprint {me.sprint:g}" (1 INF), charge (2 INF).',
+    ]
+    if engaged:
+        lines.append("Engaging: " + w.join([e.name for e in engaged]) + " (attack: 1 INF).")
+    if me.conditions:
+        lines.append("Conditions: " + ", ".join(c.replace("_", " ") for c in me.conditions))
+    if note:
+        lines += ["", note]
+    lines.append(deadline(table.due, "the activation ends"))
+    knocked = "knocked_down" in me.conditions
+    asked = next((d for d in table.decisions if d.kind == "action"), None)
+    advanced = bool(asked.context.get("advanced")) if asked is not None else False
+    buttons = []
+    if not advanced:
+        buttons.append(Button("Move…", cid("gbmove", table), style="primary"))
+    if me.has_ball:
+        pool, tn = sc.kick_odds(pv, me.id, goal=True)
+        odds = (
+            sc.percent(sc.chance(pool, tn)) if sc.in_range(pv, me.id, goal=True) else "out of range"
+        )
+        buttons.append(Button(clip(f"Shoot ({odds}, 1 INF + 1 MP)", 80), cid("gbshoot", table)))
+    if knocked and not advanced:
+        buttons.append(Button("Stand up", cid("gbstand", table)))
+    if team.mp >= 1:
+        buttons.append(Button("Rest (1 MP)", cid("gbrest", table)))
+    buttons.append(Button("End activation", cid("gbend", table), style="danger"))
+    rows: list[tuple[Any, ...]] = [tuple(buttons[:5])]
+    if engaged:
+        rows.append(
+            (
+                Select(
+                    cid("gbatk", table),
+                    tuple(
+                        Option(clip(f"Attack {e.name}", 100), str(index_of(pv, e.id)))
+                        for e in engaged
+                    ),
+                    placeholder="Attack an engaged enemy (1 INF)",
+                ),
+            )
+        )
+    if me.has_ball:
+        mates = [
+            m
+            for m in sc.on_pitch(pv, view.seat)
+            if m.id != me.id and "knocked_down" not in m.conditions
+        ]
+        opts = []
+        for m in mates:
+            if not sc.in_range(pv, me.id, m.id):
+                continue
+            pool, tn = sc.kick_odds(pv, me.id, m.id)
+            opts.append(
+                Option(
+                    clip(f"Pass to {m.name}", 100),
+                    str(index_of(pv, m.id)),
+                    f"{pool} dice at {tn}+: {sc.percent(sc.chance(pool, tn))} to reach",
+                )
+            )
+        if opts:
+            rows.append((Select(cid("gbpass", table), tuple(opts), placeholder="Pass (1 INF)"),))
+    plays = play_options(pv, me)
+    if plays:
+        rows.append((Select(cid("gbplay", table), tuple(plays), placeholder="Character play"),))
+    return Message(embeds=(embed(f"Turn {pv.turn}: {me.name}", lines),), rows=tuple(rows)).check()
+
+
+def play_options(pv: PublicView, me: ModelView) -> list[Option]:
+    """The active model's character plays it can pay for, each with each model it may target
+    (self plays on itself); the rules check range and sight."""
+    pack = load_pack()
+    card = pack.models[me.slug]
+    out = []
+    for i, p in enumerate(card.plays):
+        if p.cost is None or p.cost > me.influence or (p.area is not None and p.target != "self"):
+            continue
+        if p.target == "self":
+            targets = [me]
+        else:
+            targets = [
+                m
+                for m in sc.on_pitch(pv)
+                if (p.target == "any")
+                or (p.target == "enemy" and m.seat != me.seat)
+                or (p.target == "friendly" and m.seat == me.seat)
+            ]
+        for t in targets:
+            on = "" if t.id == me.id else f" on {t.name}"
+            out.append(
+                Option(clip(f"{p.name}{on}", 100), f"{i}.{index_of(pv, t.id)}", f"cost {p.cost}")
+            )
+    return out[:25]
+
+
+def move_menu(table: Table) -> Message:
+    """Moving by intention: towards the ball, the goal, to engage a model, away from one; or
+    typed waypoints."""
+    view = seat_view(table)
+    pv = view.table
+    me = sc.model(pv, pv.active_model)
+    opts = [
+        Option(f'Jog towards the ball ({me.jog:g}")', "j:ball"),
+        Option(f'Sprint towards the ball ({me.sprint:g}", 1 INF)', "s:ball"),
+        Option("Jog towards the enemy goal", "j:goal"),
+        Option("Sprint towards the enemy goal", "s:goal"),
+    ]
+    if pv.ball_holder or not pv.ball_free:
+        opts = opts[2:]
+    enemies = [m for m in sc.on_pitch(pv) if m.seat != view.seat]
+    for e in enemies:
+        i = index_of(pv, e.id)
+        opts.append(Option(clip(f"Charge {e.name} (2 INF)", 100), f"c:{i}"))
+        opts.append(Option(clip(f"Jog to engage {e.name}", 100), f"j:engage:{i}"))
+        opts.append(Option(clip(f"Jog away from {e.name}", 100), f"j:away:{i}"))
+    lines = [
+        f"How should **{me.name}** move? Pick an intention and the bot works out a legal path, "
+        "or type waypoints. You see a preview first; only **Confirm** moves the model.",
+        f"It stands at {point((me.x, me.y))}.",
+    ]
+    rows = (
+        (Select(cid("gbintent", table), tuple(opts[:25]), placeholder="Move…"),),
+        (
+            Button("Type waypoints…", cid("gbtype", table)),
+            Button("Back", cid("gbback", table)),
+        ),
+    )
+    return Message(embeds=(embed(f"Move {me.name}", lines),), rows=rows).check()
+
+
+def encode_move(kind: str, points: Sequence[tuple[float, float]], target: int = -1) -> str:
+    head = f"c{target}" if kind == "c" else kind
+    return ";".join([head, *(f"{x:.2f},{y:.2f}" for x, y in points)])
+
+
+def preview_message(
+    table: Table, planned: sc.Planned, files: tuple[tuple[str, bytes], ...], text: list[str]
+) -> Message:
+    """The private preview of a move, with Confirm (when legal), Adjust and Cancel."""
+    pv = seat_view(table).table
+    kind = {"jog": "j", "sprint": "s", "charge": "c"}[str(planned.kind)]
+    target = index_of(pv, planned.target) if planned.target else -1
+    buttons = []
+    if not planned.problem and planned.points:
+        arg = encode_move(kind, planned.points, target)
+        buttons.append(Button("Confirm", cid("gbconf", table, arg), style="success"))
+    buttons += [Button("Adjust…", cid("gbtype", table)), Button("Cancel", cid("gbback", table))]
+    return Message(
+        embeds=(embed("Move preview (only you see this)", text),),
+        rows=(tuple(buttons),),
+        files=files,
+    ).check()
+
+
+# --- out of turn -------------------------------------------------------------------------------
+
+
+def reaction_prompt(table: Table, decision: Decision) -> Message:
+    pv = seat_view(table).table
+    c = decision.context
+    mp = pv.teams[seat_view(table).seat].mp
+    lines = [
+        decision.prompt,
+        f"Your team has {mp} MP. Nobody else is told until you answer.",
+        deadline(table.due, REACTION_DEFAULT),
+    ]
+    buttons = [Button("No (default)", cid("gbreact", table, "n"), style="primary")]
+    if mp >= 1:
+        buttons.append(Button("Counter-Attack (1 MP)", cid("gbreact", table, "c")))
+        if c.get("attack") == "charge":
+            buttons.append(Button("Defensive Stance (1 MP)", cid("gbreact", table, "s")))
+    return Message(embeds=(embed("Reaction", lines),), rows=(tuple(buttons),)).check()
+
+
+def playbook_prompt(table: Table, decision: Decision) -> Message:
+    pv = seat_view(table).table
+    a = pv.attack
+    attacker = sc.model(pv, a.attacker) if a else None
+    book = load_pack().models[attacker.slug].playbook if attacker else ()
+    lines = [decision.prompt, "", deadline(table.due, "the result worth most is taken")]
+    buttons = []
+    for o in decision.options:
+        try:
+            result = book[o.column - 1][o.row]
+            text = ("★ " if result.momentous else "") + result.text
+        except IndexError:
+            text = f"column {o.column}"
+        mark = " (default)" if o == decision.default else ""
+        buttons.append(
+            Button(
+                clip(f"{o.column}: {text}{mark}", 80), cid("gbpick", table, f"{o.column}.{o.row}")
+            )
+        )
+    rows = tuple(tuple(buttons[i : i + 5]) for i in range(0, min(len(buttons), 25), 5))
+    return Message(embeds=(embed("Playbook", lines),), rows=rows).check()
+
+
+def dodge_prompt(table: Table, decision: Decision) -> Message:
+    pv = seat_view(table).table
+    inches = decision.context.get("inches", 0)
+    model = sc.model(pv, decision.context["model"])
+    lines = [
+        decision.prompt,
+        f"{model.name} stands at {point((model.x, model.y))}.",
+        deadline(table.due, "no dodge is made"),
+    ]
+    buttons = [Button("No dodge (default)", cid("gbdodge", table, "n"), style="primary")]
+    if pv.ball_free and not pv.ball_holder:
+        buttons.append(Button(f'Towards the ball ({inches}")', cid("gbdodge", table, "ball")))
+    buttons.append(Button("Towards the enemy goal", cid("gbdodge", table, "goal")))
+    near = sc.engaging_me(pv, model.id)
+    if near:
+        buttons.append(
+            Button(
+                clip(f"Away from {near[0].name}", 80),
+                cid("gbdodge", table, f"away:{index_of(pv, near[0].id)}"),
+            )
+        )
+    buttons.append(Button("Type waypoints…", cid("gbdodt", table)))
+    return Message(embeds=(embed("Dodge", lines),), rows=(tuple(buttons[:5]),)).check()
+
+
+def yes_no(table: Table, decision: Decision, title: str, action: str, yes: str, no: str) -> Message:
+    lines = [decision.prompt, deadline(table.due, f"the answer is “{no}”")]
+    rows = (
+        (
+            Button(clip(f"{no} (default)", 80), cid(action, table, "0"), style="primary"),
+            Button(clip(yes, 80), cid(action, table, "1")),
+        ),
+    )
+    return Message(embeds=(embed(title, lines),), rows=rows).check()
+
+
+def follow_prompt(table: Table, decision: Decision) -> Message:
+    view = seat_view(table)
+    pv = view.table
+    mp = pv.teams[view.seat].mp
+    passer = w.model_name(pv, decision.context["passer"])
+    receiver = w.model_name(pv, decision.context["receiver"])
+    lines = [decision.prompt, f"Your team has {mp} MP.", deadline(table.due, "neither follows")]
+    buttons = [Button("Neither (default)", cid("gbfollow", table, "none"), style="primary")]
+    if mp >= 1:
+        buttons.append(Button(clip(f'{passer} dodges 4"', 80), cid("gbfollow", table, "move.p")))
+        buttons.append(Button(clip(f'{receiver} dodges 4"', 80), cid("gbfollow", table, "move.r")))
+    if mp >= 2:
+        buttons.append(Button(clip(f"Snap Shot by {receiver}", 80), cid("gbfollow", table, "shot")))
+    return Message(embeds=(embed("After the pass", lines),), rows=(tuple(buttons),)).check()
+
+
+def goal_kick_prompt(table: Table, decision: Decision) -> Message:
+    lines = [
+        decision.prompt,
+        f"Proposed: a goal kick to {point(decision.default.target)}.",
+        deadline(table.due, "the proposed goal kick is taken"),
+    ]
+    rows = (
+        (
+            Button("Kick as proposed", cid("gbgoal", table), style="primary"),
+            Button("Choose the spot…", cid("gbgkadj", table)),
+        ),
+    )
+    return Message(embeds=(embed("Goal kick", lines),), rows=rows).check()
+
+
+def prompt(table: Table, decision: Decision) -> Message | None:
+    """The DM prompt of one of the team's decisions."""
+    kind = decision.kind
+    if kind == "prepare":
+        return prepare_default(table, decision)
+    if kind == "kick_or_receive":
+        return kick_prompt(table)
+    if kind == "deploy":
+        return deploy_prompt(table, decision)
+    if kind == "kick_off":
+        return kick_off_prompt(table, decision)
+    if kind == "give_ball":
+        return give_prompt(table, decision)
+    if kind == "game_plan":
+        return plan_prompt(table, decision)
+    if kind == "initiative":
+        return initiative_prompt(table)
+    if kind == "influence":
+        return influence_default(table, decision)
+    if kind == "activation":
+        return activation_prompt(table, decision)
+    if kind == "action":
+        return action_menu(table)
+    if kind == "reaction":
+        return reaction_prompt(table, decision)
+    if kind == "playbook":
+        return playbook_prompt(table, decision)
+    if kind == "dodge":
+        return dodge_prompt(table, decision)
+    if kind == "reroll":
+        return yes_no(table, decision, "Kick scatter", "gbreroll", "Reroll the scatter", "Keep it")
+    if kind == "intercept":
+        return yes_no(table, decision, "Interception", "gbicpt", "Intercept", "Let it pass")
+    if kind == "follow_up":
+        return follow_prompt(table, decision)
+    if kind == "goal_kick":
+        return goal_kick_prompt(table, decision)
+    return None

@@ -1,0 +1,56 @@
+"""`/gm rules` for Guild Ball: the Introductory game in our own words, one topic at a time."""
+
+from __future__ import annotations
+
+TOPICS: dict[str, str] = {
+    "overview": (
+        "**Guild Ball** (the Introductory game) is for 2 players on a 2'×2' pitch. Each team is a "
+        "guild's Captain and two of its Squaddies. Score goals (4 VP) and take enemy models out "
+        "(2 VP); the first team to 6 VP wins. All places are in inches: x across from the left "
+        "of the pitch picture, y up from side 0's table edge."
+    ),
+    "pregame": (
+        "Each player is dealt seven game plans and, in secret, picks a guild, two Squaddies, and "
+        "two plans to discard face down (a DM with selects). The starting roll's winner kicks or "
+        'receives. The kicking team deploys completely within 10" of its table edge, then the '
+        "receiving team; the bot proposes a legal deployment you accept with one click or adjust "
+        "by typing places. The kicker may jog, then kicks to a spot; the ball scatters."
+    ),
+    "turn": (
+        "Each turn: both choose a game plan in secret (initiative and influence); the higher "
+        "initiative total picks who activates first; both allocate influence in secret (each "
+        "model up to its max INF). Then the teams alternate activations, one model at a time, "
+        "until every model has activated. Conditions hurt in the End Phase."
+    ),
+    "moving": (
+        "An activation's standard advance is a jog (free), a sprint (1 influence) or a charge "
+        "(2 influence: straight into melee, then a free attack with +4 TAC). In your activation "
+        "DM press **Move…**: pick an intention (towards the ball, towards the goal, to engage or "
+        "charge a model, away from a model) or type waypoints; you get a private preview with the "
+        "path, the reach shaded and any parting blows, then **Confirm**, **Adjust** or **Cancel**."
+    ),
+    "attacks": (
+        "An attack (1 influence) rolls TAC dice against the target's DEF; hits minus ARM give net "
+        "hits, which reach a column of the attacker's playbook: you pick a result (damage, "
+        "tackle, push, knock down, dodge, plays); momentous results give 1 MP. The target may "
+        "Counter-Attack (1 MP) or, against a charge, take a Defensive Stance (1 MP), answered by "
+        "DM within 15 minutes; the default is no."
+    ),
+    "kicking": (
+        "A model with the ball may pass (1 influence) to a friend or a spot in range, or Shoot "
+        "(1 influence and 1 MP) at the enemy goalpost: KICK dice at 4+ (+1 out of sight, +1 per "
+        "enemy engaging the receiver, -1 for a tap in; -1 die per enemy engaging the kicker or on "
+        "the ball path). The menu shows the odds. A goal is 4 VP; a successful pass gives 1 MP "
+        "and may be followed by Pass & Move (1 MP) or a Snap Shot (2 MP)."
+    ),
+    "momentum": (
+        "Momentum (MP) comes from momentous results, passes and goals. Spend it on Counter-Attack, "
+        "Defensive Stance, Shots, Bonus Time (+1 die), Rest (recover 4 HP or clear conditions) "
+        "and follow-ups after a pass. A take-out scores 2 VP; the model returns next turn."
+    ),
+    "deadlines": (
+        "When a deadline passes the default applies: a setup answer as proposed, a plan the "
+        "first in hand, influence as proposed, an activation that ends at once, a reaction no. "
+        "Reactions, interceptions and dodges out of turn wait 15 minutes at most."
+    ),
+}
