@@ -11,16 +11,16 @@ from engine.core.game import Stage
 from games.winterforge.rules import commands as cm
 from games.winterforge.rules.alleyways import buy_rune, donate, hire_thief, sell_held
 from games.winterforge.rules.bank import repay_loan, take_loan
-from games.winterforge.rules.context import Ctx, WinterforgeContext, actions_allowed
+from games.winterforge.rules.context import Ctx, WinterforgeContext
 from games.winterforge.rules.events import DefaultsApplied, Event, RoyalChosen
 from games.winterforge.rules.forge import forge, train
 from games.winterforge.rules.guildhall import request_funds, take_contracts
 from games.winterforge.rules.market import buy, refresh_row
-from games.winterforge.rules.moving import free_move, move
+from games.winterforge.rules.moving import move
 from games.winterforge.rules.pending import ROYAL, TURN, pending
-from games.winterforge.rules.state import ACTIONS_PER_TURN, LORDS, SOLO, WinterforgeState
+from games.winterforge.rules.state import LORDS, SOLO, WinterforgeState
 from games.winterforge.rules.tavern import hire, refresh_tavern
-from games.winterforge.rules.turns import begin_turn, end_turn, finish_turn
+from games.winterforge.rules.turns import begin_turn, end_turn, finish_turn, turn_spent
 
 Handler = Callable[[Ctx, Any], None]
 
@@ -92,21 +92,11 @@ def execute(state: WinterforgeState, command: cm.Command) -> tuple[list[Event], 
     ctx = WinterforgeContext(state)
     handler(ctx, command)
     after = ctx.state
-    turn = after.turn
-    if turn.event:
-        allowed = actions_allowed(after)
-    else:
-        allowed = 1 if after.variant == LORDS else ACTIONS_PER_TURN
-    # `turn_spent(after)`, its common case (no solo Event, no Crew) without a call; the same
-    # checks, the cheapest first.
     if (
         after.result is None
-        and turn.number == state.turn.number
-        and turn.actions >= allowed
-        and (turn.number or not after.choosing)
-        and not (
-            after.variant != LORDS and after.guilds[turn.seat].crew and free_move(after, turn.seat)
-        )
+        and after.turn.number == state.turn.number
+        and (after.turn.number or not after.choosing)
+        and turn_spent(after)
     ):
         finish_turn(ctx)
     return ctx.events, ctx.state

@@ -32,7 +32,14 @@ from games.winterforge.rules.events import (
 from games.winterforge.rules.market import reshuffle, settle
 from games.winterforge.rules.moving import free_move
 from games.winterforge.rules.scoring import final_result
-from games.winterforge.rules.state import LORDS, SMITHS_PER_DAY, SOLO, SOLO_TURNS, WinterforgeState
+from games.winterforge.rules.state import (
+    ACTIONS_PER_TURN,
+    LORDS,
+    SMITHS_PER_DAY,
+    SOLO,
+    SOLO_TURNS,
+    WinterforgeState,
+)
 from games.winterforge.rules.tavern import redeal
 
 STALLED_ROUNDS = 2
@@ -132,8 +139,15 @@ def finish_turn(ctx: Ctx) -> None:
 
 def turn_spent(state: WinterforgeState) -> bool:
     """Has the current Player nothing left to do this turn (every action used, no free Move)?"""
-    return state.turn.actions >= actions_allowed(state) and not (
-        state.variant != LORDS and free_move(state, state.turn.seat)
+    turn = state.turn
+    # Asked after every command: `actions_allowed` and `free_move` are called only when a solo
+    # Event or a Crew may change their answer.
+    if turn.event:
+        allowed = actions_allowed(state)
+    else:
+        allowed = 1 if state.variant == LORDS else ACTIONS_PER_TURN
+    return turn.actions >= allowed and not (
+        state.variant != LORDS and state.guilds[turn.seat].crew and free_move(state, turn.seat)
     )
 
 
