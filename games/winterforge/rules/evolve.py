@@ -228,17 +228,23 @@ def _completed(state: S, e: ev.ContractCompleted) -> S:
 
 
 def _bought(state: S, e: ev.ComponentsBought) -> S:
-    pack = load_pack()
+    components = load_pack().components
     g = state.guilds[e.seat]
-    market = [list(row) for row in state.market]
-    decks = [list(d) for d in state.component_decks]
+    # Only the rows and decks the purchase touched are copied (a deck holds about 30 cards).
+    market = list(state.market)
+    decks = list(state.component_decks)
     for cid in e.components:
-        level = pack.components[cid].level
-        market[level - 1][market[level - 1].index(cid)] = ""
+        i = components[cid].level - 1
+        row = list(market[i])
+        row[row.index(cid)] = ""
+        market[i] = tuple(row)
     for level, cid in e.refills:
-        row = market[level - 1]
+        row = list(market[level - 1])
         row[row.index("")] = cid
-        decks[level - 1].remove(cid)
+        market[level - 1] = tuple(row)
+        deck = list(decks[level - 1])
+        deck.remove(cid)
+        decks[level - 1] = tuple(deck)
     guild = replace(
         g,
         coin=g.coin - e.cost,
@@ -249,8 +255,8 @@ def _bought(state: S, e: ev.ComponentsBought) -> S:
         state,
         e.seat,
         guild,
-        market=tuple(tuple(r) for r in market),
-        component_decks=tuple(tuple(d) for d in decks),
+        market=tuple(market),
+        component_decks=tuple(decks),
     )
 
 
