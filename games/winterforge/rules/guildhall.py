@@ -89,7 +89,7 @@ def started_count(g: Guild) -> int:
 
 def held_count(g: Guild) -> int:
     """The Contracts `g` holds towards its limit: in hand and face-up, the Royal not counted."""
-    return len(g.hand) + started_count(g)
+    return len(g.hand) + (started_count(g) if g.started else 0)
 
 
 def contract_limit(g: Guild) -> int:
