@@ -378,7 +378,7 @@ def action_menu(table: Table, note: str = "") -> Message:
     buttons = []
     if not advanced:
         buttons.append(Button("Move…", cid("gbmove", table), style="primary"))
-    if me.has_ball:
+    if me.has_ball and me.influence >= 1 and team.mp >= 1:  # a Shot: 1 influence and 1 MP
         pool, tn = sc.kick_odds(pv, me.id, goal=True)
         odds = (
             sc.percent(sc.chance(pool, tn)) if sc.in_range(pv, me.id, goal=True) else "out of range"
@@ -390,7 +390,7 @@ def action_menu(table: Table, note: str = "") -> Message:
         buttons.append(Button("Rest (1 MP)", cid("gbrest", table)))
     buttons.append(Button("End activation", cid("gbend", table), style="danger"))
     rows: list[tuple[Any, ...]] = [tuple(buttons[:5])]
-    if engaged:
+    if engaged and me.influence >= 1:
         rows.append(
             (
                 Select(
@@ -403,7 +403,7 @@ def action_menu(table: Table, note: str = "") -> Message:
                 ),
             )
         )
-    if me.has_ball:
+    if me.has_ball and me.influence >= 1:
         mates = [
             m
             for m in sc.on_pitch(pv, view.seat)
@@ -470,10 +470,13 @@ def move_menu(table: Table) -> Message:
     ]
     if pv.ball_holder or not pv.ball_free:
         opts = opts[2:]
+    if me.influence < 1:  # a sprint costs 1 influence
+        opts = [o for o in opts if not o.value.startswith("s:")]
     enemies = [m for m in sc.on_pitch(pv) if m.seat != view.seat]
     for e in enemies:
         i = index_of(pv, e.id)
-        opts.append(Option(clip(f"Charge {e.name} (2 INF)", 100), f"c:{i}"))
+        if me.influence >= 2:  # a charge costs 2
+            opts.append(Option(clip(f"Charge {e.name} (2 INF)", 100), f"c:{i}"))
         opts.append(Option(clip(f"Jog to engage {e.name}", 100), f"j:engage:{i}"))
         opts.append(Option(clip(f"Jog away from {e.name}", 100), f"j:away:{i}"))
     lines = [

@@ -300,7 +300,7 @@ def pending(state: GuildBallState) -> tuple[Decision, ...]:
                 options=tuple(cm.ChoosePlan(seat=t.seat, plan=p) for p in t.hand),
             )
             for t in state.teams
-            if not t.chosen
+            if not t.chosen and t.hand  # an update's passing state may not have dealt yet
         )
     if phase == INITIATIVE:
         seat = state.active_seat
