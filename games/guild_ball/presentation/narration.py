@@ -52,6 +52,8 @@ def public_lines(
     pv = public_of(after)
     prior = public_of(before) if before is not None else None
     hp = {m.id: m.hp for m in prior.models} if prior is not None else {}
+    if prior is not None:
+        hp.update({f"vp:{t.seat}": t.vp for t in prior.teams})
     turn = prior.turn if prior is not None else PREGAME
     out: list[Said] = []
 
@@ -121,9 +123,11 @@ def _line(e: Any, pv: PublicView, names: Sequence[str], hp: dict[str, int]) -> s
         )
         return f"Game plans revealed: {plans}."
     if isinstance(e, ev.Scored):
-        team = next(t for t in pv.teams if t.seat == e.seat)
-        what = {"goal": "GOAL!", "take out": "Take-out!"}.get(e.why, e.why.capitalize())
-        return f"{what} {names[e.seat]} gains {e.vp} VP (now {team.vp} VP)."
+        key = f"vp:{e.seat}"  # the event holds the new total: what was gained is the change
+        gained = e.vp - hp.get(key, 0)
+        hp[key] = e.vp
+        what = {"goal": "GOAL!", "take-out": "Take-out!"}.get(e.why, e.why.capitalize())
+        return f"{what} {names[e.seat]} gains {gained} VP (now {e.vp} VP)."
     if isinstance(e, ev.UnitChanged):
         was = hp.get(e.model)
         hp[e.model] = e.hp

@@ -394,3 +394,27 @@ async def test_plans_picks_and_allocations_never_reach_the_channel_or_the_other_
                 assert "Your team is recorded" not in channel
             if team.allocation is not None and state.phase == "maintenance":
                 assert "Influence allocated" not in theirs and "Your influence" not in channel
+
+
+# --- the chronicle -----------------------------------------------------------------------------
+
+
+def test_the_chronicle_places_counts_and_recap_of_a_whole_game():
+    """ "The first team to 6 VP wins": the winner places first; goals, take-outs and the VP
+    total per team; the recap names the first goal and the final score."""
+    from games.guild_ball.chronicle import CHRONICLE
+
+    events, final = [], None
+    for step in KIT.playout(2, 3):
+        events += [GAME.event_view(e, PUBLIC) for e in step.events]
+        final = step.after
+    assert final is not None and final.result is not None
+    winner = final.result.winner
+    assert CHRONICLE.places(events, 2) == tuple(0 if s == winner else 1 for s in range(2))
+    stats = CHRONICLE.statistics(events, 2)
+    assert [s["VP"] for s in stats] == [t.vp for t in final.teams]
+    assert [s["goals"] for s in stats] == [t.goals for t in final.teams]
+    recap = CHRONICLE.recap(events, NAMES)
+    vp = final.teams
+    assert recap[-1].startswith(f"{NAMES[winner]} won, {vp[0].vp}–{vp[1].vp} VP")
+    assert CHRONICLE.places(events[:10], 2) is None
