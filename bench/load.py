@@ -39,7 +39,10 @@ Reported, for the bot and the floor side by side:
   first order until it has been idle for a second after the last round 2 board (one full cycle
   of a round: orders, reveal, Action, Reset, Start of Round, Plot, the next boards), divided by
   the number of games; "of which interaction answers" counts callbacks and their follow-ups or
-  edits, which Discord does not count against the global 50 requests/s.
+  edits, which Discord does not count against the global 50 requests/s;
+- pictures per game round: the files attached to the messages the bot posted or edited during
+  the same round burst, and (--verbose) the round's messages by what they are: posted or edited,
+  in the channel or in DMs, with how many pictures, by the first words of their text.
 
 The floor is a bare discord.py bot (this file, `--bare`) answering /ping at once. It gets the
 same number of interactions in bursts of the same shape: the bot run records each burst as its
@@ -230,6 +233,39 @@ class DMs:
         return True
 
 
+def label(message: Any) -> str:
+    """What a message is, in a few words: the first line of its text, numbers left out."""
+    first = (message.text() or "(no text)").split("\n")[0]
+    return re.sub(r"\d+", "#", first)[:48]
+
+
+class Tally:
+    """The bot's messages of one burst: what it posted and edited, where, with how many files."""
+
+    def __init__(self, fake: FakeDiscord) -> None:
+        self.fake = fake
+        self.edits = {m.id: len(m.history) for m in fake.world.messages.values()}
+
+    def count(self) -> dict[tuple[str, str, str], list[int]]:
+        """(posted or edited, channel or DM, what) -> [messages or edits, pictures]."""
+        world = self.fake.world
+        out: dict[tuple[str, str, str], list[int]] = {}
+        for m in world.messages.values():
+            if m.author_id != world.bot.id or m.interaction_id is not None:
+                continue  # interaction answers are counted by their route
+            where = "DM" if world.channel(m.channel_id).is_dm else "channel"
+            files = len(m.attachments)
+            if m.id not in self.edits:
+                row = out.setdefault(("posted", where, label(m)), [0, 0])
+                row[0] += 1
+                row[1] += files
+            edits = len(m.history) - self.edits.get(m.id, len(m.history))
+            if edits > 0:
+                row = out.setdefault(("edited", where, label(m)), [0, 0])
+                row[0] += edits
+        return out
+
+
 async def burst(chains: list[Awaitable[int]]) -> Shape:
     """Run the chains at once; each returns how many interactions it sent."""
     return list(await asyncio.gather(*chains))
@@ -359,9 +395,12 @@ class Load:
                 last, since = total, time.perf_counter()
             await asyncio.sleep(0.05)
 
-    async def run(self, advance: Advance) -> tuple[float, dict[str, int]]:
-        """Play the bursts; (seconds they took, REST calls of the round by route). The progress
-        bar is moved on only once a burst's time is taken and no interaction is in flight."""
+    async def run(
+        self, advance: Advance
+    ) -> tuple[float, dict[str, int], dict[tuple[str, str, str], list[int]]]:
+        """Play the bursts; (seconds they took, REST calls of the round by route, the round's
+        messages by what they are). The progress bar is moved on only once a burst's time is
+        taken and no interaction is in flight."""
         start = time.perf_counter()
         self.shapes.append(await burst([self.lobby(i) for i in range(self.games)]))
         self.shapes.append(await burst([self.setup(u) for pair in self.players for u in pair]))
@@ -369,12 +408,13 @@ class Load:
         advance(2)
         await self.quiet()  # the round's count starts with the bot idle
         self.fake.stats.calls.clear()
+        tally = Tally(self.fake)
         start = time.perf_counter()
         self.shapes.append(await burst([self.round(u) for pair in self.players for u in pair]))
         seconds += time.perf_counter() - start
         advance(1)
         await self.quiet()
-        return seconds, dict(self.fake.stats.calls)
+        return seconds, dict(self.fake.stats.calls), tally.count()
 
 
 async def run_bot(games: int, images: bool, advance: Advance) -> dict[str, Any]:
@@ -390,7 +430,7 @@ async def run_bot(games: int, images: bool, advance: Advance) -> dict[str, Any]:
         await fake.wait_until_connected(timeout=60)
         await fake.wait_for_commands("gm", timeout=60)
         start_cpu = cpu_seconds(proc.pid)
-        seconds, calls = await load.run(advance)
+        seconds, calls, messages = await load.run(advance)
         answers = sum(n for route, n in calls.items() if route.split()[1].startswith(ANSWER_ROUTES))
         helpers = children(proc.pid)
         return {
@@ -408,6 +448,8 @@ async def run_bot(games: int, images: bool, advance: Advance) -> dict[str, Any]:
             "rest_per_game_round": sum(calls.values()) / games,
             "answers_per_game_round": answers / games,
             "calls": calls,
+            "messages": messages,
+            "pictures_per_game_round": sum(n for _, n in messages.values()) / games,
         }
     finally:
         proc.kill()
@@ -543,7 +585,8 @@ def line(name: str, r: dict[str, Any]) -> str:
     if "rest_per_game_round" in r:
         text += (
             f"\n  {'':<22} REST calls per game round {r['rest_per_game_round']:.1f} "
-            f"(of which interaction answers {r['answers_per_game_round']:.1f})"
+            f"(of which interaction answers {r['answers_per_game_round']:.1f}); pictures "
+            f"per game round {r['pictures_per_game_round']:.2f}"
         )
     return text
 
@@ -567,6 +610,9 @@ async def one_count(games: int, images: bool, verbose: bool, advance: Advance) -
     if verbose:
         for route, n in sorted(bot["calls"].items(), key=lambda kv: -kv[1]):
             print(f"    {n / games:6.2f} per game round  {route}")
+        for (how, where, what), (n, files) in sorted(bot["messages"].items()):
+            pics = f", {files / games:.2f} pictures" if files else ""
+            print(f"    {n / games:6.2f} per game round  {how} in {where}{pics}: {what}")
         print("\n".join(by_kind(bot)))
 
 

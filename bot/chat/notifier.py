@@ -18,7 +18,7 @@ import hashlib
 import logging
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, Protocol
 
@@ -89,6 +89,14 @@ class _Block:
     # (message id, text) per message of the block; the id is None until the part is posted
     parts: list[tuple[int | None, str]]
     dirty: bool = False  # the last part has lines not yet posted or edited into its message
+    # The stored keys of earlier blocks whose last lines open the last part's message (not yet
+    # posted): the blocks one update begins share a message while they fit in one.
+    carried: list[str] = field(default_factory=list)
+
+
+# An ended block's last part, not posted yet: its stored keys and its text, for the next
+# block's message.
+_Carry = tuple[list[str], str]
 
 
 class Notifier:
@@ -335,17 +343,27 @@ class Notifier:
         await self.poster.edit(found[0], found[1], message)
 
     async def _post_lines(self, game_id: int, channel_id: int, lines: list[Line]) -> None:
+        """Lines into their blocks' running messages. A block begun in this update whose lines
+        are not posted yet when the next block begins shares that block's new message, as long
+        as both fit (one request instead of one per block: a round's reveal often runs
+        through the Action and Reset Phases into the next round's Plot and Order Phases)."""
         block: _Block | None = None
+        carry: _Carry | None = None
         for item in lines:
             key, title, line = item.block, item.title, item.text
             if block is not None and block.key != key:
-                await self._flush(game_id, channel_id, block)
+                carry = _detach(block)
+                if carry is None:
+                    await self._flush(game_id, channel_id, block)
             block = await self._block(game_id, key)
             if game_id in self._replaying and any(
                 line in text.split("\n") for _, text in block.parts
             ):
                 continue  # posted before the restart
             if block.parts and len(block.parts[-1][1]) + len(line) + 1 <= BLOCK_LIMIT:
+                if carry is not None:
+                    await self._post_carry(game_id, channel_id, carry)
+                    carry = None
                 message_id, text = block.parts[-1]
                 block.parts[-1] = (message_id, f"{text}\n{line}")
                 block.dirty = True
@@ -354,10 +372,29 @@ class Notifier:
             heading = f"**{title}**" if not block.parts else f"**{title} (cont.)**"
             # Posted when flushed, with the lines that follow it in this update: one request
             # instead of a post at once and an edit moments later.
-            block.parts.append((None, clip(f"{heading}\n{line}", 2000)))
+            text = clip(f"{heading}\n{line}", 2000)
+            if carry is not None and len(carry[1]) + len(text) + 1 <= BLOCK_LIMIT:
+                block.carried = carry[0]
+                text = f"{carry[1]}\n{text}"
+            elif carry is not None:
+                await self._post_carry(game_id, channel_id, carry)
+            carry = None
+            block.parts.append((None, text))
             block.dirty = True
+        if carry is not None:
+            await self._post_carry(game_id, channel_id, carry)
         if block is not None:
             await self._flush(game_id, channel_id, block)
+
+    async def _post_carry(self, game_id: int, channel_id: int, carry: _Carry) -> None:
+        """Post an ended block's last part on its own (the next block had no room for it)."""
+        keys, text = carry
+        message = Message(content=clip(text, 2000))
+        message_id = await self.poster.send(
+            channel_id, message, nonce=self._nonce(game_id, channel_id, message)
+        )
+        for key in keys:
+            await self.service.store.set_message(game_id, key, channel_id, message_id)
 
     async def _flush(self, game_id: int, channel_id: int, block: _Block) -> None:
         if block.dirty and block.parts:
@@ -368,9 +405,10 @@ class Notifier:
                     channel_id, message, nonce=self._nonce(game_id, channel_id, message)
                 )
                 block.parts[-1] = (message_id, text)
-                await self.service.store.set_message(
-                    game_id, f"block:{block.key}:{len(block.parts)}", channel_id, message_id
-                )
+                keys = [*block.carried, f"block:{block.key}:{len(block.parts)}"]
+                block.carried = []
+                for key in keys:
+                    await self.service.store.set_message(game_id, key, channel_id, message_id)
             else:
                 await self.poster.edit(channel_id, message_id, message)
         block.dirty = False
@@ -588,6 +626,19 @@ class Notifier:
 
 
 NONCE_LENGTH = 25
+
+
+def _detach(block: _Block) -> _Carry | None:
+    """Take a block's last part off it if it is not posted yet, to open the next block's
+    message; None if its last part is posted (then it is only edited)."""
+    if not block.dirty or not block.parts or block.parts[-1][0] is not None:
+        return None
+    _, text = block.parts.pop()
+    keys = [*block.carried, f"block:{block.key}:{len(block.parts) + 1}"]
+    block.carried = []
+    block.dirty = False
+    return keys, text
+
 
 Job = Callable[[], Awaitable[None]]
 

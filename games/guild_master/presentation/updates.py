@@ -1,6 +1,7 @@
 """What an update of Guild Master posts: the channel's running text per phase, the board and the
 revealed orders as pictures, the contest negotiation, the final standings; and each guild's DMs
-(its private news, its sheet and order board when orders are given).
+(its private news, its order board when orders are given, and its sheet as a picture when the
+first orders are given and whenever what it shows but Gold and Fame changes).
 
 Everything comes from a `Seen`: the audience's event views, narrated against its view after the
 update, and the stage after each event, which routes a line to its phase's running message.
@@ -36,6 +37,7 @@ GROUPS = {
 # Events that may tell a guild something about itself that the channel is not told.
 PRIVATE_NEWS = (ev.GameCreated, ev.SetupFinished, ev.PrivateContractDrawn, ev.DrawnKept)
 REVEALED_ORDERS = "Orders revealed — see the channel."
+SHEET_FILE = "your-guild.png"
 
 
 def public_of(view: PublicView | SeatView) -> PublicView:
@@ -104,8 +106,11 @@ def _last_of_the_action_phase(seen: Seen, i: int) -> int:
 async def _pictures(seen: Seen, names: Names) -> list[Action]:
     """The board when orders are to be planned, drawn as of that event; everybody's orders at
     the reveal, drawn as of the last moment of the Action Phase in this update (an update may go
-    on past the reveal: the orders then show what became of them)."""
-    out: list[Action] = []
+    on past the reveal: the orders then show what became of them). An update's pictures go out
+    in one message, one request (a round's reveal and the next round's board often come
+    together)."""
+    texts: list[str] = []
+    files: list[tuple[str, bytes]] = []
     for i, (e, _stage) in enumerate(seen.events):
         if not isinstance(e, ev.OrderPhaseStarted | ev.OrdersRevealed):
             continue
@@ -123,8 +128,11 @@ async def _pictures(seen: Seen, names: Names) -> list[Action]:
             what = "the orders and what became of them" if told else "the orders, revealed"
             text = f"Round {view.round}: {what}."
             name = f"orders-round-{view.round}.png"
-        out.append(Post(Message(content=text, files=((name, png),))))
-    return out
+        texts.append(text)
+        files.append((name, png))
+    if not files:
+        return []
+    return [Post(Message(content="\n".join(texts), files=tuple(files)))]
 
 
 def _contest(seen: Seen, public: PublicView, names: Names) -> list[Action]:
@@ -156,14 +164,55 @@ def _contest(seen: Seen, public: PublicView, names: Names) -> list[Action]:
     return []
 
 
+def sheet_shows(view: SeatView) -> tuple[object, ...]:
+    """What a guild's own sheet shows of it but Gold and Fame, which change nearly every round
+    and which its order board and the channel already tell."""
+    g = view.public.guilds[view.seat]
+    return (
+        g.adventurers,
+        g.skill_upgrades,
+        g.prestige,
+        g.completed,
+        g.income,
+        g.order_spaces,
+        g.team_size,
+        view.private_contracts,
+    )
+
+
+def _under_way(view: SeatView) -> bool:
+    """Past setup and round 1's Plot Phase: the guild has had its first sheet."""
+    return view.public.round > 1 or view.public.phase in ("orders", "action", "reset")
+
+
+def _sheet_news(before: SeatView | None, after: SeatView) -> str | None:
+    """Why the guild's sheet is sent again after an update, or None: it is sent with the first
+    orders, then only when its adventurers, upgrades or contracts changed (not for Gold or Fame
+    alone: the picture was half of all drawn under load, and `/gm hand` draws it any time)."""
+    if before is None or not _under_way(before) or after.public.phase == "ended":
+        return None
+    was, now = sheet_shows(before), sheet_shows(after)
+    if was == now:
+        return None
+    changed = []
+    if was[0] != now[0]:
+        changed.append("adventurers")
+    if was[1:3] != now[1:3] or was[4:7] != now[4:7]:
+        changed.append("upgrades")
+    if was[3] != now[3] or was[7] != now[7]:
+        changed.append("contracts")
+    return " and ".join(changed)
+
+
 def board_key(seat: int) -> str:
     return f"board:{seat}"
 
 
 async def seat(seen: Seen, pictures_on: bool) -> list[Action]:
     """A guild's DMs: what it alone learns, then, in event order, its order board closed at the
-    reveal and a new one (with its sheet) when orders are to be given (one update may reveal a
-    round's orders and open the next round's)."""
+    reveal and a new one when orders are to be given (one update may reveal a round's orders and
+    open the next round's); its sheet with round 1's board, and after that before the next board
+    (or at the end of the update) when its adventurers, upgrades or contracts changed."""
     mine = seen.table.view
     assert isinstance(mine, SeatView) and seen.table.seat is not None
     me = seen.table.seat
@@ -182,24 +231,32 @@ async def seat(seen: Seen, pictures_on: bool) -> list[Action]:
                 private.append(line)
     if private:
         out.append(Post(Message(content=clip("\n".join(private), 2000))))
-    for e, _stage in seen.events:
+    before = seen.before if isinstance(seen.before, SeatView) else None
+    news = _sheet_news(before, mine) if pictures_on else None
+    for e, stage in seen.events:
         if isinstance(e, ev.OrdersRevealed):
             out.append(Edit(board_key(me), message=_closed(REVEALED_ORDERS)))
         elif isinstance(e, ev.OrderPhaseStarted):
-            if pictures_on:  # the guild's own sheet, private contracts included
-                png = await pictures.render_async(pictures.guild_sheet, mine, names, me, True)
-                round_ = mine.public.round
-                out.append(
-                    Post(
-                        Message(
-                            content=f"Your guild, round {round_}:",
-                            files=(("your-guild.png", png),),
-                        )
-                    )
-                )
             board = order_board.render(mine, pack, names, seen.table.game_id)
+            if pictures_on and (news is not None or where(stage)[0] == 1):
+                # The sheet rides on the board's message: one request, and edits of the board
+                # (its controls, its closing at the reveal) leave the picture as it is.
+                sheet = await _sheet_png(mine, names, me)
+                why = f" (its {news} changed)" if news else ""
+                text = f"Your guild{why}, below. `/gm hand` shows it any time."
+                board = replace(board, content=text, files=((SHEET_FILE, sheet),))
+                news = None
             out.append(Post(board, key=board_key(me)))
+    if news is not None:
+        text = f"Your guild's {news} changed. `/gm hand` shows its sheet any time."
+        sheet = await _sheet_png(mine, names, me)
+        out.append(Post(Message(content=text, files=((SHEET_FILE, sheet),))))
     return out
+
+
+async def _sheet_png(mine: SeatView, names: Names, me: int) -> bytes:
+    """The guild's own sheet, private contracts included, as the update left it."""
+    return await pictures.render_async(pictures.guild_sheet, mine, names, me, True)
 
 
 def _closed(text: str) -> Message:
