@@ -195,9 +195,10 @@ async def _deploy(ask: Ask, table: Table, arg: str, values: list[str], f: dict[s
     return await _act(ask, table, d.default, "Your team is deployed as proposed.")
 
 
-def _form(title: str, action: str, table: Table, fields: tuple[ModalField, ...]) -> Reply:
+def _id(action: str, table: Table) -> str:
+    """The custom id of one of this seat's forms."""
     assert table.seat is not None
-    return Reply(modal=Modal(title, ControlId(action, table.game_id, table.seat).encode(), fields))
+    return ControlId(action, table.game_id, table.seat).encode()
 
 
 async def _deploy_form(
@@ -226,7 +227,7 @@ async def _deploy_form(
                 max_length=60,
             ),
         )
-    return _form("Deployment", "gbdepm", table, fields[:5])
+    return Reply(modal=Modal("Deployment", _id("gbdepm", table), fields[:5]))
 
 
 async def _deploy_typed(
@@ -264,16 +265,19 @@ async def _kick_off_form(
 ) -> Reply:
     d = _decision(table, "kick_off")
     t = d.default.target
-    return _form(
-        "Kick off",
-        "gbkom",
-        table,
-        (
-            ModalField("jog", "Jog first (waypoints x, y; x, y), or empty", "x, y", "", False, 60),
-            ModalField(
-                "target", "Target spot: x, y", "x, y", f"{t[0]:.1f}, {t[1]:.1f}", max_length=20
+    return Reply(
+        modal=Modal(
+            "Kick off",
+            _id("gbkom", table),
+            (
+                ModalField(
+                    "jog", "Jog first (waypoints x, y; x, y), or empty", "x, y", "", False, 60
+                ),
+                ModalField(
+                    "target", "Target spot: x, y", "x, y", f"{t[0]:.1f}, {t[1]:.1f}", max_length=20
+                ),
             ),
-        ),
+        )
     )
 
 
@@ -464,20 +468,21 @@ async def _type_form(
     ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]
 ) -> Reply:
     me = _active(table)
-    return _form(
-        f"Move {me.name}"[:45],
-        "gbwaym",
-        table,
-        (
-            ModalField("kind", "jog or sprint", "jog", "jog", max_length=6),
-            ModalField(
-                "path",
-                "Waypoints: x, y; x, y (the last is the end)",
-                "x, y",
-                f"{me.x:.1f}, {me.y:.1f}",
-                max_length=80,
+    return Reply(
+        modal=Modal(
+            f"Move {me.name}"[:45],
+            _id("gbwaym", table),
+            (
+                ModalField("kind", "jog or sprint", "jog", "jog", max_length=6),
+                ModalField(
+                    "path",
+                    "Waypoints: x, y; x, y (the last is the end)",
+                    "x, y",
+                    f"{me.x:.1f}, {me.y:.1f}",
+                    max_length=80,
+                ),
             ),
-        ),
+        )
     )
 
 
@@ -625,18 +630,19 @@ async def _dodge_form(
     ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]
 ) -> Reply:
     d = _decision(table, "dodge")
-    return _form(
-        "Dodge",
-        "gbdodm",
-        table,
-        (
-            ModalField(
-                "path",
-                f'Waypoints (up to {d.context.get("inches", 0)}"): x, y; x, y',
-                "x, y",
-                max_length=80,
+    return Reply(
+        modal=Modal(
+            "Dodge",
+            _id("gbdodm", table),
+            (
+                ModalField(
+                    "path",
+                    f'Waypoints (up to {d.context.get("inches", 0)}"): x, y; x, y',
+                    "x, y",
+                    max_length=80,
+                ),
             ),
-        ),
+        )
     )
 
 
@@ -701,11 +707,12 @@ async def _goal_form(
 ) -> Reply:
     d = _decision(table, "goal_kick")
     t = d.default.target
-    return _form(
-        "Goal kick",
-        "gbgkm",
-        table,
-        (ModalField("target", "Spot: x, y", "x, y", f"{t[0]:.1f}, {t[1]:.1f}", max_length=20),),
+    return Reply(
+        modal=Modal(
+            "Goal kick",
+            _id("gbgkm", table),
+            (ModalField("target", "Spot: x, y", "x, y", f"{t[0]:.1f}, {t[1]:.1f}", max_length=20),),
+        )
     )
 
 
