@@ -2,6 +2,14 @@
 figures for a bare discord.py bot answering a trivial command as the floor, in the same run.
 
     python bench/load.py [--games 100 500] [--no-images] [--verbose] [--timeout SECONDS]
+    python bench/load.py --postgres --shards 1 2 [--games 100]   # one process, then two shards
+
+With `--postgres` the bot runs over a private PostgreSQL (tests/postgres.py starts it; as root
+it runs as the postgres user), a new database for each run; with `--shards 1 2` the same load is
+run with one process and then with two `guildmaster run` processes, each running one of two
+shards over the same database (docs/sharding.md), the games split over two servers, one on each
+shard. Their figures are summed over the processes, and the throughput (interactions a second
+of bursts) is printed beside the answers' p99.
 
 For each game count, G games of 2 players each (no built-in players, no deadlines) are created
 in their own channels of one server, and the players act in bursts, every game at once:
@@ -143,9 +151,11 @@ def spawn(fake: FakeDiscord, args: list[str], env_extra: dict[str, str]) -> subp
     )
 
 
-async def start_fake() -> FakeDiscord:
+async def start_fake(shards: int = 1) -> FakeDiscord:
     """A fake Discord that measures late callbacks instead of refusing them."""
-    return await FakeDiscord.start(interaction_deadline=None)
+    if shards == 1:
+        return await FakeDiscord.start(interaction_deadline=None)
+    return await FakeDiscord.start(interaction_deadline=None, shard_count=shards)
 
 
 class Waiting:
@@ -274,9 +284,10 @@ async def burst(chains: list[Awaitable[int]]) -> Shape:
 class Load:
     """One run of the game load against one fake Discord and one bot process."""
 
-    def __init__(self, fake: FakeDiscord, games: int) -> None:
+    def __init__(self, fake: FakeDiscord, games: int, shards: int = 1) -> None:
         self.fake = fake
         self.games = games
+        self.shards = shards
         self.channels: list[Any] = []
         self.players: list[tuple[Any, Any]] = []
         self.records: list[Any] = []  # every interaction sent, to read its latency
@@ -284,11 +295,19 @@ class Load:
         self.waiting = Waiting()
 
     def world(self) -> None:
-        """One server; per game a channel and two members."""
+        """One server per shard; per game a channel and two members, the games dealt to the
+        servers in turn."""
         fake = self.fake
         owner = fake.create_user("owner")
-        guild = fake.create_guild("Load", owner=owner, channels=())
+        if self.shards == 1:
+            guilds = [fake.create_guild("Load", owner=owner, channels=())]
+        else:
+            guilds = [
+                fake.create_guild(f"Load {k}", owner=owner, channels=(), shard=(k, self.shards))
+                for k in range(self.shards)
+            ]
         for i in range(self.games):
+            guild = guilds[i % len(guilds)]
             a, b = fake.create_user(f"a{i}"), fake.create_user(f"b{i}")
             fake.add_member(guild, a)
             fake.add_member(guild, b)
@@ -417,22 +436,39 @@ class Load:
         return seconds, dict(self.fake.stats.calls), tally.count()
 
 
-async def run_bot(games: int, images: bool, advance: Advance) -> dict[str, Any]:
-    fake = await start_fake()
-    db = Path(tempfile.mkdtemp(prefix="gm-load-")) / "load.sqlite3"
-    load = Load(fake, games)
+async def run_bot(
+    games: int, images: bool, advance: Advance, shards: int = 1, database_url: str = ""
+) -> dict[str, Any]:
+    """The bot under `games` games: one process over SQLite, or `shards` processes (one shard
+    each) over the PostgreSQL database at `database_url`; figures summed over the processes."""
+    fake = await start_fake(shards)
+    load = Load(fake, games, shards)
     load.world()
-    env = {"GUILDMASTER_DATABASE_PATH": str(db)}
+    if database_url:
+        env = {"GUILDMASTER_DATABASE_URL": database_url}
+    else:
+        db = Path(tempfile.mkdtemp(prefix="gm-load-")) / "load.sqlite3"
+        env = {"GUILDMASTER_DATABASE_PATH": str(db)}
     if not images:
         env["GUILDMASTER_IMAGES"] = "0"
-    proc = spawn(fake, ["-m", "bot.cli", "run"], env)
+    procs = []
+    for k in range(shards):
+        if shards > 1:
+            env = {**env, "GUILDMASTER_SHARD_COUNT": str(shards), "GUILDMASTER_SHARD_IDS": str(k)}
+        procs.append(spawn(fake, ["-m", "bot.cli", "run"], env))
+        if k == 0 and shards > 1:
+            # The first process migrates the database; the others start once it is done.
+            await fake.wait_for_commands("gm", timeout=120)
     try:
-        await fake.wait_until_connected(timeout=60)
+        if shards == 1:
+            await fake.wait_until_connected(timeout=60)
+        else:
+            await fake.wait_until_connected(shard_count=shards, timeout=120)
         await fake.wait_for_commands("gm", timeout=60)
-        start_cpu = cpu_seconds(proc.pid)
+        start_cpu = sum(cpu_seconds(p.pid) for p in procs)
         seconds, calls, messages = await load.run(advance)
         answers = sum(n for route, n in calls.items() if route.split()[1].startswith(ANSWER_ROUTES))
-        helpers = children(proc.pid)
+        helpers = [c for p in procs for c in children(p.pid)]
         return {
             "latencies": [r.latency for r in load.records],
             "answer_latencies": [r.answer_latency for r in load.records],
@@ -440,8 +476,8 @@ async def run_bot(games: int, images: bool, advance: Advance) -> dict[str, Any]:
             "kinds": [kind(r) for r in load.records],
             "shapes": load.shapes,
             "seconds": seconds,
-            "rss_mb": rss_peak_mb(proc.pid),
-            "cpu_s": cpu_seconds(proc.pid),
+            "rss_mb": sum(rss_peak_mb(p.pid) for p in procs),
+            "cpu_s": sum(cpu_seconds(p.pid) for p in procs),
             "start_cpu_s": start_cpu,
             "helpers_rss_mb": sum(rss_peak_mb(c) for c in helpers),
             "helpers_cpu_s": sum(cpu_seconds(c) for c in helpers),
@@ -452,8 +488,9 @@ async def run_bot(games: int, images: bool, advance: Advance) -> dict[str, Any]:
             "pictures_per_game_round": sum(n for _, n in messages.values()) / games,
         }
     finally:
-        proc.kill()
-        proc.wait()
+        for proc in procs:
+            proc.kill()
+            proc.wait()
         await fake.stop()
 
 
@@ -597,6 +634,35 @@ async def main(games_counts: list[int], images: bool, verbose: bool) -> None:
             await one_count(games, images, verbose, advance)
 
 
+async def sharded(games_counts: list[int], shard_counts: list[int], images: bool) -> None:
+    """The same load over PostgreSQL with each number of shard processes in turn (a new
+    database each time); no floor. Prints throughput and p99 per run."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    import postgres  # tests/postgres.py: a private server on 127.0.0.1
+
+    server = postgres.start()
+    if isinstance(server, str):
+        raise SystemExit(f"no PostgreSQL: {server}")
+    try:
+        runs = len(games_counts) * len(shard_counts)
+        with counter(3 * runs, what="load", unit=" bursts") as advance:
+            n = 0
+            for games in games_counts:
+                for shards in shard_counts:
+                    n += 1
+                    server.psql(f"CREATE DATABASE load{n}")
+                    r = await run_bot(games, images, advance, shards, server.url(f"load{n}"))
+                    processes = "1 process" if shards == 1 else f"{shards} shard processes"
+                    rate = len(r["latencies"]) / r["seconds"]
+                    print(
+                        f"{games} games over PostgreSQL, {processes} ({r['seconds']:.1f} s of "
+                        f"bursts, {rate:.1f} interactions/s):"
+                    )
+                    print(line("Guild Master bot", r))
+    finally:
+        server.stop()
+
+
 async def one_count(games: int, images: bool, verbose: bool, advance: Advance) -> None:
     """The bot and the floor under `games` concurrent games; their figures printed."""
     bot = await run_bot(games, images, advance)
@@ -621,6 +687,14 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--games", type=int, nargs="+", default=[100, 500])
     parser.add_argument("--no-images", action="store_true", help="the bot posts no pictures")
     parser.add_argument(
+        "--postgres",
+        action="store_true",
+        help="over a private PostgreSQL, with each of --shards in turn (no floor)",
+    )
+    parser.add_argument(
+        "--shards", type=int, nargs="+", default=[1], help="shard processes (with --postgres)"
+    )
+    parser.add_argument(
         "--timeout",
         type=float,
         default=TIMEOUT,
@@ -640,4 +714,7 @@ if __name__ == "__main__":
         sys.exit(0)
     args = parse_args(sys.argv[1:])
     TIMEOUT = args.timeout
-    asyncio.run(main(args.games, not args.no_images, args.verbose))
+    if args.postgres:
+        asyncio.run(sharded(args.games, args.shards, not args.no_images))
+    else:
+        asyncio.run(main(args.games, not args.no_images, args.verbose))
