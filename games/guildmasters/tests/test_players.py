@@ -1,6 +1,6 @@
-"""The built-in players: the random player's moves are legal, the built-in player wins at least
-90% of games against random players (its seat rotated), the simulator is deterministic and the
-balance report prints."""
+"""The built-in players: the random player's moves are legal, the built-in player wins clearly
+more than the 90% of games against random players that issue 22 asks (its seat rotated), the
+simulator is deterministic and the balance report prints."""
 
 from engine.simulation import win_rate
 from games.guildmasters.players.balance import report
@@ -18,10 +18,12 @@ def test_builtin_games_end_with_every_move_legal():
     assert result.refused == 0 and sum(result.quests) > 0
 
 
-def test_the_builtin_player_wins_at_least_90_percent_against_random_players():
-    rate = win_rate(play, "builtin", 300, players=4)
-    print(f"builtin against 3 random players: {rate:.1%} of 300 games")
-    assert rate >= 0.90
+def test_the_builtin_player_wins_at_least_93_percent_against_random_players():
+    # 1,000 games: a rate's standard error is then under 1 point, so 93% is a margin over the
+    # 90% aim that a weaker player cannot meet by luck (it wins 95.3% of these games).
+    rate = win_rate(play, "builtin", 1000, players=4)
+    print(f"builtin against 3 random players: {rate:.1%} of 1000 games")
+    assert rate >= 0.93
 
 
 def test_the_same_seed_plays_the_same_game():
