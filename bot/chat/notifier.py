@@ -165,6 +165,11 @@ class Notifier:
             except Exception:
                 log.exception("game %s: remembering what was posted failed", game_id)
         self._replaying.discard(game_id)
+        # All posted: a game between updates keeps no queue or finished task (the next update
+        # makes new ones). No await since the queue was found empty, so nothing came meanwhile.
+        del self._queues[game_id]
+        if self._workers.get(game_id) is asyncio.current_task():
+            del self._workers[game_id]
 
     async def catch_up(self, game_id: int) -> bool:
         """After a restart: post what the game's last updates should have posted, if the bot
