@@ -45,8 +45,8 @@ def test_fame_cannot_drop_below_0():
 
 def test_a_plot_ability_cannot_take_fame_below_0():
     """Fame: Fame "can also be gained or lost through Adventurer Abilities... When you lose Fame,
-    it cannot drop below 0 for any reason." (Lisette: the guild(s) with the most Fame lose 2
-    Fame — the leader has 1.)"""
+    it cannot drop below 0 for any reason." (Lisette: the guild(s) with the most Fame lose 1
+    Fame — both guilds are tied for the most with 0, so both stay at 0.)"""
     state = table(
         players=2,
         round=3,
@@ -55,12 +55,12 @@ def test_a_plot_ability_cannot_take_fame_below_0():
         # The Starwise but Quill have no plot ability in Round 3 (Quill's is a Blood Moon one).
         guild=[
             {"adventurers": ["lisette", "darro"], "fame": 0},
-            {"fame": 1, "adventurers": ["ysolde", "pell", "mirren"]},
+            {"fame": 0, "adventurers": ["ysolde", "pell", "mirren"]},
         ],
     )
     state, events = play(state, UsePlotAbility(seat=0, adventurer="lisette"))
-    assert [(e.seat, e.amount) for e in of_type(events, "FameChanged")] == [(1, -1)]
-    assert state.guilds[1].fame == 0
+    assert of_type(events, "FameChanged") == []
+    assert [g.fame for g in state.guilds] == [0, 0]
 
 
 def test_fame_can_go_over_100():

@@ -163,9 +163,9 @@ def test_a_reroll_upgrade_may_reroll_one_die_twice():
 
 
 def test_no_third_reroll():
-    """Skill Upgrades: "re-roll up to 2 dice, or 1 dice up to twice" — never a third time. (Sable's
-    fixer keeps the roll open after the two re-rolls.)"""
-    state = _asking([1, 1, 1, 1, 1, 2, 3], ["sparring-ring:reroll"], ("brask", "odile", "sable"))
+    """Skill Upgrades: "re-roll up to 2 dice, or 1 dice up to twice" — never a third time. (Kaelis'
+    contract fixer keeps the roll open after the two re-rolls.)"""
+    state = _asking([1, 1, 1, 1, 1, 2, 3], ["sparring-ring:reroll"], ("brask", "odile", "kaelis"))
     state, _ = play(
         state,
         ModifyRoll(seat=0, action="reroll", die=0),
