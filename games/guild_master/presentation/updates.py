@@ -185,7 +185,7 @@ def _under_way(view: SeatView) -> bool:
     return view.public.round > 1 or view.public.phase in ("orders", "action", "reset")
 
 
-def _sheet_news(before: SeatView | None, after: SeatView) -> str | None:
+def sheet_news(before: SeatView | None, after: SeatView) -> str | None:
     """Why the guild's sheet is sent again after an update, or None: it is sent with the first
     orders, then only when its adventurers, upgrades or contracts changed (not for Gold or Fame
     alone: the picture was half of all drawn under load, and `/gm hand` draws it any time)."""
@@ -232,7 +232,7 @@ async def seat(seen: Seen, pictures_on: bool) -> list[Action]:
     if private:
         out.append(Post(Message(content=clip("\n".join(private), 2000))))
     before = seen.before if isinstance(seen.before, SeatView) else None
-    news = _sheet_news(before, mine) if pictures_on else None
+    news = sheet_news(before, mine) if pictures_on else None
     for e, stage in seen.events:
         if isinstance(e, ev.OrdersRevealed):
             out.append(Edit(board_key(me), message=_closed(REVEALED_ORDERS)))
