@@ -53,12 +53,11 @@ def line_of_sight(
     polys: list[Terrain] = []
     for t in pieces:
         kind = t.kind
-        if kind is TerrainKind.BARRIER:
-            pass
-        elif kind is TerrainKind.FOREST:
+        # Barriers block; a forest blocks unless one of the two is within it.
+        if kind is TerrainKind.FOREST:
             if t.holds(origin) or t.holds(target):
                 continue
-        else:
+        elif kind is not TerrainKind.BARRIER:
             continue
         if t.points:
             polys.append(t)
@@ -75,6 +74,10 @@ def clear_line(
 ) -> bool:
     """Whether some straight line from a point of `origin` to a point of `target` passes over
     none of the discs (x, y, r) and through none of the polygonal pieces `polys`."""
+    # The same computation both ways round: a line grazing a blocker at the tolerance must not
+    # be clear one way and blocked the other by a rounding of the last bit.
+    if (target.centre, target.radius) < (origin.centre, origin.radius):
+        origin, target = target, origin
     (ax, ay), ra = origin
     (bx, by), rb = target
     reach = ra if ra > rb else rb

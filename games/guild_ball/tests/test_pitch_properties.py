@@ -12,6 +12,7 @@ from games.guild_ball.pitch import (
     TOLERANCE,
     Base,
     MoveKind,
+    Point,
     Scene,
     Terrain,
     TerrainKind,
@@ -199,3 +200,13 @@ def test_a_scatter_from_a_model_lands_its_distance_from_the_base(origin, directi
         return
     landing = circular_scatter(origin, goal, direction, inches)
     assert math.isclose(distance(Base(landing, BALL_RADIUS), origin), inches, abs_tol=1e-9)
+
+
+def test_line_of_sight_grazing_a_blocker_at_the_tolerance_is_the_same_both_ways():
+    """A case the symmetry property found: the one clear line passes exactly at the contact
+    tolerance from a blocker, so it was clear one way and blocked the other by rounding."""
+    a, b = Base.at(2.0, 13.0, 30), Base.at(5.0, 3.0, 30)
+    c = Base(Point(2.5421737147788486, 7.712652114433655), 0.5905511811023623)
+    d = Base(Point(2.7595782628522114, 10.502873478855664), 0.5905511811023623)
+    s = Scene.build(STANDARD_PITCH, [WALL], [("m0", a), ("m1", b), ("m2", c), ("m3", d)])
+    assert s.sees("m0", "m1") == s.sees("m1", "m0")
