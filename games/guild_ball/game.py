@@ -27,7 +27,16 @@ class GuildBall:
     seat_noun = "team"
     min_players = PLAYERS
     max_players = PLAYERS
-    options: tuple[GameOption, ...] = ()
+    options: tuple[GameOption, ...] = (
+        GameOption(
+            "size",
+            "int",
+            0,
+            "Game size: 0 Introductory (6 VP, 2'x2'), 1 Quick (8 VP, 3'x3'), 2 Typical (12 VP)",
+            low=0,
+            high=2,
+        ),
+    )
     deadline_kinds: tuple[str, ...] = KINDS
     players: Mapping[str, Callable[[int], Player]] = {
         "builtin": BuiltinPlayer,

@@ -12,16 +12,17 @@ from games.guild_ball.pitch import MoveKind, Point, charge_towards, in_kick_rang
 from games.guild_ball.pitch.bases import Base
 from games.guild_ball.rules import commands as cm
 from games.guild_ball.rules.context import (
-    PITCH,
     base_of,
     card,
     engaged_by,
     engages,
+    game_size,
     kick_range,
     melee_zone,
     moves,
     on_pitch,
     pack,
+    pitch_of,
     scene,
 )
 from games.guild_ball.rules.kicking import enemy_goal
@@ -60,8 +61,8 @@ def path_towards(
         u = Point(dx / n, dy / n).rotated(angle)
         for frac in (1.0, 0.7, 0.45, 0.25):
             d = min(inches, n) * frac
-            x = min(max(here.x + u.x * d, r + 0.02), PITCH.size - r - 0.02)
-            y = min(max(here.y + u.y * d, r + 0.02), PITCH.size - r - 0.02)
+            x = min(max(here.x + u.x * d, r + 0.02), pitch_of(state).size - r - 0.02)
+            y = min(max(here.y + u.y * d, r + 0.02), pitch_of(state).size - r - 0.02)
             if math.hypot(x - here.x, y - here.y) < 0.05:
                 continue
             if move(sc, unit.id, ((x, y),), kind, allowance, markers=markers).ok:
@@ -229,7 +230,7 @@ def random_prepare(state: GuildBallState, seat: int, dice: Dice) -> cm.Prepare:
     guilds = sorted(p.guilds)
     guild = guilds[dice.below(len(guilds))]
     squaddies = [m.slug for m in p.members(guild) if m.role == "squaddie"]
-    picked = dice.shuffled(squaddies)[:2]
+    picked = dice.shuffled(squaddies)[: game_size(state).squaddies]
     discard = dice.shuffled(state.teams[seat].hand)[:2]
     return cm.Prepare(seat=seat, guild=guild, squaddies=tuple(picked), discard=tuple(discard))
 
@@ -246,9 +247,9 @@ def random_deploy(state: GuildBallState, seat: int, dice: Dice) -> cm.Deploy | N
     for u in own:
         r = Base.at(0, 0, card(u).stats.base).radius
         for _ in range(30):
-            x = r + (PITCH.size - 2 * r) * dice.below(1000) / 1000
+            x = r + (pitch_of(state).size - 2 * r) * dice.below(1000) / 1000
             depth = r + (10 - 2 * r) * dice.below(1000) / 1000
-            y = depth if side == 0 else PITCH.size - depth
+            y = depth if side == 0 else pitch_of(state).size - depth
             b = Base(Point(x, y), r)
             if placement(sc, b) is None and all(
                 math.hypot(b.centre.x - t.centre.x, b.centre.y - t.centre.y) > b.radius + t.radius
@@ -289,8 +290,8 @@ def dodge_path(
         u = Point(dx / n, dy / n).rotated(angle)
         for frac in (1.0, 0.5):
             d = min(float(inches), n) * frac
-            x = min(max(here.x + u.x * d, r + 0.02), PITCH.size - r - 0.02)
-            y = min(max(here.y + u.y * d, r + 0.02), PITCH.size - r - 0.02)
+            x = min(max(here.x + u.x * d, r + 0.02), pitch_of(state).size - r - 0.02)
+            y = min(max(here.y + u.y * d, r + 0.02), pitch_of(state).size - r - 0.02)
             if math.hypot(x - here.x, y - here.y) < 0.05:
                 continue
             markers = ball_marker(state, unit)

@@ -19,7 +19,7 @@ from games.guild_ball.players.moves import (
     random_prepare,
 )
 from games.guild_ball.rules import commands as cm
-from games.guild_ball.rules.context import PITCH, base_of, kick_range
+from games.guild_ball.rules.context import base_of, kick_range, pitch_of
 from games.guild_ball.rules.pending import pending
 from games.guild_ball.rules.state import GuildBallState
 from games.guild_ball.rules.turns import pool
@@ -70,12 +70,13 @@ class RandomPlayer:
             return self._kick_off(state, decision.default)
         if kind == "goal_kick":
             side = state.teams[seat].side
-            post = PITCH.goalpost(side)
+            pitch = pitch_of(state)
+            post = pitch.goalpost(side)
             for _ in range(10):
                 a = math.radians(ANGLES[dice.below(len(ANGLES))] + (90 if side == 0 else -90))
                 d = post.radius + 0.7 + dice.below(90) / 10
                 x, y = post.centre.x + math.cos(a) * d, post.centre.y + math.sin(a) * d
-                if 0.7 < x < PITCH.size - 0.7 and 0.7 < y < PITCH.size - 0.7:
+                if 0.7 < x < pitch.size - 0.7 and 0.7 < y < pitch.size - 0.7:
                     return cm.GoalKick(seat=seat, target=(x, y))
             return decision.default
         if decision.options:

@@ -23,6 +23,7 @@ from games.guild_ball.rules.ball import kick_pool_tn
 from games.guild_ball.rules.context import (
     base_of,
     card,
+    game_size,
     kick_range,
     moves,
     new_context,
@@ -113,7 +114,7 @@ class BuiltinPlayer:
         return cm.Prepare(
             seat=seat,
             guild=guild,
-            squaddies=tuple(m.slug for m in squaddies[:2]),
+            squaddies=tuple(m.slug for m in squaddies[: game_size(state).squaddies]),
             discard=tuple(worst),
         )
 

@@ -35,7 +35,6 @@ from games.guild_ball.pitch import (
 )
 from games.guild_ball.rules import events as ev
 from games.guild_ball.rules.context import (
-    PITCH,
     Ctx,
     base_of,
     card,
@@ -44,6 +43,7 @@ from games.guild_ball.rules.context import (
     kick_dice,
     kick_range,
     own_goalpost,
+    pitch_of,
     scene,
 )
 from games.guild_ball.rules.health import VP_GOAL, gain_mp, score
@@ -123,7 +123,7 @@ def circular(
 
 def throw_in(ctx: Ctx, goalpost: Point, count: int = 1) -> None:
     """ "Place the ball on the centre spot of the pitch and resolve a circular scatter"."""
-    centre = PITCH.centre_spot
+    centre = pitch_of(ctx.state).centre_spot
     if count > THROW_IN_LIMIT:
         rest(ctx, centre, "throw-in")
         return
@@ -363,7 +363,7 @@ def goal_scored(ctx: Ctx, kicker: Unit, dice: tuple[int, ...]) -> None:
     fire(ctx, "scores_goal", kicker.id)
     screamer = sum(d == 6 for d in dice) >= 2
     gain_mp(ctx, kicker.seat, 2 if screamer else 1, "screamer" if screamer else "goal")
-    post = goalpost_centre(1 - ctx.state.teams[kicker.seat].side)
+    post = goalpost_centre(1 - ctx.state.teams[kicker.seat].side, pitch_of(ctx.state))
     ctx.emit(ev.BallFree(x=post.x, y=post.y, how="goal"))
     score(ctx, kicker.seat, VP_GOAL, "goal", goal=True)
     if ctx.state.result is None:
@@ -377,17 +377,18 @@ def goal_kick(ctx: Ctx, seat: int, target: tuple[float, float]) -> None:
     """ "position the ball within 10" of the friendly goalpost and use the kick scatter rules";
     "A goal kick may never be intercepted"."""
     side = ctx.state.teams[seat].side
-    post = PITCH.goalpost(side)
+    pitch = pitch_of(ctx.state)
+    post = pitch.goalpost(side)
     tx, ty = target
     ball = Base(Point(tx, ty), BALL_RADIUS)
     gap = math.hypot(tx - post.centre.x, ty - post.centre.y) - post.radius - BALL_RADIUS
-    if gap > GOAL_KICK_REACH + 0.01 or gap < -0.01 or not PITCH.holds(ball):
+    if gap > GOAL_KICK_REACH + 0.01 or gap < -0.01 or not pitch.holds(ball):
         raise RuleError(
             "goal_kick_place",
             'Place the goal kick on the pitch within 10" of your goalpost, clear of it.',
         )
     ctx.emit(ev.GoalKickOwed(seat=-1))
-    start = goalpost_centre(side)
+    start = goalpost_centre(side, pitch)
     d, n = ctx.dice.die(), ctx.dice.die()
     travel_dir = (tx - start.x, ty - start.y)
     if math.hypot(*travel_dir) < 1e-9:

@@ -14,6 +14,7 @@ from games.guild_ball.content.loader import load_pack
 from games.guild_ball.pitch import (
     BALL_RADIUS,
     INTRODUCTORY_PITCH,
+    STANDARD_PITCH,
     Base,
     Figure,
     Pitch,
@@ -23,6 +24,7 @@ from games.guild_ball.pitch import (
     TerrainKind,
     within,
 )
+from games.guild_ball.pitch.field import GAME_SIZES, GameSize
 from games.guild_ball.rules.events import Event
 from games.guild_ball.rules.evolve import APPLY, evolve
 from games.guild_ball.rules.state import (
@@ -30,11 +32,31 @@ from games.guild_ball.rules.state import (
     BURNING,
     KD,
     SNARED,
+    TURN_LIMITS,
     GuildBallState,
     Unit,
 )
 
-PITCH: Pitch = INTRODUCTORY_PITCH  # "Introductory Game ... 2' x 2'"
+# The Introductory game's pitch ("Introductory Game ... 2' x 2'"), kept for readers that only
+# know that game; the rules ask `pitch_of(state)`, which knows the game size.
+PITCH: Pitch = INTRODUCTORY_PITCH
+_PITCHES = {p.size: p for p in (INTRODUCTORY_PITCH, STANDARD_PITCH)}
+
+
+def game_size(state: GuildBallState) -> GameSize:
+    """The game's row of the Game Length table: pitch, team and the VP that win."""
+    return GAME_SIZES[state.size]
+
+
+def pitch_of(state: GuildBallState) -> Pitch:
+    """The pitch of this game: 2'×2' for the Introductory game, 3'×3' for the Quick and Typical
+    games ("In a typical game of Guild Ball, players play across a 3' x 3' playing surface")."""
+    return _PITCHES[game_size(state).pitch_inches]
+
+
+def turn_limit(state: GuildBallState) -> int:
+    """The turn after whose End Phase the game ends whatever the score (our safety net)."""
+    return TURN_LIMITS[state.size]
 
 
 class Ctx(Context[GuildBallState, Event]):
@@ -170,7 +192,7 @@ def passes(state: GuildBallState, unit: Unit, checks: tuple[Check, ...]) -> bool
         if t == "in_enemy_half":
             side = 1 - state.teams[unit.seat].side
             r = base_of(unit).radius
-            half = PITCH.halfway
+            half = pitch_of(state).halfway
             inside = unit.y + r <= half if side == 0 else unit.y - r >= half
             if not inside:
                 return False
@@ -232,7 +254,7 @@ def scene(state: GuildBallState) -> Scene:
     block LOS"); no terrain in the Introductory game (rules notes) but what an AOE's ongoing
     effect makes of its template ("until the End Phase the AOE is rough terrain")."""
     return Scene(
-        PITCH,
+        pitch_of(state),
         terrain(state),
         tuple(Figure(u.id, base_of(u), KD not in u.conditions) for u in state.units if u.on_pitch),
     )
@@ -271,12 +293,13 @@ def engaged_by(state: GuildBallState, unit: Unit, sc: Scene | None = None) -> li
     return [e for e in on_pitch(state, 1 - unit.seat) if engages(state, e, unit, sc)]
 
 
-def goalpost_centre(side: int) -> Point:
-    return PITCH.goalpost(side).centre
+def goalpost_centre(side: int, pitch: Pitch = PITCH) -> Point:
+    """The centre of the goalpost at `side` of `pitch` (the Introductory one unless named)."""
+    return pitch.goalpost(side).centre
 
 
 def own_goalpost(state: GuildBallState, seat: int) -> Point:
-    return goalpost_centre(state.teams[seat].side)
+    return goalpost_centre(state.teams[seat].side, pitch_of(state))
 
 
 def ball_base(state: GuildBallState) -> Base:

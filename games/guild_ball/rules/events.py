@@ -30,9 +30,17 @@ class GameCreated(Event):
     rng: Rng
 
 
+class GameSized(Event):
+    """The game is the Quick or the Typical one ("Players agree to a game size ... before picking
+    a guild"); a game without this event is the Introductory game."""
+
+    size: str
+
+
 class Prepared(Event):
-    """A seat picked its team (guild, two Squaddies) and discarded two plans, unseen (secret
-    until every seat has: `pick` is guild, squaddie, squaddie, discard, discard)."""
+    """A seat picked its team (guild, its Squaddies: two in the Introductory game, four in the
+    Quick and Typical games, whose Mascot is the guild's) and discarded two plans, unseen (secret
+    until every seat has: `pick` is the guild, the Squaddies, then the two discards)."""
 
     seat: int
     pick: tuple[str, ...]
@@ -366,4 +374,5 @@ EVENT_TYPES: tuple[type, ...] = (
     PlansRefreshed,
     TurnEnded,
     GameEnded,
+    GameSized,
 )

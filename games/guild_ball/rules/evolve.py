@@ -9,7 +9,7 @@ from typing import Any
 from msgspec.structs import replace
 
 from games.guild_ball.rules import events as ev
-from games.guild_ball.rules.state import OVER, GuildBallState, Result, Team, Unit
+from games.guild_ball.rules.state import OVER, PLAN_DISCARD, GuildBallState, Result, Team, Unit
 
 S = GuildBallState
 
@@ -36,6 +36,10 @@ def _created(state: S | None, e: ev.GameCreated) -> S:
     )
 
 
+def _sized(state: S, e: ev.GameSized) -> S:
+    return replace(state, size=e.size)
+
+
 def _prepared(state: S, e: ev.Prepared) -> S:
     return replace(state, teams=_team(state, e.seat, picked=e.pick), waits=state.waits + 1)
 
@@ -43,7 +47,7 @@ def _prepared(state: S, e: ev.Prepared) -> S:
 def _revealed(state: S, e: ev.TeamsRevealed) -> S:
     teams = []
     for t, guild in zip(state.teams, e.guilds, strict=True):
-        gone = t.picked[3:]
+        gone = t.picked[-PLAN_DISCARD:]
         teams.append(
             replace(
                 t,
@@ -265,6 +269,7 @@ def _ended(state: S, e: ev.GameEnded) -> S:
 
 APPLY: dict[type, Callable[[Any, Any], S]] = {
     ev.GameCreated: _created,
+    ev.GameSized: _sized,
     ev.Prepared: _prepared,
     ev.TeamsRevealed: _revealed,
     ev.StartingRolled: _rolled_start,

@@ -20,8 +20,8 @@ from msgspec.structs import replace
 
 from games.guild_ball.pitch import BALL_RADIUS, Base, Point
 from games.guild_ball.rules import events as ev
-from games.guild_ball.rules.context import PITCH, Ctx, base_of, card
-from games.guild_ball.rules.state import KD, WIN_VP, Unit
+from games.guild_ball.rules.context import Ctx, base_of, card, game_size, pitch_of
+from games.guild_ball.rules.state import KD, Unit
 
 VP_TAKE_OUT = 2
 VP_MASCOT = 1
@@ -53,11 +53,11 @@ def gain_mp(ctx: Ctx, seat: int, amount: int, why: str) -> None:
     side = state.teams[seat].side
     if holder:
         h = state.unit(holder)
-        if h.seat == seat and PITCH.behind_goal_line(base_of(h), side):
+        if h.seat == seat and pitch_of(state).behind_goal_line(base_of(h), side):
             return
     elif state.ball_free and state.ball_by == seat and state.ball_x >= 0:
         ball = Base(Point(state.ball_x, state.ball_y), BALL_RADIUS)
-        if PITCH.behind_goal_line(ball, side):
+        if pitch_of(state).behind_goal_line(ball, side):
             return
     if amount > 0:
         ctx.emit(ev.MomentumSet(seat=seat, mp=state.teams[seat].mp + amount, why=why))
@@ -75,14 +75,15 @@ def score(ctx: Ctx, seat: int, vp: int, why: str, goal: bool = False) -> None:
 
 
 def check_win(ctx: Ctx) -> None:
-    """ "the first player to reach [6] VP immediately wins the game. In the unlikely event of both
-    players reaching [6] VP simultaneously, the game continues until one player has more VP"."""
+    """ "the first player to reach 12 VP immediately wins the game. In the unlikely event of both
+    players reaching 12 VP simultaneously, the game continues until one player has more VP" (6 VP
+    in the Introductory game, 8 in the Quick game: the Game Length table)."""
     state = ctx.state
     if state.result is not None:
         return
     vps = [t.vp for t in state.teams]
     best = max(vps)
-    if best >= WIN_VP and vps.count(best) == 1:
+    if best >= game_size(state).victory_points and vps.count(best) == 1:
         winner = vps.index(best)
         ctx.emit(ev.GameEnded(winner=winner, reason=f"{best} VP"))
 

@@ -28,7 +28,6 @@ from games.guild_ball.rules.ball import (
 )
 from games.guild_ball.rules.commands import FollowUp, GiveUpBall, Pass, Shoot
 from games.guild_ball.rules.context import (
-    PITCH,
     Ctx,
     active_unit,
     base_of,
@@ -36,6 +35,7 @@ from games.guild_ball.rules.context import (
     goalpost_centre,
     label,
     name,
+    pitch_of,
     scene,
     unit_of,
 )
@@ -58,7 +58,7 @@ def _kicker(ctx: Ctx, seat: int) -> Unit:
 
 def enemy_goal(state, seat: int) -> Base:
     """The enemy goalpost's base."""
-    return Base(goalpost_centre(1 - state.teams[seat].side), GOALPOST_RADIUS)
+    return Base(goalpost_centre(1 - state.teams[seat].side, pitch_of(state)), GOALPOST_RADIUS)
 
 
 def pass_ball(ctx: Ctx, cmd: Pass) -> None:
@@ -78,7 +78,7 @@ def pass_ball(ctx: Ctx, cmd: Pass) -> None:
         aim = base_of(receiver)
     else:
         aim = Base(Point(*cmd.spot), 0.0)
-        if not PITCH.holds(Base(aim.centre, BALL_RADIUS)):
+        if not pitch_of(state).holds(Base(aim.centre, BALL_RADIUS)):
             raise RuleError("spot_off_pitch", "Put the target spot on the pitch.")
     check_kick_target(ctx, unit, aim if receiver else Base(aim.centre, BALL_RADIUS), "target")
     spend(ctx, unit, 1, "a kick")

@@ -2,7 +2,7 @@
 "Rules", "Waits and defaults"):
 
 - prepare (each seat not yet prepared): the seat's guild in turn (alphabetical), its first two
-  Squaddies, the last two plans in hand discarded;
+  Squaddies (four in the Quick and Typical games), the last two plans in hand discarded;
 - kick_or_receive (the starting roll's winner): receive;
 - deploy (the kicking seat, then the receiving seat): a line 8" from the own edge, the Captain
   kicks;
@@ -31,8 +31,8 @@ from games.guild_ball.pitch import Point
 from games.guild_ball.rules import commands as cm
 from games.guild_ball.rules.attacks import best_pick, options
 from games.guild_ball.rules.ball import RUN
-from games.guild_ball.rules.context import PITCH, base_of, kick_range, label, pack
-from games.guild_ball.rules.pregame import GIVE
+from games.guild_ball.rules.context import base_of, game_size, kick_range, label, pack, pitch_of
+from games.guild_ball.rules.pregame import GIVE, NUMBERS
 from games.guild_ball.rules.state import (
     ACTIVATION,
     CHOOSE,
@@ -60,7 +60,8 @@ def default_prepare(state: GuildBallState, seat: int) -> cm.Prepare:
     p = pack()
     guilds = sorted(p.guilds)
     guild = guilds[seat % len(guilds)]
-    squaddies = tuple(m.slug for m in p.members(guild) if m.role == "squaddie")[:2]
+    wanted = game_size(state).squaddies
+    squaddies = tuple(m.slug for m in p.members(guild) if m.role == "squaddie")[:wanted]
     return cm.Prepare(
         seat=seat, guild=guild, squaddies=squaddies, discard=state.teams[seat].hand[-2:]
     )
@@ -71,10 +72,9 @@ def default_deploy(state: GuildBallState, seat: int) -> cm.Deploy:
     apart."""
     side = state.teams[seat].side
     own = [u for u in state.units if u.seat == seat]
-    y = 8.0 if side == 0 else PITCH.size - 8.0
-    places = tuple(
-        (u.id, PITCH.size / 2 + 4.0 * (i - (len(own) - 1) / 2), y) for i, u in enumerate(own)
-    )
+    size = pitch_of(state).size
+    y = 8.0 if side == 0 else size - 8.0
+    places = tuple((u.id, size / 2 + 4.0 * (i - (len(own) - 1) / 2), y) for i, u in enumerate(own))
     kicker = own[0].id if seat == state.kicking else ""
     return cm.Deploy(seat=seat, places=places, kicker=kicker)
 
@@ -89,7 +89,7 @@ def default_kick_off(state: GuildBallState) -> cm.KickOff:
 
 def default_give(state: GuildBallState) -> cm.GiveBallTo:
     seat = 1 - state.kicking
-    at = PITCH.centre_spot if state.ball_x < 0 else Point(state.ball_x, state.ball_y)
+    at = pitch_of(state).centre_spot if state.ball_x < 0 else Point(state.ball_x, state.ball_y)
     own = [u for u in state.units if u.seat == seat and u.on_pitch]
     best = min(own, key=lambda u: (u.x - at.x) ** 2 + (u.y - at.y) ** 2)
     return cm.GiveBallTo(seat=seat, model=best.id)
@@ -97,7 +97,7 @@ def default_give(state: GuildBallState) -> cm.GiveBallTo:
 
 def default_goal_kick(state: GuildBallState, seat: int) -> cm.GoalKick:
     side = state.teams[seat].side
-    post = PITCH.goalpost(side)
+    post = pitch_of(state).goalpost(side)
     out = post.radius + GOAL_KICK_OUT
     y = post.centre.y + out if side == 0 else post.centre.y - out
     return cm.GoalKick(seat=seat, target=(post.centre.x, y))
@@ -232,7 +232,8 @@ def pending(state: GuildBallState) -> tuple[Decision, ...]:
             Decision(
                 seat=t.seat,
                 kind="prepare",
-                prompt="Pick your guild and two Squaddies, and discard two game plans.",
+                prompt=f"Pick your guild and {NUMBERS[game_size(state).squaddies]} Squaddies, "
+                "and discard two game plans.",
                 default=default_prepare(state, t.seat),
             )
             for t in state.teams

@@ -1,5 +1,11 @@
-"""The Pre-Game Sequence of the Introductory game: teams and game plans, the starting roll,
-kicking and receiving, deployment, and the kick off.
+"""The Pre-Game Sequence: teams and game plans, the starting roll, kicking and receiving,
+deployment, and the kick off.
+
+- "Players agree to a game size (based on the win condition and expected duration) before
+  picking a guild to represent": the size is the game's option at creation (`setup.create`).
+- "A team may have only one model with the Captain type. A team may also have only one model with
+  the Mascot type. The Mascot and all other models selected must be guild models ... Each named
+  character is unique and may be taken only once per team."
 
 - "Deal seven game plans to each player, face down. Each player discards two game plans face
   down and retains five cards."
@@ -20,22 +26,24 @@ kicking and receiving, deployment, and the kick off.
 from __future__ import annotations
 
 from engine.core.errors import RuleError
+from games.guild_ball.content.teams import team_problems
 from games.guild_ball.pitch import BALL_RADIUS, Base, Point, in_kick_range, move, spot
 from games.guild_ball.pitch.movement import MoveKind, placement
 from games.guild_ball.rules import events as ev
 from games.guild_ball.rules.ball import kick_scatter_from, may_hold, roll_kick, throw_in
 from games.guild_ball.rules.commands import ChooseKicking, Deploy, GiveBallTo, KickOff, Prepare
 from games.guild_ball.rules.context import (
-    PITCH,
     Ctx,
     base_of,
     card,
+    game_size,
     kick_range,
     label,
     model_id,
     moves,
     own_goalpost,
     pack,
+    pitch_of,
     scene,
     unit_of,
 )
@@ -46,7 +54,6 @@ from games.guild_ball.rules.state import (
     MAINTENANCE,
     PLAN_DISCARD,
     PREPARE,
-    TEAM_SQUADDIES,
     GuildBallState,
 )
 from games.guild_ball.rules.traits import gain_ball
@@ -66,17 +73,25 @@ def prepare(ctx: Ctx, cmd: Prepare) -> None:
     p = pack()
     if cmd.guild not in p.guilds:
         raise RuleError("no_such_guild", f"Pick one of the guilds: {', '.join(sorted(p.guilds))}.")
+    size = game_size(state)
+    wanted = size.squaddies
     squaddies = [m.slug for m in p.members(cmd.guild) if m.role == "squaddie"]
     if (
-        len(cmd.squaddies) != TEAM_SQUADDIES
-        or len(set(cmd.squaddies)) != TEAM_SQUADDIES
+        len(cmd.squaddies) != wanted
+        or len(set(cmd.squaddies)) != wanted
         or any(s not in squaddies for s in cmd.squaddies)
     ):
+        mascot = ", its Mascot" if size.mascots else ""
+        kind = ("An " if size.name[0] in "AEIOU" else "A ") + size.name.split()[0]
         raise RuleError(
             "team",
-            "An Introductory team is its guild's Captain and two different Squaddies of the "
-            f"guild: pick two of {', '.join(squaddies)}.",
+            f"{kind} team is its guild's Captain{mascot} and "
+            f"{NUMBERS[wanted]} different Squaddies of the guild: pick {NUMBERS[wanted]} of "
+            f"{', '.join(squaddies)}.",
         )
+    problems = team_problems(p, size, team_slugs(state, cmd.guild, cmd.squaddies))
+    if problems:
+        raise RuleError("team", "; ".join(problems).capitalize() + ".")
     if (
         len(cmd.discard) != PLAN_DISCARD
         or len(set(cmd.discard)) != PLAN_DISCARD
@@ -86,12 +101,28 @@ def prepare(ctx: Ctx, cmd: Prepare) -> None:
     ctx.emit(ev.Prepared(seat=cmd.seat, pick=(cmd.guild, *cmd.squaddies, *cmd.discard)))
 
 
+NUMBERS = {2: "two", 4: "four"}
+
+
+def team_slugs(state: GuildBallState, guild: str, squaddies: tuple[str, ...]) -> tuple[str, ...]:
+    """The team a pick makes, in roster order: "1. Pick a model with the Captain type. 2. Pick a
+    model with the Mascot type that may play for the same guild as the Captain model. Skip this
+    step if playing an Introductory Game. 3. Fill out the team roster with Squaddie models". Our
+    guilds have one Captain and one Mascot each, so the pick names the Squaddies; the Mascot
+    comes last in the roster (the defaults allocate influence and activate in roster order)."""
+    p = pack()
+    mascots = tuple(m.slug for m in p.members(guild) if m.role == "mascot")
+    mascot = mascots[:1] if game_size(state).mascots else ()
+    return (p.captain(guild).slug, *squaddies, *mascot)
+
+
 def _reveal(ctx: Ctx) -> None:
     p = pack()
     guilds, models, hp = [], [], []
+    wanted = game_size(ctx.state).squaddies
     for t in ctx.state.teams:
-        guild, squaddies = t.picked[0], t.picked[1:3]
-        slugs = (p.captain(guild).slug, *squaddies)
+        guild = t.picked[0]
+        slugs = team_slugs(ctx.state, guild, t.picked[1 : 1 + wanted])
         guilds.append(guild)
         models.append(tuple(model_id(t.seat, s) for s in slugs))
         hp.append(tuple(p.models[s].stats.hp for s in slugs))
@@ -135,7 +166,7 @@ def deploy(ctx: Ctx, cmd: Deploy) -> None:
     for model, x, y in cmd.places:
         u = unit_of(state, model)
         base = Base.at(x, y, card(u).stats.base)
-        if not PITCH.in_deployment_zone(base, side):
+        if not pitch_of(state).in_deployment_zone(base, side):
             raise RuleError(
                 "deploy_zone",
                 f'{label(u)} must be completely within 10" of your table edge '
@@ -190,7 +221,7 @@ def kick_off(ctx: Ctx, cmd: KickOff) -> None:
     tx, ty = cmd.target
     here = Base(end, base_of(kicker).radius)
     ball = Base(Point(tx, ty), BALL_RADIUS)
-    if not PITCH.holds(ball) or not in_kick_range(here, ball, kick_range(state, kicker)):
+    if not pitch_of(state).holds(ball) or not in_kick_range(here, ball, kick_range(state, kicker)):
         raise RuleError(
             "kick_off_target",
             f'Kick to a spot on the pitch within {kick_range(state, kicker):g}" of the kicker '
@@ -216,7 +247,8 @@ def kick_off_short(state: GuildBallState) -> bool:
     else:
         place = Base(Point(state.ball_x, state.ball_y), BALL_RADIUS)
     kicking_side = state.teams[state.kicking].side
-    return PITCH.within_half(place, kicking_side) and not PITCH.within_half(place, 1 - kicking_side)
+    pitch = pitch_of(state)
+    return pitch.within_half(place, kicking_side) and not pitch.within_half(place, 1 - kicking_side)
 
 
 def give_ball(ctx: Ctx, cmd: GiveBallTo) -> None:

@@ -1,5 +1,5 @@
-"""The state of a game of Guild Ball's Introductory game: frozen structs, changed only by
-`evolve`.
+"""The state of a game of Guild Ball (the Introductory, Quick or Typical game): frozen structs,
+changed only by `evolve`.
 
 Models are named by id: the seat's digit and the content slug ("0-oswin-tollbright"), so a
 mirror match keeps them apart. Positions are the centres of bases in inches on the pitch engine's
@@ -31,6 +31,15 @@ PLAN_DISCARD = 2  # "each player must discard two cards"
 TEAM_SQUADDIES = 2  # the Introductory game's "1 Captain 2 Squaddie"
 WIN_VP = 6  # the Introductory game's "6 VP"
 MAX_TURNS = 10  # our ruling: the safety net of a game nobody wins (rules notes)
+
+# The rows of the book's Game Length table (`pitch.field.GAME_SIZES` holds them): the game size is
+# chosen when the game is created; the Introductory game is the default.
+INTRODUCTORY = "introductory"
+QUICK = "quick"
+TYPICAL = "typical"
+SIZES = (INTRODUCTORY, QUICK, TYPICAL)
+# Our ruling, as MAX_TURNS: the larger games may last longer before the safety net ends them.
+TURN_LIMITS = {INTRODUCTORY: MAX_TURNS, QUICK: 12, TYPICAL: 16}
 
 KD = "knocked_down"
 BLEED = "bleed"
@@ -178,6 +187,7 @@ class GuildBallState(msgspec.Struct, frozen=True):
     units: tuple[Unit, ...]
     plan_deck: tuple[str, ...]  # the shared deck after the deal, top first (secret)
     rng: Rng
+    size: str = INTRODUCTORY  # the game size: a row of the Game Length table
     phase: str = PREPARE
     turn: int = 0
     kicking: int = -1  # the kicking seat

@@ -34,7 +34,6 @@ from games.guild_ball.rules.commands import (
     SkipActivation,
 )
 from games.guild_ball.rules.context import (
-    PITCH,
     Ctx,
     card,
     label,
@@ -42,7 +41,9 @@ from games.guild_ball.rules.context import (
     name,
     on_pitch,
     pack,
+    pitch_of,
     scene,
+    turn_limit,
     unit_of,
 )
 from games.guild_ball.rules.health import changed, check_win, damage, ongoing
@@ -53,7 +54,6 @@ from games.guild_ball.rules.state import (
     CONDITION_DAMAGE,
     INITIATIVE,
     MAINTENANCE,
-    MAX_TURNS,
     OVER,
     PLANS,
     Activation,
@@ -101,10 +101,11 @@ def default_return(state: GuildBallState, unit: Unit) -> tuple[str, float, float
     from the middle outwards."""
     side = state.teams[unit.seat].side
     r = Base.at(0, 0, card(unit).stats.base).radius
-    y = r if side == 0 else PITCH.size - r
+    size = pitch_of(state).size
+    y = r if side == 0 else size - r
     sc = scene(state)
     for k in range(40):
-        x = PITCH.size / 2 + (k // 2 + 1) * (1 if k % 2 else -1) * 1.1 * (k > 0)
+        x = size / 2 + (k // 2 + 1) * (1 if k % 2 else -1) * 1.1 * (k > 0)
         if placement(sc, Base(Point(x, y), r)) is None:
             return unit.id, x, y
     return unit.id, r, y
@@ -169,10 +170,11 @@ def check_return(state: GuildBallState, unit: Unit, x: float, y: float) -> None:
     problem = placement(scene(state), base, ignore=(unit.id,))
     if problem is not None:
         raise RuleError("return_place", f"{label(unit)} may not be placed there ({problem[0]}).")
-    depth = y if side == 0 else PITCH.size - y
+    size = pitch_of(state).size
+    depth = y if side == 0 else size - y
     reach = [depth - r]
     if depth - r <= 10.0:
-        reach += [x - r, PITCH.size - x - r]
+        reach += [x - r, size - x - r]
     if min(reach) > moves(state, unit)[0] + 0.01:
         raise RuleError(
             "return_place",
@@ -392,10 +394,11 @@ def end_phase(ctx: Ctx) -> None:
     check_win(ctx)
     if ctx.state.result is not None:
         return
-    if turn >= MAX_TURNS:
+    limit = turn_limit(ctx.state)
+    if turn >= limit:
         vps = [t.vp for t in ctx.state.teams]
         winner = None if vps[0] == vps[1] else vps.index(max(vps))
-        ctx.emit(ev.GameEnded(winner=winner, reason=f"the {MAX_TURNS}-turn limit"))
+        ctx.emit(ev.GameEnded(winner=winner, reason=f"the {limit}-turn limit"))
         return
     begin_turn(ctx, turn + 1)
 

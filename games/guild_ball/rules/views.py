@@ -17,7 +17,14 @@ from msgspec.structs import replace
 from engine.core.game import Audience, Seat
 from engine.core.rng import Rng
 from games.guild_ball.rules import events as ev
-from games.guild_ball.rules.context import PITCH, base_of, card, melee_zone, moves
+from games.guild_ball.rules.context import (
+    base_of,
+    card,
+    game_size,
+    melee_zone,
+    moves,
+    pitch_of,
+)
 from games.guild_ball.rules.state import (
     Attack,
     Dodge,
@@ -94,6 +101,8 @@ class PublicView(msgspec.Struct, frozen=True):
     goal_kick: int
     ongoing: tuple[Ongoing, ...]  # AOE templates on the pitch (3" across)
     result: Result | None
+    size: str = "introductory"  # the game size: introductory, quick or typical
+    win_vp: int = 6  # the VP that win it
 
 
 class SeatView(msgspec.Struct, frozen=True):
@@ -152,7 +161,7 @@ def public_view(state: GuildBallState) -> PublicView:
         for t in state.teams
     )
     return PublicView(
-        pitch_size=PITCH.size,
+        pitch_size=pitch_of(state).size,
         phase=state.phase,
         turn=state.turn,
         kicking=state.kicking,
@@ -173,6 +182,8 @@ def public_view(state: GuildBallState) -> PublicView:
         goal_kick=state.goal_kick,
         ongoing=state.ongoing,
         result=state.result,
+        size=state.size,
+        win_vp=game_size(state).victory_points,
     )
 
 
