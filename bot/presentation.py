@@ -226,7 +226,14 @@ class Command:
 
 
 class Presentation(Protocol):
-    """A game's Discord presentation. Everything it shows comes from `Table`s and `Seen`s."""
+    """A game's Discord presentation. Everything it shows comes from `Table`s and `Seen`s.
+
+    Optionally, `slow_controls: frozenset[str]`: the controls whose answer may take longer than
+    Discord's 3 seconds (one that draws a picture, say). The core acknowledges those on arrival
+    (a deferred update) whatever the load, and their answer follows as an edit within Discord's
+    15 minutes (bot/chat/acks.py). A control that opens a form cannot be slow: a modal must be
+    the first answer. A presentation without the attribute has no slow controls.
+    """
 
     game: str  # the GameDefinition's name
     title: str  # the game's title in messages

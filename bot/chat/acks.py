@@ -16,6 +16,11 @@ the answer after. A lone interaction is answered at once, in one request.
   first answer fixes it: so the placeholder is private, the safe side.)
 - Controls that answer with a form are never acknowledged first: a modal must be the first
   answer. Autocomplete is answered by discord.py alone.
+
+A presentation's slow controls (`slow_controls`, bot/presentation.py: an answer that draws a
+picture, say) are acknowledged on arrival whatever the load: their answer may take longer than
+Discord's 3 seconds, and a deferred answer may come within 15 minutes, as an edit of the
+message the control is on.
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ from typing import Any
 import aiohttp
 import discord
 
+from bot.chat.actions import answers_slowly
 from bot.chat.priority import AnswersFirst
 from bot.jitter import jittered
 from bot.render.ids import parse
@@ -66,6 +72,7 @@ class EarlyAcks:
 
     `opens_form(action)`: does the control of that action answer with a modal?
     `user_agent`: what the requests say they are (discord.py's).
+    `slow(action)`: is the control of that action slow to answer (acknowledged at once)?
     """
 
     def __init__(
@@ -76,11 +83,13 @@ class EarlyAcks:
         user_agent: str,
         *,
         when_waiting: int = ACK_WHEN_WAITING,
+        slow: Callable[[str], bool] = answers_slowly,
     ) -> None:
         self._parse = connection.parsers["INTERACTION_CREATE"]
         connection.parsers["INTERACTION_CREATE"] = self.parse
         self.answers = answers
         self.opens_form = opens_form
+        self.slow = slow
         self.when_waiting = when_waiting
         self.user_agent = user_agent
         self._acks: dict[int, asyncio.Task[bool]] = {}
@@ -105,16 +114,19 @@ class EarlyAcks:
 
     def _acknowledgement(self, data: dict[str, Any]) -> dict[str, Any] | None:
         """The acknowledgement to send at once, or None to answer the interaction directly."""
-        if self.answers.waiting < self.when_waiting:
-            return None
+        busy = self.answers.waiting >= self.when_waiting
         kind = data.get("type")
         if kind == APPLICATION_COMMAND:
-            return {"type": DEFERRED_CHANNEL_MESSAGE, "data": {"flags": EPHEMERAL}}
+            return (
+                {"type": DEFERRED_CHANNEL_MESSAGE, "data": {"flags": EPHEMERAL}} if busy else None
+            )
         if kind not in (COMPONENT, MODAL_SUBMIT):
             return None
         cid = parse(str((data.get("data") or {}).get("custom_id", "")))
         # Not ours (or forged): answered at once with a refusal, which costs nothing.
         if cid is None or self.opens_form(cid.action):
+            return None
+        if not busy and not self.slow(cid.action):
             return None
         return {"type": DEFERRED_UPDATE_MESSAGE}
 

@@ -92,6 +92,23 @@ def opens_form(action: str) -> bool:
     return action in forms()
 
 
+@cache
+def slow_controls() -> frozenset[str]:
+    """The controls of every hosted game marked slow (`Presentation`'s optional
+    `slow_controls`): acknowledged on arrival, answered after (bot/chat/acks.py)."""
+    return frozenset().union(
+        *(
+            getattr(hosted.presentation(g.name), "slow_controls", frozenset())
+            for g in hosted.games()
+        )
+    )
+
+
+def answers_slowly(action: str) -> bool:
+    """Is the control of that action slow to answer (in any hosted game)?"""
+    return action in slow_controls()
+
+
 Shown = dict[str, tuple[str, ...]]  # custom id -> option values (none for a button)
 
 

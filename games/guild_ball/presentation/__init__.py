@@ -49,6 +49,7 @@ class GuildBallPresentation:
     forms: frozenset[str] = ctl.FORMS
     channel_controls: frozenset[str] = frozenset()
     modal_openers: Mapping[str, str] = ctl.MODAL_OPENERS
+    slow_controls: frozenset[str] = ctl.SLOW  # answered after a deferral: they draw a picture
 
     def lobby_lines(self, options: Mapping[str, Any]) -> list[str]:
         """The Introductory game has no table options."""

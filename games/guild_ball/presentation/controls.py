@@ -37,7 +37,6 @@ move preview is no command: only Confirm sends one.
 
 from __future__ import annotations
 
-import asyncio
 import re
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -66,7 +65,9 @@ MODAL_OPENERS = {
     "gbdodm": "gbdodt",
     "gbgkm": "gbgkadj",
 }
-PICTURE_BUDGET = 2.0  # seconds a preview waits for its picture
+# Answers that draw a picture: the core acknowledges them on arrival (a deferred update) and
+# the preview, picture included, follows as an edit however busy the picture worker is.
+SLOW = frozenset({"gbintent", "gbwaym"})
 NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 Handler = Callable[[Ask, Table, str, list[str], dict[str, str]], Awaitable[Reply]]
 
@@ -431,13 +432,8 @@ async def _show(ask: Ask, table: Table, planned: sc.Planned) -> Reply:
         f"⚠ {planned.problem}." if planned.problem else "Confirm to move; nothing happens before."
     )
     files: tuple[tuple[str, bytes], ...] = ()
-    if ask.pictures:
-        # Discord waits 3 s for the answer; a busy picture worker must not cost the preview.
-        try:
-            png = await asyncio.wait_for(render_async(move_preview, preview), PICTURE_BUDGET)
-            files = (("move.png", png),)
-        except TimeoutError:
-            text.append("(No picture this time: the pictures are busy. The move is as written.)")
+    if ask.pictures:  # a slow control: its answer may wait for the picture worker
+        files = (("move.png", await render_async(move_preview, preview)),)
     return Reply(p.preview_message(table, planned, files, text), edit=True)
 
 
