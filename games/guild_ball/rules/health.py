@@ -67,11 +67,13 @@ def spend_mp(ctx: Ctx, seat: int, amount: int, why: str) -> None:
     ctx.emit(ev.MomentumSet(seat=seat, mp=ctx.state.teams[seat].mp - amount, why=why))
 
 
-def score(ctx: Ctx, seat: int, vp: int, why: str, goal: bool = False) -> None:
-    """The team gains VP; the game ends at once if it reaches the target alone."""
+def score(ctx: Ctx, seat: int, vp: int, why: str, goal: bool = False, settle: bool = True) -> None:
+    """The team gains VP; the game ends at once if it reaches the target alone (unless `settle`
+    is False: VP gained at the same time as others, checked once they all are)."""
     t = ctx.state.teams[seat]
     ctx.emit(ev.Scored(seat=seat, vp=t.vp + vp, why=why, goals=t.goals + goal))
-    check_win(ctx)
+    if settle:
+        check_win(ctx)
 
 
 def check_win(ctx: Ctx) -> None:
@@ -88,16 +90,16 @@ def check_win(ctx: Ctx) -> None:
         ctx.emit(ev.GameEnded(winner=winner, reason=f"{best} VP"))
 
 
-def damage(ctx: Ctx, model: str, amount: int, by: str = "") -> None:
+def damage(ctx: Ctx, model: str, amount: int, by: str = "", settle: bool = True) -> None:
     """The model suffers `amount` DMG; at 0 HP it is taken out (by the active model `by`, if an
-    action of its did it)."""
+    action of its did it; `settle` as for `score`)."""
     u = ctx.state.unit(model)
     if not u.on_pitch or amount <= 0:
         return
     hp = max(u.hp - amount, 0)
     changed(ctx, u, hp=hp)
     if hp == 0:
-        take_out(ctx, model, by)
+        take_out(ctx, model, by, settle=settle)
 
 
 def heal(ctx: Ctx, model: str, amount: int) -> None:
@@ -168,7 +170,7 @@ def clear_conditions(ctx: Ctx, model: str) -> None:
         changed(ctx, u, conditions=())
 
 
-def take_out(ctx: Ctx, model: str, by: str = "", hp: int = 0) -> None:
+def take_out(ctx: Ctx, model: str, by: str = "", hp: int = 0, settle: bool = True) -> None:
     """The sequence of taking a model out: the ball scatters first if it held it; it leaves the
     pitch; then MP (for the action's model) and VP for the other team."""
     from games.guild_ball.rules.ball import scatter_from_model
@@ -187,4 +189,4 @@ def take_out(ctx: Ctx, model: str, by: str = "", hp: int = 0) -> None:
         gain_mp(ctx, other, 1, "take down")
     vp = VP_MASCOT if card(u).role == "mascot" else VP_TAKE_OUT
     if ctx.state.result is None:
-        score(ctx, other, vp, "take-out")
+        score(ctx, other, vp, "take-out", settle=settle)

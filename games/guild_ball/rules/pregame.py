@@ -76,11 +76,7 @@ def prepare(ctx: Ctx, cmd: Prepare) -> None:
     size = game_size(state)
     wanted = size.squaddies
     squaddies = [m.slug for m in p.members(cmd.guild) if m.role == "squaddie"]
-    if (
-        len(cmd.squaddies) != wanted
-        or len(set(cmd.squaddies)) != wanted
-        or any(s not in squaddies for s in cmd.squaddies)
-    ):
+    if len(cmd.squaddies) != wanted:
         mascot = ", its Mascot" if size.mascots else ""
         kind = ("An " if size.name[0] in "AEIOU" else "A ") + size.name.split()[0]
         raise RuleError(
@@ -91,7 +87,12 @@ def prepare(ctx: Ctx, cmd: Prepare) -> None:
         )
     problems = team_problems(p, size, team_slugs(state, cmd.guild, cmd.squaddies))
     if problems:
-        raise RuleError("team", "; ".join(problems).capitalize() + ".")
+        text = "; ".join(problems)
+        raise RuleError("team", text[0].upper() + text[1:] + ".")
+    if any(s not in squaddies for s in cmd.squaddies):
+        raise RuleError(
+            "team", f"Pick {NUMBERS[wanted]} of the guild's Squaddies: {', '.join(squaddies)}."
+        )
     if (
         len(cmd.discard) != PLAN_DISCARD
         or len(set(cmd.discard)) != PLAN_DISCARD

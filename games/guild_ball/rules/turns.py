@@ -36,6 +36,7 @@ from games.guild_ball.rules.commands import (
 from games.guild_ball.rules.context import (
     Ctx,
     card,
+    game_size,
     label,
     moves,
     name,
@@ -46,7 +47,14 @@ from games.guild_ball.rules.context import (
     turn_limit,
     unit_of,
 )
-from games.guild_ball.rules.health import changed, check_win, damage, ongoing
+from games.guild_ball.rules.health import (
+    VP_MASCOT,
+    VP_TAKE_OUT,
+    changed,
+    check_win,
+    damage,
+    ongoing,
+)
 from games.guild_ball.rules.pregame import advance_pregame
 from games.guild_ball.rules.state import (
     ACTIVATION,
@@ -359,12 +367,31 @@ def end_turn_or_switch(ctx: Ctx) -> None:
     end_phase(ctx)
 
 
+def _simultaneous_win(state: GuildBallState) -> bool:
+    """Whether the End Phase's condition damage takes out enough models to bring both teams to
+    the VP that win ("Condition damage ignores effects that increase or decrease damage dealt",
+    so it is known before it is dealt)."""
+    vps = [t.vp for t in state.teams]
+    for u in state.units:
+        hurt = sum(CONDITION_DAMAGE[c] for c in u.conditions)
+        if u.on_pitch and hurt and u.hp <= hurt:
+            vps[1 - u.seat] += VP_MASCOT if card(u).role == "mascot" else VP_TAKE_OUT
+    return all(vp >= game_size(state).victory_points for vp in vps)
+
+
 def end_phase(ctx: Ctx) -> None:
     """The End Phase: sustained effects end, condition damage, influence discarded, plans
-    discarded (and picked up again when a hand is empty); then the next turn."""
+    discarded (and picked up again when a hand is empty); then the next turn.
+
+    "Resolve all damage from conditions on models": the book gives no order, so all of it is
+    one moment. When the models it takes out bring both teams to the VP that win, their VP are
+    counted together before the win is checked ("In the unlikely event of both players reaching
+    12 VP simultaneously, the game continues until one player has more VP than the other");
+    when only one team can get there, it wins at its first such take-out, as before."""
     for u in ctx.state.units:
         changed(ctx, u, mods=(), activated=False, rested=False, encouraged=False,
                 countered=(), plays_used=())  # fmt: skip
+    together = _simultaneous_win(ctx.state)
     for u in list(ctx.state.units):
         u = ctx.state.unit(u.id)
         if not u.on_pitch:
@@ -373,9 +400,12 @@ def end_phase(ctx: Ctx) -> None:
         if BLEED in u.conditions:
             changed(ctx, u, conditions=tuple(c for c in u.conditions if c != BLEED))
         if hurt:
-            damage(ctx, u.id, hurt)
+            damage(ctx, u.id, hurt, settle=not together)
         if ctx.state.result is not None:
             return
+    check_win(ctx)
+    if ctx.state.result is not None:
+        return
     ctx.emit(ev.InfluenceSet(influence=tuple((u.id, 0) for u in ctx.state.units)))
     if ctx.state.ongoing:
         ctx.emit(ev.OngoingMarked(ongoing=()))

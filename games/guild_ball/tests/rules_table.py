@@ -19,18 +19,21 @@ from games.guild_ball.rules.state import ACTIVATION, Activation, GuildBallState
 
 BELL = ("bellfounders", ("maud-clangwright", "brannock-pike"))
 LINK = ("linkbearers", ("ivo-brightwick", "tamsin-cole"))
+# Teams of the Quick and Typical games: four Squaddies (the guild's Mascot joins them).
+BELL6 = ("bellfounders", ("maud-clangwright", "brannock-pike", "ferris-gongmaker", "jory-slake"))
+LINK6 = ("linkbearers", ("ivo-brightwick", "tamsin-cole", "nell-farthing", "orrin-glass"))
 
 
-def new_game(seed: int = 1) -> GuildBallState:
+def new_game(seed: int = 1, size: str = "introductory") -> GuildBallState:
     state = None
-    for e in create(2, seed, {}):
+    for e in create(2, seed, {"size": size}):
         state = evolve(state, e)
     return state
 
 
-def prepared(seed: int = 1, teams=(BELL, LINK)) -> GuildBallState:
+def prepared(seed: int = 1, teams=(BELL, LINK), size: str = "introductory") -> GuildBallState:
     """Both seats prepared: teams revealed, the starting roll made."""
-    state = new_game(seed)
+    state = new_game(seed, size)
     for seat, (guild, squaddies) in enumerate(teams):
         hand = state.teams[seat].hand
         _, state = execute(
@@ -49,9 +52,9 @@ def defaults_until(state: GuildBallState, phase: str, limit: int = 50) -> GuildB
     raise AssertionError(f"{phase} not reached")
 
 
-def in_play(seed: int = 1, teams=(BELL, LINK)) -> GuildBallState:
+def in_play(seed: int = 1, teams=(BELL, LINK), size: str = "introductory") -> GuildBallState:
     """A game at its first Activation Phase, seat 0 kicking (deployed at y = 0)."""
-    state = prepared(seed, teams)
+    state = prepared(seed, teams, size)
     _, state = execute(state, cm.ChooseKicking(seat=state.chooser, kick=state.chooser == 0))
     return defaults_until(state, ACTIVATION)
 

@@ -73,3 +73,19 @@ def test_guild_ball_passes_the_conformance_suite() -> None:
     print(report)
     assert report.games == 6 and report.commands > 600
     assert report.compared > 0
+
+
+def test_the_quick_and_typical_games_pass_the_conformance_suite() -> None:
+    """The same suite with the `size` option: teams of six on the 3'x3' pitch, 8 and 12 VP."""
+    for size in (1, 2):
+        report = conformance.check(
+            GAME,
+            players=[2],
+            seeds=range(2),
+            options={"size": size},
+            secret_variants=secret_variants,
+            invariants=check_invariants,
+        )
+        print(report)
+        assert report.games == 2 and report.commands > 400
+        assert report.compared > 0
