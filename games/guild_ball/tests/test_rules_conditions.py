@@ -285,3 +285,62 @@ def test_a_pulse_offers_each_model_in_it_its_dodge_in_turn() -> None:
         assert state.dodge.model == model
         _, state = run(state, cm.DodgeTo(seat=1))
     assert state.dodge is None and state.activation.model == SEFA
+
+
+def test_a_knocked_down_model_may_not_engage_attack_or_use_character_plays() -> None:
+    """Knocked down: "May not engage or attack an enemy model." "May not use character
+    plays." "Doesn't block LOS." """
+    state = table({OSWIN: (10.0, 10.0), SEFA: (10.0, 11.5)}, conditions={OSWIN: (KD,)})
+    with pytest.raises(RuleError) as refused:
+        run(state, cm.Attack(seat=0, target=SEFA))
+    assert refused.value.code == "knocked_down"
+    with pytest.raises(RuleError) as refused:
+        run(state, cm.UsePlay(seat=0, play="clapper-strike", target=SEFA))
+    assert refused.value.code == "knocked_down"
+    # Sefa moves away from the knocked-down Oswin: no parting blow, he engages nobody.
+    moving = table(
+        {OSWIN: (10.0, 10.0), SEFA: (10.0, 11.5)},
+        active=SEFA,
+        conditions={OSWIN: (KD,)},
+        influence={SEFA: 3},
+    )
+    events, _ = run(moving, cm.Jog(seat=1, path=((10.0, 16.0),)))
+    assert not any(isinstance(e, ev.Rolled) for e in events)
+
+
+def test_a_knocked_down_model_is_moved_only_by_dodges_and_pushes() -> None:
+    """Knocked down: "May not advance or be moved by any means other than making a dodge or
+    suffering a push." "A model suffering the knocked down condition may forfeit its standard
+    advance in order to remove the condition (i.e., stand up)." """
+    state = table(conditions={OSWIN: (KD,)})
+    for advance in (
+        cm.Jog(seat=0, path=((4.0, 7.0),)),
+        cm.Sprint(seat=0, path=((4.0, 9.0),)),
+    ):
+        with pytest.raises(RuleError) as refused:
+            run(state, advance)
+        assert refused.value.code == "knocked_down"
+    _, stood = run(state, cm.StandUp(seat=0))
+    assert KD not in stood.unit(OSWIN).conditions and stood.activation.advanced
+
+
+def test_a_taken_out_model_loses_its_conditions_and_suffers_no_other() -> None:
+    """Taken out: "Remove all other conditions and effects from the model." "A model that's
+    suffering the taken out condition may not be allocated influence, may not suffer any other
+    conditions, and may not become active for any reason." """
+    state = table(
+        {OSWIN: (10.0, 10.0), SEFA: (10.0, 11.5)},
+        hp={SEFA: 1},
+        conditions={SEFA: ("burning", "snared")},
+        dice=(6, 6, 1, 1, 1, 1, 2, 2),
+    )
+    _, state = run(state, cm.Attack(seat=0, target=SEFA))
+    _, after = run(state, cm.ChooseResult(seat=0, column=1, row=0))  # 1 DMG
+    sefa = after.unit(SEFA)
+    assert sefa.taken_out and sefa.conditions == () and sefa.mods == ()
+    ctx = new_context(after)
+    suffer(ctx, SEFA, "poison")
+    assert ctx.state.unit(SEFA).conditions == ()
+    waiting = replace(after, activation=None, attack=None, active_seat=1)
+    with pytest.raises(RuleError):
+        run(waiting, cm.Activate(seat=1, model=SEFA))
