@@ -15,9 +15,9 @@ from collections.abc import Collection, Sequence
 from typing import TypeVar
 
 from games.winterforge.players.moves import (
-    FREE_KINDS,
+    CHECKS,
+    FREE_KIND_SET,
     PLACE_OF,
-    Errand,
     Kind,
     available,
     build,
@@ -28,7 +28,7 @@ from games.winterforge.players.moves import (
 )
 from games.winterforge.players.strategy import BuiltinPlayer
 from games.winterforge.rules import commands as cm
-from games.winterforge.rules.context import actions_allowed, closed, prime_free
+from games.winterforge.rules.context import actions_allowed, closed, event_effect, prime_free
 from games.winterforge.rules.moving import free_move, reachable
 from games.winterforge.rules.state import ACTIONS_PER_TURN, LORDS, WinterforgeState
 
@@ -88,39 +88,20 @@ class RandomPlayer:
         return self.random() * END_EARLY < 1
 
     def move(self, state: WinterforgeState, seats: Collection[int]) -> cm.Command | None:
+        turn = state.turn
         if state.result is not None:
             return None
-        if not state.turn.number and state.choosing:
+        if not turn.number and state.choosing:
             for seat, g in enumerate(state.guilds):
                 if g.royal_offer and seat in seats:
                     return cm.ChooseRoyal(seat=seat, royal=self.pick(g.royal_offer))
             return None
-        seat = state.turn.seat
+        seat = turn.seat
         if seat not in seats:
             return None
         if state.variant == LORDS:
             return self._place(state, seat)
         return self._turn(state, seat)
-
-    def _draw(
-        self, state: WinterforgeState, seat: int, errands: list[Errand], here: str
-    ) -> Errand | None:
-        """One of `errands` open to `seat` now, each of those as likely, or None: drawn one by
-        one and set aside until one is open, so no kind is checked that was not drawn."""
-        event = state.turn.event
-        g = state.guilds[seat]
-        prime_here = prime_ok(state, seat, here)  # asked once, not at each errand here
-        random = self.random
-        while errands:
-            i = int(random() * len(errands))
-            errand = errands[i]
-            place, kind, can = errand
-            prime = prime_here if place == here else False
-            if not (event and closed(state, PLACE_OF[kind])) and can(state, seat, g, prime):
-                return errand
-            errands[i] = errands[-1]
-            errands.pop()
-        return None
 
     def _place(self, state: WinterforgeState, seat: int) -> cm.Command:
         if state.turn.actions >= actions_allowed(state) or self.ends_early():
@@ -136,13 +117,25 @@ class RandomPlayer:
         return build(state, seat, kind, prime_ok(state, seat, place), self.pick)
 
     def _turn(self, state: WinterforgeState, seat: int) -> cm.Command:
+        # About 400 decisions a random game, most of them a Move: the helpers' common cases
+        # (`actions_allowed`, `ends_early`, `prime_ok`, `available`, the draw) written out here.
         turn = state.turn
-        left = (actions_allowed(state) if turn.event else ACTIONS_PER_TURN) - turn.actions
+        event = turn.event
+        left = (actions_allowed(state) if event else ACTIONS_PER_TURN) - turn.actions
         g = state.guilds[seat]
-        reach = (left if left > 0 else 0) + (1 if g.crew and free_move(state, seat) else 0)
-        if not reach or self.random() * END_EARLY < 1:  # `ends_early`, without the call
+        reach = left if left > 0 else 0
+        if g.crew and free_move(state, seat):
+            reach += 1
+        random = self.random
+        if not reach or random() * END_EARLY < 1:
             return cm.EndTurn(seat=seat)
         here = g.at
+        # `prime_ok` here: may the next action here use the Prime Position's bonus?
+        prime = (
+            g.prime
+            and not g.prime_used
+            and not (event and event_effect(state, "no_prime") is not None)
+        )
         errand = self.errand
         if errand is not None and errand[0] == seat and errand[1] == turn.number:
             place, kind = errand[2], errand[3]
@@ -150,22 +143,32 @@ class RandomPlayer:
                 to = routes(state.alleyways)[here][place][1]
                 return cm.Move(seat, to, prime_free(state, to))
             self.errand = None
-            prime = prime_ok(state, seat, here)
-            if available(state, seat, kind, prime):
+            if not (event and closed(state, PLACE_OF[kind])) and CHECKS[kind](
+                state, seat, g, prime
+            ):
                 return build(state, seat, kind, prime, self.pick)
         refresh = left > 0 and self.refreshed != turn.number
         errands = [*errands_from(state.alleyways, here, left > 0, reach, refresh)]
-        drawn = self._draw(state, seat, errands, here)
-        if drawn is None:
+        # One of the errands open now, each of those as likely: drawn one by one and set aside
+        # until one is open, so no kind is checked that was not drawn.
+        while errands:
+            i = int(random() * len(errands))
+            place, kind, can = errands[i]
+            if not (event and closed(state, PLACE_OF[kind])) and can(
+                state, seat, g, prime if place == here else False
+            ):
+                break
+            errands[i] = errands[-1]
+            errands.pop()
+        else:
             return self._step(state, seat, self.pick(reachable(state, here)))
-        place, kind, _ = drawn
         if place != here:
             self.errand = (seat, turn.number, place, kind)
             to = routes(state.alleyways)[here][place][1]
             return cm.Move(seat, to, prime_free(state, to))
-        if kind in FREE_KINDS.get(here, ()):
+        if kind in FREE_KIND_SET:
             self.refreshed = turn.number
-        return build(state, seat, kind, prime_ok(state, seat, here), self.pick)
+        return build(state, seat, kind, prime, self.pick)
 
     def _step(self, state: WinterforgeState, seat: int, to: str) -> cm.Command:
         """A Move to `to`, onto its Prime Position when that is free."""

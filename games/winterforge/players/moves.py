@@ -8,6 +8,7 @@ arguments of the kind it chose.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
@@ -29,7 +30,7 @@ from games.winterforge.rules.forge import training_cost
 from games.winterforge.rules.forging import ANY
 from games.winterforge.rules.guildhall import FUNDS_BELOW, TAKE_LIMIT, contract_limit, held_count
 from games.winterforge.rules.market import BUY_LIMIT, REFRESH_COST
-from games.winterforge.rules.state import LORDS, Guild, WinterforgeState
+from games.winterforge.rules.state import LORDS, Guild, LoanHeld, WinterforgeState
 from games.winterforge.rules.tavern import CREW_LIMIT, hire_cost
 
 T = TypeVar("T")
@@ -154,6 +155,7 @@ FREE_KINDS: dict[str, tuple[Kind, ...]] = {
     "market": (cm.RefreshRow,),
     "tavern": (cm.RefreshTavern,),
 }
+FREE_KIND_SET = frozenset(kind for kinds in FREE_KINDS.values() for kind in kinds)
 PLACE_OF: dict[Kind, str] = {
     kind: place
     for table in (PLACE_KINDS, FREE_KINDS)
@@ -193,12 +195,23 @@ def placements(alleyways: tuple[str, ...]) -> tuple[Errand, ...]:
     return tuple((place, kind, CHECKS[kind]) for place in places for kind in PLACE_KINDS[place])
 
 
+# Checks asked at about 500 draws a random game: the cheapest card or step of a Market, Tavern or
+# guild board is looked up once per layout (the discounts, the same for every card, added after),
+# and a discount asked only of a guild with Crew or a turn with a solo Event.
+@cache
+def _cheapest_training(board: str, skills: tuple[int, ...]) -> float:
+    costs = load_pack().guilds[board].train_cost
+    return min((costs[level] for level in skills if level < MAX_SKILL), default=math.inf)
+
+
 def _can_train(state: WinterforgeState, seat: int, g: Guild, prime: bool) -> bool:
-    # `training_cost` of each skill, its discounts added up once.
-    costs = load_pack().guilds[g.board].train_cost
-    off = ability(g, "train_discount") + discount(state, "forge") + (1 if prime else 0)
-    coin = g.coin
-    return any(level < MAX_SKILL and max(0, costs[level] - off) <= coin for level in g.skills)
+    # `training_cost` of the cheapest skill to train.
+    off = 1 if prime else 0
+    if g.crew:
+        off += ability(g, "train_discount")
+    if state.turn.event:
+        off += discount(state, "forge")
+    return max(0, _cheapest_training(g.board, g.skills) - off) <= g.coin
 
 
 def _can_forge(state: WinterforgeState, seat: int, g: Guild, prime: bool) -> bool:
@@ -228,14 +241,20 @@ def _fillable(stockpile: tuple[str, ...], hand: tuple[str, ...], royal: str) -> 
     return tuple(out)
 
 
-def _can_buy(state: WinterforgeState, seat: int, g: Guild, prime: bool) -> bool:
-    budget = g.coin + ability(g, "market_discount") + discount(state, "market")
+@lru_cache(maxsize=4096)
+def _cheapest_component(market: tuple[tuple[str, ...], ...]) -> float:
     components = load_pack().components
-    for row in state.market:
-        for c in row:
-            if c and components[c].cost <= budget:
-                return True
-    return False
+    return min((components[c].cost for row in market for c in row if c), default=math.inf)
+
+
+def _can_buy(state: WinterforgeState, seat: int, g: Guild, prime: bool) -> bool:
+    # A card is affordable when its cost is within the purse plus the discounts.
+    budget = g.coin
+    if g.crew:
+        budget += ability(g, "market_discount")
+    if state.turn.event:
+        budget += discount(state, "market")
+    return _cheapest_component(state.market) <= budget
 
 
 def _can_take(state: WinterforgeState, seat: int, g: Guild, prime: bool) -> bool:
@@ -250,21 +269,38 @@ def _can_borrow(state: WinterforgeState, seat: int, g: Guild, prime: bool) -> bo
     return bool(state.bank) and (len(g.loans) < UNPAID_LIMIT or len(unpaid(g)) < UNPAID_LIMIT)
 
 
+@lru_cache(maxsize=1024)
+def _largest_debt(loans: tuple[LoanHeld, ...]) -> int:
+    # `owed` on each unpaid Loan of a guild holding `loans` (0 with none), the largest.
+    pack = load_pack()
+    most = 0
+    for held in loans:
+        if not held.repaid:
+            first = next(h for h in loans if h.loan == held.loan and not h.repaid)
+            most = max(most, pack.loans[held.loan].repay - first.paid)
+    return most
+
+
 def _can_repay(state: WinterforgeState, seat: int, g: Guild, prime: bool) -> bool:
     # `_repayable` not empty, without building it: with at least 1 Coin, a Loan owing more than
     # the Prime Position's discount.
     if g.coin < 1 or not g.loans:
         return False
-    off = PRIME_REPAY_OFF if prime else 0
-    return any(not held.repaid and owed(g, held.loan) - off >= 1 for held in g.loans)
+    return _largest_debt(g.loans) - (PRIME_REPAY_OFF if prime else 0) >= 1
+
+
+@lru_cache(maxsize=1024)
+def _cheapest_crew(tavern: tuple[str, ...]) -> float:
+    cards = load_pack().crew
+    return min((cards[crew].cost for crew in tavern), default=math.inf)
 
 
 def _can_hire(state: WinterforgeState, seat: int, g: Guild, prime: bool) -> bool:
-    # `hire_cost` of each Crew in the Tavern, its discounts added up once.
-    cards = load_pack().crew
-    off = discount(state, "tavern") + (1 if prime else 0)
-    coin = g.coin
-    return any(max(0, cards[crew].cost - off) <= coin for crew in state.tavern)
+    # `hire_cost` of the cheapest Crew in the Tavern.
+    off = 1 if prime else 0
+    if state.turn.event:
+        off += discount(state, "tavern")
+    return max(0, _cheapest_crew(state.tavern) - off) <= g.coin
 
 
 def _can_donate(state: WinterforgeState, seat: int, g: Guild, prime: bool) -> bool:

@@ -107,11 +107,19 @@ def prime_capacity(state: WinterforgeState) -> int:
 
 def prime_free(state: WinterforgeState, place: str) -> bool:
     """Is a Prime Position of `place` free (precincts only: Alleyways have none)?"""
+    # Asked by every Move and by the random player before it: no count and no capacity looked up
+    # for the common single Prime Position.
     if place not in load_pack().links:
         return False
+    primes = state.primes
+    if state.players < 5:
+        for p in primes:  # noqa: SIM110 (a loop, not `all` of a generator: cheaper)
+            if p[0] == place:
+                return False
+        return True
     taken = 0
-    for p, _ in state.primes:
-        taken += p == place
+    for p in primes:
+        taken += p[0] == place
     return taken < prime_capacity(state)
 
 

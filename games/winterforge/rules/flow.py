@@ -18,7 +18,7 @@ from games.winterforge.rules.guildhall import request_funds, take_contracts
 from games.winterforge.rules.market import buy, refresh_row
 from games.winterforge.rules.moving import move
 from games.winterforge.rules.pending import ROYAL, TURN, pending
-from games.winterforge.rules.state import LORDS, SOLO, WinterforgeState
+from games.winterforge.rules.state import ACTIONS_PER_TURN, LORDS, SOLO, WinterforgeState
 from games.winterforge.rules.tavern import hire, refresh_tavern
 from games.winterforge.rules.turns import begin_turn, end_turn, finish_turn, turn_spent
 
@@ -92,10 +92,14 @@ def execute(state: WinterforgeState, command: cm.Command) -> tuple[list[Event], 
     ctx = WinterforgeContext(state)
     handler(ctx, command)
     after = ctx.state
+    turn = after.turn
     if (
         after.result is None
-        and after.turn.number == state.turn.number
-        and (after.turn.number or not after.choosing)
+        and turn.number == state.turn.number
+        and (turn.number or not after.choosing)
+        # `turn_spent` asked only when it may be yes: a turn of 3 actions with fewer taken and no
+        # solo Event (most commands) is not.
+        and (turn.actions >= ACTIONS_PER_TURN or turn.event or after.variant == LORDS)
         and turn_spent(after)
     ):
         finish_turn(ctx)

@@ -57,18 +57,18 @@ def move(ctx: Ctx, cmd: Move) -> None:
     free = bool(g.crew) and not turn.free_move and ability(g, "extra_move") > 0
     if not free and (turn.event or turn.actions >= ACTIONS_PER_TURN):
         require_action(state)
+    to = cmd.to
     links = load_pack().links
-    if cmd.to not in PLACE_NAMES or (cmd.to not in links and cmd.to not in state.alleyways):
-        raise RuleError("no_place", f"There is no {cmd.to!r} to move to in this game.")
-    # `reachable`, without building it for every Move.
-    linked = (
-        cmd.to in links if g.at not in links else cmd.to in links[g.at] or cmd.to in state.alleyways
-    )
-    if not linked:
-        routes = ", ".join(PLACE_NAMES[p] for p in reachable(state, g.at))
-        raise RuleError(
-            "not_linked",
-            f"The {PLACE_NAMES[g.at]} is not linked to the {PLACE_NAMES[cmd.to]}; from here you "
-            f"can move to: {routes}.",
-        )
-    ctx.emit(Moved(seat, g.at, cmd.to, cmd.prime and prime_free(state, cmd.to), free))
+    near = links.get(g.at)
+    if near is None or to not in near:  # not the common Move between two linked precincts
+        if to not in PLACE_NAMES or (to not in links and to not in state.alleyways):
+            raise RuleError("no_place", f"There is no {to!r} to move to in this game.")
+        # `reachable`, without building it for every Move.
+        if not (to in links if near is None else to in state.alleyways):
+            routes = ", ".join(PLACE_NAMES[p] for p in reachable(state, g.at))
+            raise RuleError(
+                "not_linked",
+                f"The {PLACE_NAMES[g.at]} is not linked to the {PLACE_NAMES[to]}; from here you "
+                f"can move to: {routes}.",
+            )
+    ctx.emit(Moved(seat, g.at, to, cmd.prime and prime_free(state, to), free))
