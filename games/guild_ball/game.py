@@ -36,6 +36,15 @@ class GuildBall:
             low=0,
             high=2,
         ),
+        GameOption(
+            "terrain",
+            "int",
+            0,
+            "Terrain (3'x3' only): 0 none, 1 Market Square, 2 Chapel Green, 3 Tannery Yard, "
+            "4 Frozen Canal",
+            low=0,
+            high=4,
+        ),
     )
     deadline_kinds: tuple[str, ...] = KINDS
     players: Mapping[str, Callable[[int], Player]] = {

@@ -6,6 +6,9 @@ parting blows.
 - Charging +4 TAC; ganging up +1 TAC per other friendly model engaging the target; crowding out
   -1 TAC per enemy other than the target engaging the attacker; a parting blow +2 TAC without
   ganging up or crowding out.
+- "When attacking a model that is benefitting from cover, the attacking model suffers -1 TAC
+  for the duration of the attack." Not in the Introductory game, played without the terrain
+  rules (docs/rules-notes.md, "Part 2").
 - "A single net hit from an attack allows the model to access the first column ... Each
   additional net hit allows the model to access an additional column". "If an attack generates
   more net hits than there are columns ... the active model counts up to the last column and
@@ -35,11 +38,12 @@ from games.guild_ball.rules.context import (
     tac,
 )
 from games.guild_ball.rules.health import damage, gain_mp, ongoing, spend_mp, suffer, take_out
-from games.guild_ball.rules.state import KD, Attack, GuildBallState, Unit
+from games.guild_ball.rules.state import INTRODUCTORY, KD, Attack, GuildBallState, Unit
 from games.guild_ball.rules.traits import fire, gain_ball
 
 CHARGE_TAC = 4
 PARTING_TAC = 2
+COVER_TAC = 1
 PLAIN, MOMENTOUS = 0, 1
 PARTING_RESULTS = frozenset({"dmg", "KD", "tackle"})
 
@@ -150,6 +154,8 @@ def attack_pool(state: GuildBallState, attacker: Unit, target: Unit, a: Attack) 
         ]
         crowd = [e for e in engaged_by(state, attacker, sc) if e.id != target.id]
         pool += len(friends) - len(crowd)
+    if state.size != INTRODUCTORY and sc.in_cover(target.id):
+        pool -= COVER_TAC
     return pool, defence(state, target) + a.stance
 
 

@@ -24,6 +24,8 @@ from games.guild_ball.pitch import (
     BALL_RADIUS,
     Base,
     Point,
+    Scene,
+    TerrainKind,
     ball_travel,
     circular_scatter,
     in_kick_range,
@@ -52,6 +54,7 @@ from games.guild_ball.rules.traits import gain_ball
 
 THROW_IN_LIMIT = 20  # our ruling: a throw-in that keeps leaving the pitch ends at the centre
 KICK_TN = 4  # "A kick is resolved as a 4+ TN test."
+FOREST_KICK = 1
 RUN_THE_LENGTH = 4  # "may spend 1 MP to immediately make a 4" dodge"
 RUN = "run the length"
 GOAL_KICK_REACH = 10.0  # "position the ball within 10" of the friendly goalpost"
@@ -198,7 +201,10 @@ def kick_pool_tn(
 ) -> tuple[int, int]:
     """The Kicking Sequence's steps 2 and 3: the pool (base KICK, -1 per enemy engaging the
     kicker, -1 per other enemy on the ball path) and the TN (4+, +1 out of LOS, +1 per enemy
-    engaging a target friendly model, -1 for a tap in)."""
+    engaging a target friendly model, -1 for a tap in). "A model making a kick while within a
+    forest, or one making a kick to a target spot or target model that's within a forest,
+    suffers -1 dice pool. This penalty is incurred only once per kick." (No goalpost is within
+    a forest: the maps keep terrain out of the deployment zones.)"""
     state = ctx.state
     sc = scene(state)
     engaging = engaged_by(state, kicker, sc)
@@ -218,7 +224,14 @@ def kick_pool_tn(
         tn += len(engaged_by(state, target_unit, sc))
     if is_tap_in(base_of(kicker), target, kick_range(state, kicker)):
         tn -= 1
+    if in_forest(sc, base_of(kicker)) or in_forest(sc, target):
+        pool -= FOREST_KICK
     return pool, tn
+
+
+def in_forest(sc: Scene, base: Base) -> bool:
+    """Whether a base (or a target spot, a base of no size) is within a forest."""
+    return any(t.kind is TerrainKind.FOREST and t.holds(base) for t in sc.pieces)
 
 
 def roll_kick(

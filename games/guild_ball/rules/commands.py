@@ -143,6 +143,11 @@ class UsePlay(Command):
     bonus: bool = False
 
 
+class Glide(Command):
+    """Spend 1 MP: the active model moves across rough terrain without penalty this turn
+    (Gliding; not an action)."""
+
+
 class Rest(Command):
     """Spend 1 MP: the active model recovers 4 HP (`clear` False) or removes all conditions."""
 
@@ -256,4 +261,5 @@ COMMAND_TYPES: tuple[type, ...] = (
     GiveBallTo,
     GoalKick,
     ApplyDefaults,
+    Glide,
 )

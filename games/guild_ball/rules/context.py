@@ -34,6 +34,7 @@ from games.guild_ball.rules.state import (
     SNARED,
     TURN_LIMITS,
     GuildBallState,
+    Piece,
     Unit,
 )
 
@@ -263,9 +264,17 @@ def scene(state: GuildBallState) -> Scene:
 AOE_RADIUS = 1.5  # "a circular template that's 3" in diameter"
 
 
+@cache
+def _piece(piece: Piece) -> Terrain:
+    kind = TerrainKind(piece.kind)
+    if piece.points:
+        return Terrain.polygon(kind, piece.points, piece.name)
+    return Terrain.circle(kind, piece.x, piece.y, piece.radius, piece.name)
+
+
 def terrain(state: GuildBallState) -> tuple[Terrain, ...]:
-    """The terrain the ongoing AOEs make."""
-    out = []
+    """The map's pieces and the terrain the ongoing AOEs make."""
+    out = [_piece(p) for p in state.terrain]
     for o in state.ongoing:
         for effect in pack().plays[o.play].ongoing:
             if effect.do == "terrain":

@@ -15,6 +15,7 @@ from games.guild_ball.rules.state import (
     Intercept,
     Mod,
     Ongoing,
+    Piece,
 )
 
 
@@ -35,6 +36,24 @@ class GameSized(Event):
     a guild"); a game without this event is the Introductory game."""
 
     size: str
+
+
+class TerrainPlaced(Event):
+    """ "Define and agree on terrain": the map the game was created with, its pieces placed."""
+
+    map: str
+    pieces: tuple[Piece, ...]
+
+
+class Glided(Event):
+    """ "Once per turn an active model may spend 1 MP to move across rough terrain without
+    penalty for the remainder of the current turn." (The MP is a MomentumSet of its own.)"""
+
+    model: str
+
+
+class GlidingEnded(Event):
+    """The End Phase: Gliding lasted "for the remainder of the current turn"."""
 
 
 class Prepared(Event):
@@ -375,4 +394,7 @@ EVENT_TYPES: tuple[type, ...] = (
     TurnEnded,
     GameEnded,
     GameSized,
+    TerrainPlaced,
+    Glided,
+    GlidingEnded,
 )

@@ -40,6 +40,18 @@ def _sized(state: S, e: ev.GameSized) -> S:
     return replace(state, size=e.size)
 
 
+def _terrain(state: S, e: ev.TerrainPlaced) -> S:
+    return replace(state, map=e.map, terrain=e.pieces)
+
+
+def _glided(state: S, e: ev.Glided) -> S:
+    return replace(state, gliding=(*state.gliding, e.model))
+
+
+def _gliding_ended(state: S, e: ev.GlidingEnded) -> S:
+    return replace(state, gliding=())
+
+
 def _prepared(state: S, e: ev.Prepared) -> S:
     return replace(state, teams=_team(state, e.seat, picked=e.pick), waits=state.waits + 1)
 
@@ -270,6 +282,9 @@ def _ended(state: S, e: ev.GameEnded) -> S:
 APPLY: dict[type, Callable[[Any, Any], S]] = {
     ev.GameCreated: _created,
     ev.GameSized: _sized,
+    ev.TerrainPlaced: _terrain,
+    ev.Glided: _glided,
+    ev.GlidingEnded: _gliding_ended,
     ev.Prepared: _prepared,
     ev.TeamsRevealed: _revealed,
     ev.StartingRolled: _rolled_start,

@@ -41,6 +41,7 @@ from games.guild_ball.rules.kicking import follow_up, give_up, pass_ball, shoot
 from games.guild_ball.rules.moving import (
     declare_charge,
     dodge_to,
+    glide,
     jog,
     spend,
     stand_up,
@@ -179,6 +180,7 @@ _DISPATCH: dict[type, Handler] = {
     cm.FollowUp: follow_up,
     cm.GoalKick: goal_kick_cmd,
     cm.ApplyDefaults: apply_defaults,
+    cm.Glide: glide,
 }
 
 

@@ -38,7 +38,7 @@ from games.guild_ball.pitch.movement import cut_path, path_length, point_along
 from games.guild_ball.rules import events as ev
 from games.guild_ball.rules.attacks import declare, parting_blow
 from games.guild_ball.rules.ball import RUN, snap_on_path
-from games.guild_ball.rules.commands import Charge, DodgeTo, Jog, Sprint, StandUp
+from games.guild_ball.rules.commands import Charge, DodgeTo, Glide, Jog, Sprint, StandUp
 from games.guild_ball.rules.context import (
     Ctx,
     active_unit,
@@ -57,6 +57,7 @@ from games.guild_ball.rules.traits import gain_ball
 
 SPRINT_COST = 1
 CHARGE_COST = 2
+GLIDE_MP = 1
 
 _WHY = {
     "through_model": "it would pass over another model's base",
@@ -101,6 +102,18 @@ def _standard(ctx: Ctx, unit: Unit) -> None:
         )
 
 
+def glide(ctx: Ctx, cmd: Glide) -> None:
+    """ "Once per turn an active model may spend 1 MP to move across rough terrain without
+    penalty for the remainder of the current turn. Gliding isn't an action." """
+    unit = active_unit(ctx.state, cmd.seat)
+    if unit.id in ctx.state.gliding:
+        raise RuleError("gliding", f"{label(unit)} glides already this turn.")
+    if ctx.state.teams[cmd.seat].mp < GLIDE_MP:
+        raise RuleError("no_momentum", "Gliding costs 1 MP.")
+    spend_mp(ctx, cmd.seat, GLIDE_MP, "gliding")
+    ctx.emit(ev.Glided(model=unit.id))
+
+
 def jog(ctx: Ctx, cmd: Jog | Sprint) -> None:
     """A jog or a sprint along the path."""
     unit = active_unit(ctx.state, cmd.seat)
@@ -111,7 +124,15 @@ def jog(ctx: Ctx, cmd: Jog | Sprint) -> None:
     if not cmd.path:
         raise RuleError("empty_path", "Give the waypoints of the move (x, y in inches).")
     markers = ball_marker(ctx.state, unit)
-    movement = move(scene(ctx.state), unit.id, cmd.path, kind, allowance, markers=markers)
+    movement = move(
+        scene(ctx.state),
+        unit.id,
+        cmd.path,
+        kind,
+        allowance,
+        markers=markers,
+        ignore_rough=unit.id in ctx.state.gliding,
+    )
     if not movement.ok:
         raise refuse_move(movement.problem.value, kind.value, allowance)
     if sprint:
@@ -232,10 +253,14 @@ def declare_charge(ctx: Ctx, cmd: Charge) -> None:
         raise RuleError("no_los", f"{label(unit)} cannot see {label(target)}.")
     sprint = moves(state, unit)[1]
     zone = melee_zone(state, unit)
-    tried = charge(sc, unit.id, target.id, cmd.end, sprint, zone)
+    glides = unit.id in state.gliding
+    tried = charge(sc, unit.id, target.id, cmd.end, sprint, zone, ignore_rough=glides)
     if not tried.movement.ok:
         raise refuse_move(tried.movement.problem.value, "charge", sprint)
-    if not tried.engaging and charge_towards(sc, unit.id, target.id, sprint, zone).engaging:
+    if (
+        not tried.engaging
+        and charge_towards(sc, unit.id, target.id, sprint, zone, ignore_rough=glides).engaging
+    ):
         raise RuleError(
             "charge_must_engage",
             "A charge must end engaging its target when it can: pick an end within your melee "
@@ -245,7 +270,10 @@ def declare_charge(ctx: Ctx, cmd: Charge) -> None:
         raise RuleError("no_momentum", "Bonus Time needs 1 MP.")
     spend(ctx, unit, CHARGE_COST, "a charge")
     ctx.emit(ev.Activated(activation=replace(ctx.state.activation, advanced=True, charged=True)))
-    declare(ctx, ctx.state.unit(unit.id), target, "charge", cmd.bonus, cmd.end)
+    # Rough terrain may end the advance before the declared end ("the advance ends
+    # immediately"): the charge stops where the pitch engine says.
+    end = tried.movement.end
+    declare(ctx, ctx.state.unit(unit.id), target, "charge", cmd.bonus, (end.x, end.y))
 
 
 def charge_advance(ctx: Ctx, a: Attack) -> bool:

@@ -3,7 +3,12 @@ dealt to each player, face down ("Deal seven game plans to each player, face dow
 
 "Players agree to a game size (based on the win condition and expected duration) before picking
 a guild": the host chooses it when creating the game, as the `size` option (0 the Introductory
-game, the default; 1 the Quick game; 2 the Typical game; the names work too)."""
+game, the default; 1 the Quick game; 2 the Typical game; the names work too).
+
+"1. Define and agree on terrain": the host chooses a terrain map with the `terrain` option (0 no
+terrain, the default; 1 to 4 the maps of content/maps.toml, in its order; a map's slug works
+too). "For the first few games we recommend that you don't use any terrain pieces": the
+Introductory game has none."""
 
 from __future__ import annotations
 
@@ -12,9 +17,10 @@ from typing import Any
 
 from engine.core.errors import RuleError
 from engine.core.rng import Dice, seeded
+from games.guild_ball.content.maps import TerrainMap, load_maps
 from games.guild_ball.rules.context import pack
-from games.guild_ball.rules.events import Event, GameCreated, GameSized
-from games.guild_ball.rules.state import INTRODUCTORY, PLAN_HAND, SIZES
+from games.guild_ball.rules.events import Event, GameCreated, GameSized, TerrainPlaced
+from games.guild_ball.rules.state import INTRODUCTORY, PLAN_HAND, SIZES, Piece
 
 PLAYERS = 2  # "Guild Ball is played between two teams"
 
@@ -32,16 +38,49 @@ def game_size_option(options: Mapping[str, Any]) -> str:
     )
 
 
+def map_option(options: Mapping[str, Any]) -> TerrainMap | None:
+    """The terrain map the options ask for: `terrain` as 0 (none), 1.. (a map) or a slug."""
+    maps = load_maps()
+    value = options.get("terrain", 0)
+    if isinstance(value, str):
+        found = [m for m in maps if m.slug == value]
+        if found:
+            return found[0]
+    elif isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= len(maps):
+        return maps[value - 1] if value else None
+    names = ", ".join(f"{i} {m.name}" for i, m in enumerate(maps, 1))
+    raise RuleError("terrain", f"The terrain is 0 (none) or a map: {names}.")
+
+
+def pieces(m: TerrainMap) -> tuple[Piece, ...]:
+    """The map's pieces as the state keeps them."""
+    return tuple(
+        Piece(t.kind.value, t.name, x=t.centre.x, y=t.centre.y, radius=t.radius)
+        if t.is_circle
+        else Piece(t.kind.value, t.name, points=tuple((p.x, p.y) for p in t.points))
+        for t in m.pieces
+    )
+
+
 def create(players: int, seed: int, options: Mapping[str, Any]) -> list[Event]:
     """The events that set up a new game: the plans dealt (the shuffle recorded), then the game
     size unless it is the Introductory game (whose events stay those of part 1)."""
     if players != PLAYERS:
         raise RuleError("players", "Guild Ball is played by two players.")
     size = game_size_option(options)
+    terrain = map_option(options)
+    if terrain is not None and size == INTRODUCTORY:
+        raise RuleError(
+            "terrain",
+            "The Introductory game is played without terrain; choose the Quick or Typical game "
+            "for a map.",
+        )
     dice = Dice(seeded(seed))
     deck = dice.shuffled(sorted(pack().plans))
     hands = tuple(deck[i * PLAN_HAND : (i + 1) * PLAN_HAND] for i in range(PLAYERS))
     events: list[Event] = [GameCreated(hands=hands, deck=deck[PLAYERS * PLAN_HAND :], rng=dice.rng)]
     if size != INTRODUCTORY:
         events.append(GameSized(size=size))
+    if terrain is not None:
+        events.append(TerrainPlaced(map=terrain.slug, pieces=pieces(terrain)))
     return events

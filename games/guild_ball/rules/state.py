@@ -173,6 +173,19 @@ class Ongoing(msgspec.Struct, frozen=True):
     seat: int
 
 
+class Piece(msgspec.Struct, frozen=True):
+    """A terrain piece on the pitch, as the map placed it: its kind (fast, rough, forest,
+    obstruction, barrier), its name, and its shape: a polygon's corners, or else a circle's
+    centre and radius."""
+
+    kind: str
+    name: str = ""
+    points: tuple[tuple[float, float], ...] = ()
+    x: float = 0.0
+    y: float = 0.0
+    radius: float = 0.0
+
+
 class Result(msgspec.Struct, frozen=True):
     """How the game ended: the winner (None for a draw) and why."""
 
@@ -188,6 +201,9 @@ class GuildBallState(msgspec.Struct, frozen=True):
     plan_deck: tuple[str, ...]  # the shared deck after the deal, top first (secret)
     rng: Rng
     size: str = INTRODUCTORY  # the game size: a row of the Game Length table
+    map: str = ""  # the terrain map's slug ("" for none)
+    terrain: tuple[Piece, ...] = ()  # the map's pieces, agreed before the game
+    gliding: tuple[str, ...] = ()  # models that used Gliding this turn
     phase: str = PREPARE
     turn: int = 0
     kicking: int = -1  # the kicking seat

@@ -409,6 +409,8 @@ def end_phase(ctx: Ctx) -> None:
     ctx.emit(ev.InfluenceSet(influence=tuple((u.id, 0) for u in ctx.state.units)))
     if ctx.state.ongoing:
         ctx.emit(ev.OngoingMarked(ongoing=()))
+    if ctx.state.gliding:
+        ctx.emit(ev.GlidingEnded())
     hands, used = [], []
     for t in ctx.state.teams:
         spent = (*t.used, t.plan) if t.plan else t.used

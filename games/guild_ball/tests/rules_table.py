@@ -24,16 +24,18 @@ BELL6 = ("bellfounders", ("maud-clangwright", "brannock-pike", "ferris-gongmaker
 LINK6 = ("linkbearers", ("ivo-brightwick", "tamsin-cole", "nell-farthing", "orrin-glass"))
 
 
-def new_game(seed: int = 1, size: str = "introductory") -> GuildBallState:
+def new_game(seed: int = 1, size: str = "introductory", terrain: int = 0) -> GuildBallState:
     state = None
-    for e in create(2, seed, {"size": size}):
+    for e in create(2, seed, {"size": size, "terrain": terrain}):
         state = evolve(state, e)
     return state
 
 
-def prepared(seed: int = 1, teams=(BELL, LINK), size: str = "introductory") -> GuildBallState:
+def prepared(
+    seed: int = 1, teams=(BELL, LINK), size: str = "introductory", terrain: int = 0
+) -> GuildBallState:
     """Both seats prepared: teams revealed, the starting roll made."""
-    state = new_game(seed, size)
+    state = new_game(seed, size, terrain)
     for seat, (guild, squaddies) in enumerate(teams):
         hand = state.teams[seat].hand
         _, state = execute(
@@ -52,9 +54,11 @@ def defaults_until(state: GuildBallState, phase: str, limit: int = 50) -> GuildB
     raise AssertionError(f"{phase} not reached")
 
 
-def in_play(seed: int = 1, teams=(BELL, LINK), size: str = "introductory") -> GuildBallState:
+def in_play(
+    seed: int = 1, teams=(BELL, LINK), size: str = "introductory", terrain: int = 0
+) -> GuildBallState:
     """A game at its first Activation Phase, seat 0 kicking (deployed at y = 0)."""
-    state = prepared(seed, teams, size)
+    state = prepared(seed, teams, size, terrain)
     _, state = execute(state, cm.ChooseKicking(seat=state.chooser, kick=state.chooser == 0))
     return defaults_until(state, ACTIVATION)
 

@@ -76,13 +76,14 @@ def test_guild_ball_passes_the_conformance_suite() -> None:
 
 
 def test_the_quick_and_typical_games_pass_the_conformance_suite() -> None:
-    """The same suite with the `size` option: teams of six on the 3'x3' pitch, 8 and 12 VP."""
-    for size in (1, 2):
+    """The same suite with the `size` option: teams of six on the 3'x3' pitch, 8 and 12 VP,
+    without terrain and on each terrain map."""
+    for size, terrain in ((1, 0), (2, 0), (1, 1), (1, 2), (2, 3), (2, 4)):
         report = conformance.check(
             GAME,
             players=[2],
             seeds=range(2),
-            options={"size": size},
+            options={"size": size, "terrain": terrain},
             secret_variants=secret_variants,
             invariants=check_invariants,
         )

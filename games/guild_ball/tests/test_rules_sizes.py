@@ -52,7 +52,7 @@ def six(size: str = "quick", places=None, **kw):
 def test_the_game_size_is_agreed_at_creation_and_is_introductory_by_default() -> None:
     """ "Players agree to a game size (based on the win condition and expected duration) before
     picking a guild to represent." """
-    (size,) = GAME.options
+    size = next(o for o in GAME.options if o.name == "size")
     assert (size.name, size.kind, size.default, size.low, size.high) == ("size", "int", 0, 0, 2)
     assert [type(e).__name__ for e in GAME.create(2, 5, {})] == ["GameCreated"]
     assert GAME.create(2, 5, {}) == GAME.create(2, 5, {"size": 0})
