@@ -33,6 +33,7 @@ from games.guild_ball.rules.state import (
     Intercept,
     Mod,
     Ongoing,
+    Piece,
     Result,
 )
 from games.guild_ball.rules.turns import pool
@@ -103,6 +104,9 @@ class PublicView(msgspec.Struct, frozen=True):
     result: Result | None
     size: str = "introductory"  # the game size: introductory, quick or typical
     win_vp: int = 6  # the VP that win it
+    map: str = ""  # the terrain map's slug ("" for none)
+    terrain: tuple[Piece, ...] = ()  # its pieces (the goalposts are the pitch's)
+    gliding: tuple[str, ...] = ()  # models that used Gliding this turn
 
 
 class SeatView(msgspec.Struct, frozen=True):
@@ -184,6 +188,9 @@ def public_view(state: GuildBallState) -> PublicView:
         result=state.result,
         size=state.size,
         win_vp=game_size(state).victory_points,
+        map=state.map,
+        terrain=state.terrain,
+        gliding=state.gliding,
     )
 
 

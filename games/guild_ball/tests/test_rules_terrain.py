@@ -5,6 +5,7 @@ measures are tested in test_pitch_*.py; these run through the rules.)"""
 import pytest
 
 from engine.core.errors import RuleError
+from engine.core.game import PUBLIC
 from games.guild_ball.content.maps import load_maps, map_problems, turned
 from games.guild_ball.game import GAME
 from games.guild_ball.rules import commands as cm
@@ -52,6 +53,9 @@ def test_terrain_is_defined_and_agreed_before_the_game() -> None:
     assert {p.kind for p in placed.pieces} == {"obstruction", "rough", "barrier"}
     state = new_game(size="quick", terrain=MARKET)
     assert state.map == "market-square" and len(state.terrain) == 6
+    # "Players are obliged to allow their opponent full access to all game information"
+    public = GAME.view(state, PUBLIC)
+    assert public.map == "market-square" and public.terrain == state.terrain
     assert new_game(size="quick").terrain == ()
     with pytest.raises(RuleError) as refused:
         GAME.create(2, 3, {"terrain": MARKET})
