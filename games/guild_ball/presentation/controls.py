@@ -6,7 +6,10 @@
 | gbprep   | "Confirm this team"                      | Prepare                                   |
 | gbkick   | Kick / Receive                           | ChooseKicking                             |
 | gbdeploy | "Deploy as proposed"                     | the proposed Deploy                       |
-| gbdepadj | "Adjust…" (opens gbdepm)                 | a form: each model's `x, y`               |
+| gbdepv   | "Show on the pitch"                      | the prompt with the proposal's picture    |
+| gbdepadj | "Adjust…" (opens gbdepm)                 | a form: each model's `x, y`; its answer is |
+|          |                                          | the picture of those places, no command   |
+| gbdepc   | "Deploy these places"                    | the typed Deploy                          |
 | gbkoff   | "Kick as proposed"                       | the proposed KickOff                      |
 | gbkoadj  | "Choose jog and target…" (opens gbkom)   | a form: jog waypoints and the target spot |
 | gbgive   | who takes the ball                       | GiveBallTo                                |
@@ -20,10 +23,18 @@
 | gbtype   | "Type waypoints…" / "Adjust…" (gbwaym)   | a form: jog or sprint, waypoints          |
 | gbconf   | the preview's "Confirm"                  | Jog, Sprint or Charge                     |
 | gbback   | "Back" / "Cancel"                        | the action menu again                     |
-| gbatk, gbpass, gbplay | the menu's selects          | Attack, Pass, UsePlay                     |
-| gbshoot, gbstand, gbrest, gbend | the menu's buttons | Shoot, StandUp, Rest, EndActivation       |
+| gbatk, gbpass, gbplay | the menu's selects          | Attack, Pass, UsePlay (an AOE on a model) |
+| gbshoot, gbstand, gbend | the menu's buttons        | Shoot, StandUp, EndActivation             |
+| gbmore   | "More…"                                  | the menu of momentum, the ball and spots  |
+| gbbonus  | "Bonus Time…" (More)                     | the menu again, its rolls with Bonus Time |
+| gbrest   | "Rest: recover / remove conditions"      | Rest                                      |
+| gbenc    | More's Encourage select                  | Encourage                                 |
+| gbpspot  | "Pass to a spot…" (opens gbpspm)         | a form: the spot; Pass to a spot          |
+| gbdrop   | "Give up the ball…" (opens gbdropm)      | a form: the ball's place; GiveUpBall      |
+| gbaoe    | "<play> at a spot…" (opens gbaoem)       | a form: the template's centre; UsePlay    |
 | gbreact  | No / Counter-Attack / Defensive Stance   | React                                     |
-| gbpick   | a playbook result                        | ChooseResult                              |
+| gbpick   | a playbook result (→ a play its icon     | ChooseResult (with the play triggered)    |
+|          | triggers)                                |                                           |
 | gbdodge  | a dodge by intention, or none            | DodgeTo                                   |
 | gbdodt   | "Type waypoints…" (opens gbdodm)         | a form: the dodge's waypoints             |
 | gbreroll, gbicpt | Keep / Reroll, Let it pass / Intercept | RerollScatter, Intercept             |
@@ -32,7 +43,9 @@
 | gbgkadj  | "Choose the spot…" (opens gbgkm)         | a form: the goal kick's spot              |
 
 A refusal (ours, or the rules' `RuleError`) is answered privately and changes nothing. The
-move preview is no command: only Confirm sends one.
+move preview is no command: only Confirm sends one. Bonus Time rides on the custom ids (`b`) of
+the menu's rolls once switched on, until one of them is used. The controls in `SLOW` draw a
+picture: the core acknowledges them on arrival and their answer follows.
 """
 
 from __future__ import annotations
@@ -46,7 +59,7 @@ from bot.render.ids import ControlId
 from bot.render.pictures import render_async
 from bot.render.ui import Message, clip
 from engine.core.errors import RuleError
-from games.guild_ball.pictures import move_preview
+from games.guild_ball.pictures import move_preview, pitch
 from games.guild_ball.pitch import Base, MoveKind, Point, straight
 from games.guild_ball.presentation import prompts as p
 from games.guild_ball.presentation import scenes as sc
@@ -57,17 +70,22 @@ from games.guild_ball.rules.views import SeatView
 NOT_NOW = (
     "That is not asked of you now: your prompts come by DM (`/gm decide` shows the current one)."
 )
-FORMS = frozenset({"gbdepadj", "gbkoadj", "gbtype", "gbdodt", "gbgkadj"})
+FORMS = frozenset(
+    {"gbdepadj", "gbkoadj", "gbtype", "gbdodt", "gbgkadj", "gbpspot", "gbdrop", "gbaoe"}
+)
 MODAL_OPENERS = {
     "gbdepm": "gbdepadj",
     "gbkom": "gbkoadj",
     "gbwaym": "gbtype",
     "gbdodm": "gbdodt",
     "gbgkm": "gbgkadj",
+    "gbpspm": "gbpspot",
+    "gbdropm": "gbdrop",
+    "gbaoem": "gbaoe",
 }
 # Answers that draw a picture: the core acknowledges them on arrival (a deferred update) and
 # the preview, picture included, follows as an edit however busy the picture worker is.
-SLOW = frozenset({"gbintent", "gbwaym"})
+SLOW = frozenset({"gbintent", "gbwaym", "gbdepv", "gbdepm"})
 NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 Handler = Callable[[Ask, Table, str, list[str], dict[str, str]], Awaitable[Reply]]
 
@@ -196,10 +214,10 @@ async def _deploy(ask: Ask, table: Table, arg: str, values: list[str], f: dict[s
     return await _act(ask, table, d.default, "Your team is deployed as proposed.")
 
 
-def _id(action: str, table: Table) -> str:
-    """The custom id of one of this seat's forms."""
+def _id(action: str, table: Table, arg: str = "") -> str:
+    """The custom id of one of this seat's forms (`arg`: its opener's, which it carries on)."""
     assert table.seat is not None
-    return ControlId(action, table.game_id, table.seat).encode()
+    return ControlId(action, table.game_id, table.seat, arg).encode()
 
 
 async def _deploy_form(
@@ -250,7 +268,44 @@ async def _deploy_typed(
         )
         if not kicker:
             raise Refused("Name the kicker as one of your models is named.")
-    command = cm.Deploy(seat=d.seat, places=tuple(places), kicker=kicker)
+    return await _deploy_preview(ask, table, d, tuple(places), kicker)
+
+
+async def _deploy_preview(
+    ask: Ask, table: Table, d: Any, places: tuple[tuple[str, float, float], ...], kicker: str
+) -> Reply:
+    """The deployment prompt again with the picture of `places` (the proposal's or typed ones)
+    and, for typed places, a button that deploys them: nothing is deployed before."""
+    pv = _view(table).table
+    files: tuple[tuple[str, bytes], ...] = ()
+    if ask.pictures:  # a slow control: its answer may wait for the picture worker
+        scene = sc.deployment_scene(pv, p.names_of(table), places)
+        files = (("deployment.png", await render_async(pitch, scene, deployment=True)),)
+    typed = places != d.default.places or kicker != d.default.kicker
+    message = p.deploy_prompt(table, d, places if typed else None, kicker, files)
+    return Reply(message, edit=True)
+
+
+async def _deploy_shown(
+    ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]
+) -> Reply:
+    d = _decision(table, "deploy")
+    return await _deploy_preview(ask, table, d, d.default.places, d.default.kicker)
+
+
+async def _deploy_typed_confirm(
+    ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]
+) -> Reply:
+    d = _decision(table, "deploy")
+    body, _, kicker_at = arg.partition("k")
+    spots = points(body, "That preview is out of date: adjust again.")
+    if len(spots) != len(d.default.places):
+        raise Refused("That preview is out of date: adjust again.")
+    places = tuple((m, x, y) for (m, _, _), (x, y) in zip(d.default.places, spots, strict=True))
+    kicker = ""
+    if kicker_at:
+        kicker = d.default.places[_ints(kicker_at, len(d.default.places))[0]][0]
+    command = cm.Deploy(seat=d.seat, places=places, kicker=kicker)
     return await _act(ask, table, command, "Your team is deployed where you said.")
 
 
@@ -398,15 +453,35 @@ def _active(table: Table) -> Any:
 
 async def _move(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
     _active(table)
-    return Reply(p.move_menu(table), edit=True)
+    return Reply(p.move_menu(table, bonus=arg == "b"), edit=True)
 
 
 async def _back(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
     _active(table)
-    return Reply(p.action_menu(table), edit=True)
+    return Reply(p.action_menu(table, bonus=arg == "b"), edit=True)
 
 
-async def _show(ask: Ask, table: Table, planned: sc.Planned) -> Reply:
+async def _more(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
+    _active(table)
+    return Reply(p.more_menu(table, bonus=arg == "b"), edit=True)
+
+
+async def _bonus(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
+    """Bonus Time switched on (or off) for the next roll: the menu again, its rolls marked."""
+    _active(table)
+    view = _view(table)
+    on = arg == "1"
+    if on and view.table.teams[view.seat].mp < 1:
+        raise Refused("Bonus Time costs 1 MP, and your team has none.")
+    note = (
+        "Bonus Time is on: pick the attack, charge, kick or play it is for."
+        if on
+        else "Bonus Time is off."
+    )
+    return Reply(p.action_menu(table, note=note, bonus=on), edit=True)
+
+
+async def _show(ask: Ask, table: Table, planned: sc.Planned, bonus: bool = False) -> Reply:
     """The preview of a planned move: the picture (when pictures are on) and its words."""
     view = _view(table)
     pv = view.table
@@ -422,6 +497,8 @@ async def _show(ask: Ask, table: Table, planned: sc.Planned) -> Reply:
         text[0] += " to " + " → ".join(p.point(x) for x in planned.points) + "."
     if planned.target:
         text.append(f"Target: {w.model_name(pv, planned.target)}.")
+        if bonus:
+            text.append("Bonus Time on the charge's attack (1 MP).")
     if preview.parting_blows:
         text.append(
             "⚠ Parting blows from "
@@ -434,7 +511,7 @@ async def _show(ask: Ask, table: Table, planned: sc.Planned) -> Reply:
     files: tuple[tuple[str, bytes], ...] = ()
     if ask.pictures:  # a slow control: its answer may wait for the picture worker
         files = (("move.png", await render_async(move_preview, preview)),)
-    return Reply(p.preview_message(table, planned, files, text), edit=True)
+    return Reply(p.preview_message(table, planned, files, text, bonus), edit=True)
 
 
 async def _intent(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
@@ -457,7 +534,7 @@ async def _intent(ask: Ask, table: Table, arg: str, values: list[str], f: dict[s
     planned = sc.intention(
         pv, me.id, kind, aim if kind != MoveKind.CHARGE else f"engage:{other.id}"
     )
-    return await _show(ask, table, planned)
+    return await _show(ask, table, planned, bonus=arg == "b")
 
 
 async def _type_form(
@@ -507,9 +584,10 @@ async def _confirm(ask: Ask, table: Table, arg: str, values: list[str], f: dict[
         command = cm.Sprint(seat=seat, path=path)
         said = f"{me.name} sprints to {p.point(path[-1])}."
     elif head.startswith("c"):
-        target = _model(table, head[1:])
-        command = cm.Charge(seat=seat, target=target.id, end=path[-1])
-        said = f"{me.name} charges {target.name}."
+        bonus = head.endswith("b")
+        target = _model(table, head[1:].removesuffix("b"))
+        command = cm.Charge(seat=seat, target=target.id, end=path[-1], bonus=bonus)
+        said = f"{me.name} charges {target.name}" + (" with Bonus Time." if bonus else ".")
     else:
         raise Refused("That preview is out of date: move again.")
     return await _act(ask, table, command, said)
@@ -518,25 +596,164 @@ async def _confirm(ask: Ask, table: Table, arg: str, values: list[str], f: dict[
 async def _attack(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
     me = _active(table)
     target = _model(table, _one(values))
-    command = cm.Attack(seat=_view(table).seat, target=target.id)
-    return await _act(ask, table, command, f"{me.name} attacks {target.name}.")
+    bonus = arg == "b"
+    command = cm.Attack(seat=_view(table).seat, target=target.id, bonus=bonus)
+    return await _act(ask, table, command, f"{me.name} attacks {target.name}{_with(bonus)}.")
+
+
+def _with(bonus: bool) -> str:
+    return " with Bonus Time" if bonus else ""
 
 
 async def _pass(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
     me = _active(table)
     target = _model(table, _one(values))
-    command = cm.Pass(seat=_view(table).seat, target=target.id)
-    return await _act(ask, table, command, f"{me.name} passes to {target.name}.")
+    bonus = arg == "b"
+    command = cm.Pass(seat=_view(table).seat, target=target.id, bonus=bonus)
+    return await _act(ask, table, command, f"{me.name} passes to {target.name}{_with(bonus)}.")
+
+
+def _spot(f: dict[str, str], name: str = "spot") -> tuple[float, float]:
+    spot = points(f.get(name, ""), "Type the spot as two numbers: `x, y`.")
+    if len(spot) != 1:
+        raise Refused("Type the spot as two numbers: `x, y`.")
+    return spot[0]
+
+
+async def _pass_spot_form(
+    ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]
+) -> Reply:
+    me = _active(table)
+    pv = _view(table).table
+    x, y = sc.towards_goal(pv, me.id, max(sc.kick_range(me) - 1, 1))
+    return Reply(
+        modal=Modal(
+            "Pass to a spot",
+            _id("gbpspm", table, arg),
+            (
+                ModalField(
+                    "spot",
+                    clip(f'Target spot: x, y (range {sc.kick_range(me):g}")', 45),
+                    "x, y",
+                    f"{x:.1f}, {y:.1f}",
+                    max_length=20,
+                ),
+            ),
+        )
+    )
+
+
+async def _pass_spot(
+    ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]
+) -> Reply:
+    me = _active(table)
+    spot = _spot(f)
+    bonus = arg == "b"
+    command = cm.Pass(seat=_view(table).seat, spot=spot, bonus=bonus)
+    return await _act(ask, table, command, f"{me.name} kicks to {p.point(spot)}{_with(bonus)}.")
+
+
+async def _drop_form(
+    ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]
+) -> Reply:
+    me = _active(table)
+    spot = sc.give_up_spot(_view(table).table, me.id) or (me.x, me.y)
+    return Reply(
+        modal=Modal(
+            "Give up the ball",
+            _id("gbdropm", table),
+            (
+                ModalField(
+                    "spot",
+                    "The ball's place: x, y (within 1\")",
+                    "x, y",
+                    f"{spot[0]:.1f}, {spot[1]:.1f}",
+                    max_length=20,
+                ),
+            ),
+        )
+    )
+
+
+async def _drop(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
+    me = _active(table)
+    spot = _spot(f)
+    command = cm.GiveUpBall(seat=_view(table).seat, spot=spot)
+    return await _act(
+        ask, table, command, f"{me.name} gives up the ball at {p.point(spot)}: a free ball."
+    )
+
+
+def _aoe_play(table: Table, arg: str) -> Any:
+    me = _active(table)
+    view = _view(table)
+    index = arg.removesuffix("b")
+    found = dict(p.aoe_plays(me, view.table.teams[view.seat].mp))
+    play = found.get(_ints(index, 100)[0]) if index else None
+    if play is None:
+        raise Refused("That play is not on offer now: use `/gm decide`.")
+    return me, play
+
+
+async def _aoe_form(
+    ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]
+) -> Reply:
+    me, play = _aoe_play(table, arg)
+    return Reply(
+        modal=Modal(
+            clip(play.name, 45),
+            _id("gbaoem", table, arg),
+            (
+                ModalField(
+                    "spot",
+                    clip(f'The 3" template\'s centre: x, y (range {play.reach}")', 45),
+                    "x, y",
+                    f"{me.x:.1f}, {me.y:.1f}",
+                    max_length=20,
+                ),
+            ),
+        )
+    )
+
+
+async def _aoe(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
+    me, play = _aoe_play(table, arg)
+    spot = _spot(f)
+    bonus = arg.endswith("b")
+    command = cm.UsePlay(seat=_view(table).seat, play=play.slug, spot=spot, bonus=bonus)
+    return await _act(
+        ask, table, command, f"{me.name} uses {play.name} at {p.point(spot)}{_with(bonus)}."
+    )
+
+
+async def _encourage(
+    ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]
+) -> Reply:
+    me = _active(table)
+    index, _, how = _one(values).partition(".")
+    target = _model(table, index)
+    clear = how == "c"
+    command = cm.Encourage(seat=_view(table).seat, target=target.id, clear=clear)
+    what = "removes all conditions" if clear else "recovers 4 HP"
+    return await _act(ask, table, command, f"{me.name} encourages {target.name}: it {what}.")
 
 
 async def _play(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
     me = _active(table)
-    play_index, _, target_index = _one(values).partition(".")
+    play_index, _, aim = _one(values).partition(".")
     plays = w.load_pack().models[me.slug].plays
     play = plays[_ints(play_index, len(plays))[0]]
-    target = _model(table, target_index)
-    command = cm.UsePlay(seat=_view(table).seat, play=play.slug, target=target.id)
-    return await _act(ask, table, command, f"{me.name} uses {play.name}.")
+    seat = _view(table).seat
+    bonus = arg == "b"
+    if aim == "-":  # a pulse or an aura, from the model itself
+        command = cm.UsePlay(seat=seat, play=play.slug, bonus=bonus)
+    elif aim.startswith("@"):  # an AOE centred on a model's place
+        centre = _model(table, aim[1:])
+        command = cm.UsePlay(seat=seat, play=play.slug, spot=(centre.x, centre.y), bonus=bonus)
+    else:
+        target = _model(table, aim)
+        command = cm.UsePlay(seat=seat, play=play.slug, target=target.id, bonus=bonus)
+    return await _act(ask, table, command, f"{me.name} uses {play.name}{_with(bonus)}.")
 
 
 async def _simple(
@@ -544,10 +761,17 @@ async def _simple(
 ) -> Reply:
     me = _active(table)
     seat = _view(table).seat
+    bonus = arg == "b"
     commands = {
-        "gbshoot": (cm.Shoot(seat=seat), f"{me.name} shoots at goal."),
+        "gbshoot": (
+            cm.Shoot(seat=seat, bonus=bonus),
+            f"{me.name} shoots at goal{_with(bonus)}.",
+        ),
         "gbstand": (cm.StandUp(seat=seat), f"{me.name} stands up."),
-        "gbrest": (cm.Rest(seat=seat), f"{me.name} rests."),
+        "gbrest": (
+            cm.Rest(seat=seat, clear=arg == "c"),
+            f"{me.name} rests: " + ("all conditions go." if arg == "c" else "4 HP back."),
+        ),
         "gbend": (cm.EndActivation(seat=seat), f"{me.name}'s activation ends."),
     }
     command, said = commands[what]
@@ -578,11 +802,25 @@ async def _react(ask: Ask, table: Table, arg: str, values: list[str], f: dict[st
 
 async def _pick(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
     d = _decision(table, "playbook")
-    column, _, row = arg.partition(".")
+    column, row, play_index = [*arg.split("."), "", ""][:3]
     wanted = next((o for o in d.options if f"{o.column}.{o.row}" == f"{column}.{row}"), None)
     if wanted is None:
         raise Refused("That result is not on offer now: use `/gm decide`.")
-    return await _act(ask, table, wanted, f"You select column {column}.")
+    if not play_index:
+        return await _act(ask, table, wanted, f"You select column {column}.")
+    pv = _view(table).table
+    attacker = sc.model(pv, pv.attack.attacker) if pv.attack else None
+    if attacker is None:
+        raise Refused("That result is not on offer now: use `/gm decide`.")
+    plays = w.load_pack().models[attacker.slug].plays
+    play = plays[_ints(play_index, len(plays))[0]]
+    # Triggered on the attacked model (the rules' default), or on the attacker when the play
+    # is for a friendly model.
+    target = attacker.id if play.target == "friendly" else ""
+    command = cm.ChooseResult(
+        seat=d.seat, column=wanted.column, row=wanted.row, play=play.slug, target=target
+    )
+    return await _act(ask, table, command, f"You select column {column}, triggering {play.name}.")
 
 
 def _dodge_path(table: Table, d: Any, aim: str) -> tuple[tuple[float, float], ...]:
@@ -682,8 +920,8 @@ async def _intercept(
 async def _follow(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
     d = _decision(table, "follow_up")
     seat = _view(table).seat
-    if arg == "shot":
-        command = cm.FollowUp(seat=seat, choice="shot")
+    if arg in ("shot", "shotb"):
+        command = cm.FollowUp(seat=seat, choice="shot", bonus=arg == "shotb")
     elif arg in ("move.p", "move.r"):
         model = d.context["passer"] if arg == "move.p" else d.context["receiver"]
         command = cm.FollowUp(seat=seat, choice="move", model=model)
@@ -733,6 +971,8 @@ HANDLERS: dict[str, Handler] = {
     "gbdeploy": _deploy,
     "gbdepadj": _deploy_form,
     "gbdepm": _deploy_typed,
+    "gbdepv": _deploy_shown,
+    "gbdepc": _deploy_typed_confirm,
     "gbkoff": _kick_off,
     "gbkoadj": _kick_off_form,
     "gbkom": _kick_off_typed,
@@ -744,6 +984,15 @@ HANDLERS: dict[str, Handler] = {
     "gbact": _activate,
     "gbmove": _move,
     "gbback": _back,
+    "gbmore": _more,
+    "gbbonus": _bonus,
+    "gbenc": _encourage,
+    "gbpspot": _pass_spot_form,
+    "gbpspm": _pass_spot,
+    "gbdrop": _drop_form,
+    "gbdropm": _drop,
+    "gbaoe": _aoe_form,
+    "gbaoem": _aoe,
     "gbintent": _intent,
     "gbtype": _type_form,
     "gbwaym": _typed,

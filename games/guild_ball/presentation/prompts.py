@@ -175,30 +175,53 @@ def kick_prompt(table: Table) -> Message:
     return Message(embeds=(embed("Kick or receive?", lines),), rows=rows).check()
 
 
-def deploy_prompt(table: Table, decision: Decision) -> Message:
+def deploy_prompt(
+    table: Table,
+    decision: Decision,
+    typed: Sequence[tuple[str, float, float]] | None = None,
+    kicker: str = "",
+    files: tuple[tuple[str, bytes], ...] = (),
+) -> Message:
+    """The deployment: the bot's proposal, deployed with one click, shown on the pitch or
+    adjusted in a form. With `typed` places (the form's), those are listed and pictured, and
+    "Deploy these places" deploys them; nothing is deployed before a Deploy button."""
     view = seat_view(table)
     pv = view.table
     d = decision.default
     kicking = pv.kicking == view.seat
+    places = d.places if typed is None else typed
+    head = "The bot proposes:" if typed is None else "Your places (not deployed yet):"
     lines = [
-        'Deploy every model completely within 10" of your table edge. The bot proposes:',
-        *(f"• {w.model_name(pv, m)} at {point((x, y))}" for m, x, y in d.places),
+        f'Deploy every model completely within 10" of your table edge. {head}',
+        *(f"• {w.model_name(pv, m)} at {point((x, y))}" for m, x, y in places),
     ]
     if kicking:
-        lines.append(f"Kicker: {w.model_name(pv, d.kicker)}")
+        lines.append(f"Kicker: {w.model_name(pv, (kicker if typed is not None else d.kicker))}")
     lines += [
         "",
         "Deploy as proposed, or adjust: type each model's place as `x, y` in inches (x across "
         f"from the left, 0–{pv.pitch_size:g}; y up from side 0's edge).",
         deadline(table.due, "the proposal is deployed"),
     ]
-    rows = (
-        (
-            Button("Deploy as proposed", cid("gbdeploy", table), style="primary"),
-            Button("Adjust…", cid("gbdepadj", table)),
+    buttons = []
+    if typed is not None:
+        spots = ";".join(f"{x:.2f},{y:.2f}" for _, x, y in typed)
+        at = next((i for i, (m, _, _) in enumerate(typed) if m == kicker), None)
+        arg = spots + (f"k{at}" if kicking and at is not None else "")
+        buttons.append(Button("Deploy these places", cid("gbdepc", table, arg), style="success"))
+    buttons += [
+        Button(
+            "Deploy as proposed",
+            cid("gbdeploy", table),
+            style="primary" if typed is None else "secondary",
         ),
-    )
-    return Message(embeds=(embed("Deployment", lines),), rows=rows).check()
+        Button("Adjust…", cid("gbdepadj", table)),
+    ]
+    if not files:
+        buttons.append(Button("Show on the pitch", cid("gbdepv", table)))
+    return Message(
+        embeds=(embed("Deployment", lines),), rows=(tuple(buttons),), files=files
+    ).check()
 
 
 def kick_off_prompt(table: Table, decision: Decision) -> Message:
@@ -353,13 +376,20 @@ def score_lines(table: Table) -> list[str]:
     ]
 
 
-def action_menu(table: Table, note: str = "") -> Message:
-    """The active model's actions: moves, attacks, kicks, plays, end."""
+def bonus_arg(bonus: bool) -> str:
+    """The custom ids' mark of Bonus Time switched on for the next roll."""
+    return "b" if bonus else ""
+
+
+def action_menu(table: Table, note: str = "", bonus: bool = False) -> Message:
+    """The active model's actions: moves, attacks, kicks, plays, more (momentum, the ball, a
+    spot), end. With `bonus`, the next roll's control spends Bonus Time (1 MP, one die more)."""
     view = seat_view(table)
     pv = view.table
     me = sc.model(pv, pv.active_model)
     team = pv.teams[view.seat]
     engaged = sc.engaged_enemies(pv, me.id)
+    b = bonus_arg(bonus)
     lines = [
         f"**{me.name}** is active: INF {me.influence}, HP {me.hp}/{me.max_hp}, team MP {team.mp}"
         + (" — has the ball" if me.has_ball else ""),
@@ -369,6 +399,11 @@ def action_menu(table: Table, note: str = "") -> Message:
         lines.append("Engaging: " + w.join([e.name for e in engaged]) + " (attack: 1 INF).")
     if me.conditions:
         lines.append("Conditions: " + ", ".join(c.replace("_", " ") for c in me.conditions))
+    if bonus:
+        lines.append(
+            "**Bonus Time is on**: the next attack, charge, kick or play rolls one die more "
+            "(1 MP more)."
+        )
     if note:
         lines += ["", note]
     lines.append(deadline(table.due, "the activation ends"))
@@ -377,24 +412,26 @@ def action_menu(table: Table, note: str = "") -> Message:
     advanced = bool(asked.context.get("advanced")) if asked is not None else False
     buttons = []
     if not advanced:
-        buttons.append(Button("Move…", cid("gbmove", table), style="primary"))
-    if me.has_ball and me.influence >= 1 and team.mp >= 1:  # a Shot: 1 influence and 1 MP
+        buttons.append(Button("Move…", cid("gbmove", table, b), style="primary"))
+    if me.has_ball and me.influence >= 1 and team.mp >= 1 + bonus:  # a Shot: 1 INF and 1 MP
         pool, tn = sc.kick_odds(pv, me.id, goal=True)
         odds = (
-            sc.percent(sc.chance(pool, tn)) if sc.in_range(pv, me.id, goal=True) else "out of range"
+            sc.percent(sc.chance(pool + bonus, tn))
+            if sc.in_range(pv, me.id, goal=True)
+            else "out of range"
         )
-        buttons.append(Button(clip(f"Shoot ({odds}, 1 INF + 1 MP)", 80), cid("gbshoot", table)))
+        cost = f"1 INF + {1 + bonus} MP"
+        buttons.append(Button(clip(f"Shoot ({odds}, {cost})", 80), cid("gbshoot", table, b)))
     if knocked and not advanced:
         buttons.append(Button("Stand up", cid("gbstand", table)))
-    if team.mp >= 1:
-        buttons.append(Button("Rest (1 MP)", cid("gbrest", table)))
+    buttons.append(Button("More…", cid("gbmore", table, b)))
     buttons.append(Button("End activation", cid("gbend", table), style="danger"))
     rows: list[tuple[Any, ...]] = [tuple(buttons[:5])]
     if engaged and me.influence >= 1:
         rows.append(
             (
                 Select(
-                    cid("gbatk", table),
+                    cid("gbatk", table, b),
                     tuple(
                         Option(clip(f"Attack {e.name}", 100), str(index_of(pv, e.id)))
                         for e in engaged
@@ -414,6 +451,7 @@ def action_menu(table: Table, note: str = "") -> Message:
             if not sc.in_range(pv, me.id, m.id):
                 continue
             pool, tn = sc.kick_odds(pv, me.id, m.id)
+            pool += bonus
             opts.append(
                 Option(
                     clip(f"Pass to {m.name}", 100),
@@ -422,21 +460,59 @@ def action_menu(table: Table, note: str = "") -> Message:
                 )
             )
         if opts:
-            rows.append((Select(cid("gbpass", table), tuple(opts), placeholder="Pass (1 INF)"),))
-    plays = play_options(pv, me)
+            rows.append((Select(cid("gbpass", table, b), tuple(opts), placeholder="Pass (1 INF)"),))
+    plays = play_options(pv, me, team.mp)
     if plays:
-        rows.append((Select(cid("gbplay", table), tuple(plays), placeholder="Character play"),))
+        rows.append((Select(cid("gbplay", table, b), tuple(plays), placeholder="Play"),))
     return Message(embeds=(embed(f"Turn {pv.turn}: {me.name}", lines),), rows=tuple(rows)).check()
 
 
-def play_options(pv: PublicView, me: ModelView) -> list[Option]:
-    """The active model's character plays it can pay for, each with each model it may target
-    (self plays on itself); the rules check range and sight."""
-    pack = load_pack()
-    card = pack.models[me.slug]
+def play_cost(p: Any) -> str:
+    """What a play costs, as the prompts say it."""
+    if p.kind == "heroic":
+        return "heroic: 1 MP, once per turn"
+    if p.kind == "legendary":
+        return "legendary: once per game"
+    return f"cost {p.cost} INF"
+
+
+def usable_plays(me: ModelView, mp: int) -> list[tuple[int, Any]]:
+    """The active model's plays it can pay for now (index in its card, play): character plays
+    with influence, heroic plays with 1 MP, legendary plays (the rules know if one was used)."""
     out = []
-    for i, p in enumerate(card.plays):
-        if p.cost is None or p.cost > me.influence or (p.area is not None and p.target != "self"):
+    for i, p in enumerate(load_pack().models[me.slug].plays):
+        if p.kind == "character" and (p.cost is None or p.cost > me.influence):
+            continue
+        if p.kind == "heroic" and mp < 1:
+            continue
+        out.append((i, p))
+    return out
+
+
+def play_options(pv: PublicView, me: ModelView, mp: int = 0) -> list[Option]:
+    """The active model's plays it can pay for: each with each model it may target (self plays
+    on itself), a pulse or aura from the model, an AOE centred on each model within its range
+    (a typed spot: More…); the rules check range and sight. A value is `play.target`,
+    `play.@model` (an AOE's centre on that model) or `play.-` (no target)."""
+    out = []
+    for i, p in usable_plays(me, mp):
+        cost = play_cost(p)
+        if p.area is not None and p.area.kind == "aoe":
+            reach = float(p.reach) if isinstance(p.reach, int) else 0.0
+            for t in sc.on_pitch(pv):
+                if sc.in_reach(me, t, reach):
+                    out.append(
+                        Option(
+                            clip(f"{p.name}: AOE centred on {t.name}", 100),
+                            f"{i}.@{index_of(pv, t.id)}",
+                            cost,
+                        )
+                    )
+            continue
+        if p.area is not None:
+            out.append(
+                Option(clip(f'{p.name} ({p.area.kind} {p.area.size}")', 100), f"{i}.-", cost)
+            )
             continue
         if p.target == "self":
             targets = [me]
@@ -450,15 +526,79 @@ def play_options(pv: PublicView, me: ModelView) -> list[Option]:
             ]
         for t in targets:
             on = "" if t.id == me.id else f" on {t.name}"
-            out.append(
-                Option(clip(f"{p.name}{on}", 100), f"{i}.{index_of(pv, t.id)}", f"cost {p.cost}")
-            )
+            out.append(Option(clip(f"{p.name}{on}", 100), f"{i}.{index_of(pv, t.id)}", cost))
     return out[:25]
 
 
-def move_menu(table: Table) -> Message:
+def aoe_plays(me: ModelView, mp: int) -> list[tuple[int, Any]]:
+    """The active model's AOE plays it can pay for now."""
+    return [(i, p) for i, p in usable_plays(me, mp) if p.area is not None and p.area.kind == "aoe"]
+
+
+def more_menu(table: Table, bonus: bool = False) -> Message:
+    """What the action menu keeps one click away: Bonus Time for the next roll, Rest, Encourage,
+    a pass to a typed spot, giving up the ball, an AOE at a typed spot."""
+    view = seat_view(table)
+    pv = view.table
+    me = sc.model(pv, pv.active_model)
+    mp = pv.teams[view.seat].mp
+    b = bonus_arg(bonus)
+    lines = [
+        f"**{me.name}**: team MP {mp}, INF {me.influence}.",
+        "• Bonus Time (1 MP): one more die on the next attack, charge, kick or play.",
+        "• Rest (1 MP, once a turn): recover 4 HP, or remove all conditions.",
+        '• Encourage (2 MP): another friendly model within 8" recovers 4 HP or removes all '
+        "conditions (once a turn each).",
+    ]
+    if me.has_ball:
+        lines.append(
+            '• Pass to a spot (1 INF) or give up the ball (free, within 1"): type the spot as '
+            f"`x, y` in inches, as a move's waypoints (you stand at {point((me.x, me.y))})."
+        )
+    first: list[Any] = []
+    if mp >= 1:
+        label = "Bonus Time: switch off" if bonus else "Bonus Time on the next roll (1 MP)"
+        first.append(Button(label, cid("gbbonus", table, "0" if bonus else "1")))
+        first.append(Button("Rest: recover 4 HP (1 MP)", cid("gbrest", table)))
+        if me.conditions:
+            first.append(Button("Rest: remove conditions (1 MP)", cid("gbrest", table, "c")))
+    first.append(Button("Back", cid("gbback", table, b)))
+    rows: list[tuple[Any, ...]] = [tuple(first)]
+    spots: list[Any] = []
+    if me.has_ball and me.influence >= 1:
+        spots.append(Button("Pass to a spot…", cid("gbpspot", table, b)))
+    if me.has_ball and not sc.engaging_me(pv, me.id):
+        spots.append(Button("Give up the ball…", cid("gbdrop", table)))
+    for i, p in aoe_plays(me, mp)[: 5 - len(spots)]:
+        spots.append(Button(clip(f"{p.name} at a spot…", 80), cid("gbaoe", table, f"{i}{b}")))
+    if spots:
+        rows.append(tuple(spots))
+    friends = sc.encouraged_by(pv, me.id) if mp >= 2 else []
+    if friends:
+        opts = []
+        for f in friends:
+            i = index_of(pv, f.id)
+            opts.append(
+                Option(clip(f"Encourage {f.name}: recover 4 HP", 100), f"{i}.h", f"HP {f.hp}")
+            )
+            if f.conditions:
+                opts.append(
+                    Option(
+                        clip(f"Encourage {f.name}: remove conditions", 100),
+                        f"{i}.c",
+                        clip(", ".join(c.replace("_", " ") for c in f.conditions), 100),
+                    )
+                )
+        rows.append(
+            (Select(cid("gbenc", table), tuple(opts[:25]), placeholder="Encourage (2 MP)"),)
+        )
+    title = f"Turn {pv.turn}: {me.name}, more"
+    return Message(embeds=(embed(title, lines),), rows=tuple(rows)).check()
+
+
+def move_menu(table: Table, bonus: bool = False) -> Message:
     """Moving by intention: towards the ball, the goal, to engage a model, away from one; or
-    typed waypoints."""
+    typed waypoints. With `bonus`, a charge's attack spends Bonus Time."""
     view = seat_view(table)
     pv = view.table
     me = sc.model(pv, pv.active_model)
@@ -473,10 +613,13 @@ def move_menu(table: Table) -> Message:
     if me.influence < 1:  # a sprint costs 1 influence
         opts = [o for o in opts if not o.value.startswith("s:")]
     enemies = [m for m in sc.on_pitch(pv) if m.seat != view.seat]
+    # "A model may not declare a charge while engaged"; a charge costs 2 influence.
+    may_charge = me.influence >= 2 and not sc.engaging_me(pv, me.id)
     for e in enemies:
         i = index_of(pv, e.id)
-        if me.influence >= 2:  # a charge costs 2
-            opts.append(Option(clip(f"Charge {e.name} (2 INF)", 100), f"c:{i}"))
+        if may_charge:
+            extra = " + Bonus Time" if bonus else ""
+            opts.append(Option(clip(f"Charge {e.name} (2 INF{extra})", 100), f"c:{i}"))
         opts.append(Option(clip(f"Jog to engage {e.name}", 100), f"j:engage:{i}"))
         opts.append(Option(clip(f"Jog away from {e.name}", 100), f"j:away:{i}"))
     lines = [
@@ -485,22 +628,30 @@ def move_menu(table: Table) -> Message:
         f"It stands at {point((me.x, me.y))}.",
     ]
     rows = (
-        (Select(cid("gbintent", table), tuple(opts[:25]), placeholder="Move…"),),
+        (Select(cid("gbintent", table, bonus_arg(bonus)), tuple(opts[:25]), placeholder="Move…"),),
         (
             Button("Type waypoints…", cid("gbtype", table)),
-            Button("Back", cid("gbback", table)),
+            Button("Back", cid("gbback", table, bonus_arg(bonus))),
         ),
     )
     return Message(embeds=(embed(f"Move {me.name}", lines),), rows=rows).check()
 
 
-def encode_move(kind: str, points: Sequence[tuple[float, float]], target: int = -1) -> str:
-    head = f"c{target}" if kind == "c" else kind
+def encode_move(
+    kind: str, points: Sequence[tuple[float, float]], target: int = -1, bonus: bool = False
+) -> str:
+    """A previewed move as its Confirm button carries it: `j`, `s` or `c<target>` (`b` after
+    it: the charge's attack with Bonus Time), then the waypoints."""
+    head = f"c{target}{bonus_arg(bonus)}" if kind == "c" else kind
     return ";".join([head, *(f"{x:.2f},{y:.2f}" for x, y in points)])
 
 
 def preview_message(
-    table: Table, planned: sc.Planned, files: tuple[tuple[str, bytes], ...], text: list[str]
+    table: Table,
+    planned: sc.Planned,
+    files: tuple[tuple[str, bytes], ...],
+    text: list[str],
+    bonus: bool = False,
 ) -> Message:
     """The private preview of a move, with Confirm (when legal), Adjust and Cancel."""
     pv = seat_view(table).table
@@ -508,7 +659,7 @@ def preview_message(
     target = index_of(pv, planned.target) if planned.target else -1
     buttons = []
     if not planned.problem and planned.points:
-        arg = encode_move(kind, planned.points, target)
+        arg = encode_move(kind, planned.points, target, bonus)
         buttons.append(Button("Confirm", cid("gbconf", table, arg), style="success"))
     buttons += [Button("Adjust…", cid("gbtype", table)), Button("Cancel", cid("gbback", table))]
     return Message(
@@ -544,21 +695,41 @@ def playbook_prompt(table: Table, decision: Decision) -> Message:
     attacker = sc.model(pv, a.attacker) if a else None
     book = load_pack().models[attacker.slug].playbook if attacker else ()
     lines = [decision.prompt, "", deadline(table.due, "the result worth most is taken")]
+    plays = load_pack().models[attacker.slug].plays if attacker else ()
     buttons = []
     for o in decision.options:
+        icons: set[str] = set()
         try:
             result = book[o.column - 1][o.row]
             text = ("★ " if result.momentous else "") + result.text
+            icons = {k[5:] for k, _ in result.effects if k.startswith("play-")}
         except IndexError:
             text = f"column {o.column}"
         mark = " (default)" if o == decision.default else ""
-        buttons.append(
-            Button(
-                clip(f"{o.column}: {text}{mark}", 80), cid("gbpick", table, f"{o.column}.{o.row}")
-            )
+        at = f"{o.column}.{o.row}"
+        buttons.append(Button(clip(f"{o.column}: {text}{mark}", 80), cid("gbpick", table, at)))
+        # A play icon triggers one of the attacker's plays with that icon, free: which one.
+        for i, p in enumerate(plays):
+            if p.kind == "character" and icons & set(p.icons):
+                buttons.append(
+                    Button(
+                        clip(f"{o.column}: {text} → {p.name}", 80),
+                        cid("gbpick", table, f"{at}.{i}"),
+                    )
+                )
+    if any(arg_has_play(b.custom_id) for b in buttons):
+        lines.insert(
+            1,
+            "A result with a play icon (→) also triggers that play for free: on the attacked "
+            "model, or on the attacker for a play on a friendly model.",
         )
     rows = tuple(tuple(buttons[i : i + 5]) for i in range(0, min(len(buttons), 25), 5))
     return Message(embeds=(embed("Playbook", lines),), rows=rows).check()
+
+
+def arg_has_play(custom_id: str) -> bool:
+    """Whether a playbook button names a play its icon triggers (`column.row.play`)."""
+    return custom_id.rsplit(":", 1)[-1].count(".") == 2
 
 
 def dodge_prompt(table: Table, decision: Decision) -> Message:
@@ -610,6 +781,8 @@ def follow_prompt(table: Table, decision: Decision) -> Message:
         buttons.append(Button(clip(f'{receiver} dodges 4"', 80), cid("gbfollow", table, "move.r")))
     if mp >= 2:
         buttons.append(Button(clip(f"Snap Shot by {receiver}", 80), cid("gbfollow", table, "shot")))
+    if mp >= 3:  # Bonus Time on the Snap Shot: 1 MP more
+        buttons.append(Button("Snap Shot + Bonus Time (3 MP)", cid("gbfollow", table, "shotb")))
     return Message(embeds=(embed("After the pass", lines),), rows=(tuple(buttons),)).check()
 
 

@@ -8,7 +8,8 @@ Everything here reads the public view only; the rules check every command again.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 from games.guild_ball.content.loader import load_pack
 from games.guild_ball.pictures import (
@@ -37,7 +38,9 @@ from games.guild_ball.pitch import (
     is_tap_in,
     move,
     on_ball_path,
+    placement,
     straight,
+    within,
 )
 from games.guild_ball.rules.views import ModelView, PublicView
 
@@ -112,6 +115,34 @@ def picture_scene(pv: PublicView, names: tuple[str, ...], title: str = "") -> Pi
         ball=ball,
         title=title,
     )
+
+
+def deployment_scene(
+    pv: PublicView, names: tuple[str, ...], places: Sequence[tuple[str, float, float]]
+) -> PitchScene:
+    """The pictures' scene of a deployment not made yet: the models on the pitch as they are,
+    and the seat's models at `places` (its own proposal or typed places: shown to it alone)."""
+    scene = picture_scene(pv, names, title="Your deployment (not made yet)")
+    at = {m: (x, y) for m, x, y in places}
+    placed = tuple(
+        PitchModel(
+            id=m.id,
+            label=short_label(m.name),
+            name=m.name,
+            side=side_of(pv, m.seat),
+            centre=Point(*at[m.id]),
+            base_mm=base_mm(m),
+            melee_zone=m.melee_zone,
+            has_ball=False,
+            conditions=m.conditions,
+            hp=m.hp,
+            max_hp=m.max_hp,
+        )
+        for m in pv.models
+        if m.id in at
+    )
+    kept = tuple(x for x in scene.models if x.id not in at)
+    return replace(scene, models=kept + placed)
 
 
 def geometry(pv: PublicView) -> Scene:
@@ -248,6 +279,59 @@ def preview(pv: PublicView, names: tuple[str, ...], mover: str, planned: Planned
         target=target,
         engaging=engaging,
         problem=problem,
+    )
+
+
+# --- spots: the ball given up, a pass to a spot, an AOE's centre, a deployment ---------------
+
+ENCOURAGE_RANGE = 8.0  # inches: "another friendly model within 8\""
+GIVE_UP_GAP = 0.5  # inches between the model's base and the ball it gives up (at most 1")
+
+
+def give_up_spot(pv: PublicView, model_id: str) -> tuple[float, float] | None:
+    """A legal place for the ball the model gives up: just off its base, towards its own table
+    edge first, then round it; None if every place tried is taken."""
+    me = model(pv, model_id)
+    sc = geometry(pv)
+    reach = me.radius + BALL_RADIUS + GIVE_UP_GAP
+    back = -1.0 if side_of(pv, me.seat) == 0 else 1.0
+    for turn in range(8):
+        angle = math.pi / 2 * back + turn * math.pi / 4
+        spot = Point(me.x + reach * math.cos(angle), me.y + reach * math.sin(angle))
+        if placement(sc, Base(spot, BALL_RADIUS)) is None:
+            return (round(spot.x, 1), round(spot.y, 1))
+    return None
+
+
+def towards_goal(pv: PublicView, model_id: str, inches: float) -> tuple[float, float]:
+    """The spot `inches` from the model's centre towards the enemy goalpost, on the pitch."""
+    me = model(pv, model_id)
+    goal = enemy_goal(pv, me.seat).centre
+    dx, dy = goal.x - me.x, goal.y - me.y
+    length = math.hypot(dx, dy) or 1.0
+    f = min(inches, length) / length
+    size = pitch_of(pv).size
+    x = min(max(me.x + dx * f, 0.5), size - 0.5)
+    y = min(max(me.y + dy * f, 0.5), size - 0.5)
+    return (round(x, 1), round(y, 1))
+
+
+def encouraged_by(pv: PublicView, model_id: str) -> list[ModelView]:
+    """The friendly models on the pitch the model may Encourage: within 8", itself excepted
+    (whether one was encouraged this turn already the view does not say: the rules check)."""
+    me = model(pv, model_id)
+    mine = Base.at(me.x, me.y, base_mm(me))
+    return [
+        m
+        for m in on_pitch(pv, me.seat)
+        if m.id != me.id and within(Base.at(m.x, m.y, base_mm(m)), mine, ENCOURAGE_RANGE)
+    ]
+
+
+def in_reach(me: ModelView, other: ModelView, reach: float) -> bool:
+    """Whether `other` is within `reach` inches of `me`, base edge to base edge."""
+    return within(
+        Base.at(other.x, other.y, base_mm(other)), Base.at(me.x, me.y, base_mm(me)), reach
     )
 
 

@@ -1,0 +1,442 @@
+"""The choices of an activation the prompts offer besides moving, attacking and kicking to a
+model, each pressed as a person would: Bonus Time, Rest removing conditions, Encourage, a pass
+to a typed spot, giving up the ball, an AOE aimed at a model's place or at a typed spot, a
+play triggered by a playbook icon, a Snap Shot with Bonus Time; and the deployment's picture,
+of the proposal or of typed places, before anything is deployed. Each press goes through
+`PRESENTATION.control` as the core calls it; the rules check every command the controls send.
+
+The games are the built-in players' (seat 0 the Scriveners, whose Captain has an AOE and whose
+Squaddies have plays a playbook icon triggers), stopped where a choice is on offer."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterator
+from functools import cache
+from typing import Any
+
+import msgspec
+
+from bot.presentation import Reply, Table
+from bot.presentation_kit import Kit, action_of, arg_of, controls, find, has, texts
+from bot.render.ids import parse
+from bot.render.ui import Button, Message, Select
+from engine.core.game import PUBLIC, Seat
+from games.guild_ball import GAME
+from games.guild_ball.content.loader import load_pack
+from games.guild_ball.presentation import PRESENTATION as P
+from games.guild_ball.presentation import prompts as pr
+from games.guild_ball.rules import commands as cm
+
+PACK = load_pack()
+TEAM = cm.Prepare(
+    seat=0,
+    guild="scriveners",
+    squaddies=("amabel-sealwax", "gideon-foolscap"),
+    discard=(),
+)
+
+
+@dataclasses.dataclass(frozen=True)
+class TeamKit(Kit):
+    """The kit's tables for a state that counts its seats as teams (it has no `players`)."""
+
+    def table(self, state: Any, audience: Any, names: Any = None) -> Table:
+        seat = audience.seat if isinstance(audience, Seat) else None
+        decisions = tuple(d for d in GAME.pending(state) if d.seat == seat)
+        return Table(
+            game_id=self.game_id,
+            game=GAME.name,
+            status="ended" if GAME.is_over(state) else "running",
+            channel_id=1,
+            names=("Ana", "Bo"),
+            built_in=(False, False),
+            view=GAME.view(state, audience),
+            stage=GAME.stage(state),
+            seat=seat,
+            decisions=decisions if seat is not None else (),
+        )
+
+
+KIT = TeamKit(GAME, ("Ana", "Bo"))
+
+
+def game(seed: int) -> Iterator[Any]:
+    """Every state of a game between built-in players, seat 0 playing TEAM."""
+    state = KIT.new_game(2, seed).after
+    bots = [GAME.players["builtin"](seed * 31 + s) for s in (0, 1)]
+    while not GAME.is_over(state):
+        yield state
+        d = GAME.pending(state)[0]
+        if d.kind == "prepare" and d.seat == 0:
+            command: Any = msgspec.structs.replace(TEAM, discard=d.default.discard)
+        else:
+            command = bots[d.seat].move(state, (d.seat,))
+        state = GAME.execute(state, command)[1]
+
+
+@cache
+def found(what: str) -> Any:
+    """The first state (over a few games) where the choice `what` is on offer."""
+    wanted = WANTED[what]
+    for seed in range(1, 30):
+        for state in game(seed):
+            if wanted(state):
+                return state
+    raise AssertionError(f"no game offered {what}")
+
+
+def _active(state: Any) -> Any:
+    d = GAME.pending(state)[0]
+    if d.kind != "action" or state.activation is None:
+        return None
+    return state.unit(state.activation.model)
+
+
+def _with_ball(state: Any) -> bool:
+    u = _active(state)
+    return u is not None and state.ball_holder == u.id and u.influence >= 1
+
+
+def _aoe(state: Any) -> bool:
+    u = _active(state)
+    return u is not None and u.slug == "ysolde-vane" and u.influence >= 2
+
+
+def _menu_has(action: str) -> Callable[[Any], bool]:
+    def wanted(state: Any) -> bool:
+        u = _active(state)
+        return u is not None and has(menu(state), action)
+
+    return wanted
+
+
+def _icon(state: Any) -> bool:
+    d = GAME.pending(state)[0]
+    return d.kind == "playbook" and any(
+        pr.arg_has_play(c.custom_id) for c in controls(prompt(state))
+    )
+
+
+def passed(state: Any) -> Any:
+    """The state after the active model's pass to its first team-mate on offer, if that pass
+    reached it and its team may follow it up (None otherwise)."""
+    u = _active(state)
+    if u is None or state.ball_holder != u.id or not has(menu(state), "gbpass"):
+        return None
+    target = find(menu(state), "gbpass", Select).options[0].value
+    receiver = GAME.view(state, PUBLIC).models[int(target)].id
+    after = GAME.execute(state, cm.Pass(seat=u.seat, target=receiver))[1]
+    return after if GAME.pending(after)[0].kind == "follow_up" else None
+
+
+def _follow(state: Any) -> bool:
+    return passed(state) is not None
+
+
+def _engaged(state: Any) -> bool:
+    u = _active(state)
+    return u is not None and has(menu(state), "gbatk") and state.teams[u.seat].mp >= 1
+
+
+def _deploy(state: Any) -> bool:
+    return GAME.pending(state)[0].kind == "deploy"
+
+
+def _charge(state: Any) -> bool:
+    u = _active(state)
+    if u is None or u.influence < 2 or state.teams[u.seat].mp < 1 or not has(menu(state), "gbmove"):
+        return False
+    moves = pr.move_menu(KIT.table(state, Seat(u.seat)), bonus=True)
+    return any(o.value.startswith("c:") for o in find(moves, "gbintent", Select).options)
+
+
+WANTED: dict[str, Callable[[Any], bool]] = {
+    "ball": _with_ball,
+    "drop": lambda s: _with_ball(s) and has(more(s), "gbdrop"),  # not engaged
+    "aoe": _aoe,
+    "encourage": lambda s: _active(s) is not None and has(more(s), "gbenc"),
+    "icon": _icon,
+    "follow": _follow,
+    "engaged": _engaged,
+    "deploy": _deploy,
+    "charge": _charge,
+}
+
+
+def seat_of(state: Any) -> int:
+    return GAME.pending(state)[0].seat
+
+
+def prompt(state: Any) -> Message:
+    d = GAME.pending(state)[0]
+    message = P.prompt(KIT.table(state, Seat(d.seat)), d)
+    assert message is not None
+    return message
+
+
+def menu(state: Any) -> Message:
+    return prompt(state)
+
+
+def more(state: Any) -> Message:
+    return pr.more_menu(KIT.table(state, Seat(seat_of(state))))
+
+
+async def press(
+    state: Any,
+    message: Message,
+    action: str,
+    values: list[str] | None = None,
+    fields: dict[str, str] | None = None,
+    pictures: bool = False,
+) -> tuple[Reply, Any]:
+    """Press the message's control of `action` (a form's fields: its defaults, then `fields`);
+    the answer and the ask (its `acted` commands and the state after)."""
+    seat = seat_of(state)
+    c = next(c for c in controls(message) if action_of(c) == action)
+    ask = KIT.ask(state, seat, pictures=pictures)
+    reply = await P.control(ask, action, arg_of(c), values or [], {}, seat)
+    if reply.modal is not None:
+        typed = {f.custom_id: f.default for f in reply.modal.fields} | (fields or {})
+        form = parse(reply.modal.custom_id)
+        assert P.modal_openers[form.action] == action and form.arg == arg_of(c)
+        reply = await P.control(ask, form.action, form.arg, [], typed, seat)
+    return reply, ask
+
+
+def option(message: Message, action: str, starts: str) -> str:
+    select = find(message, action, Select)
+    return next(o.value for o in select.options if o.label.startswith(starts))
+
+
+def refused(reply: Reply) -> str:
+    return reply.message.content if reply.message is not None and not reply.edit else ""
+
+
+# --- Bonus Time -------------------------------------------------------------------------------
+
+
+async def test_bonus_time_marks_the_menus_rolls_and_the_attack_spends_it():
+    """ "Bonus Time: spend 1 MP to add one die to the dice pool before rolling." More… then
+    Bonus Time: the menu again, its rolls marked; the attack is made with one die more."""
+    state = found("engaged")
+    on, _ = await press(state, more(state), "gbbonus")
+    assert on.edit and "Bonus Time is on" in texts(on.message)
+    marked = {action_of(c): arg_of(c) for c in controls(on.message)}
+    assert marked["gbatk"] == marked["gbmore"] == "b"
+    target = find(on.message, "gbatk", Select).options[0].value
+    mp = state.teams[seat_of(state)].mp
+    answer, ask = await press(state, on.message, "gbatk", [target])
+    assert not refused(answer), refused(answer)
+    assert ask.acted[-1] == cm.Attack(seat=seat_of(state), target=ask.acted[-1].target, bonus=True)
+    assert ask.state.teams[seat_of(state)].mp < mp
+    off, _ = await press(
+        state, pr.more_menu(KIT.table(state, Seat(seat_of(state))), True), "gbbonus"
+    )
+    assert all(arg_of(c) != "b" for c in controls(off.message))
+
+
+async def test_a_charge_with_bonus_time_is_previewed_then_confirmed():
+    """ "Bonus Time" on a charge's attack: the move menu's charges carry it to the preview,
+    whose Confirm sends the charge with it."""
+    state = found("charge")
+    on, _ = await press(state, more(state), "gbbonus")
+    moves, _ = await press(state, on.message, "gbmove")
+    intents = find(moves.message, "gbintent", Select)
+    assert arg_of(intents) == "b"
+    for charge in (o.value for o in intents.options if o.value.startswith("c:")):
+        preview, ask = await press(state, moves.message, "gbintent", [charge])
+        assert ask.acted == []  # a preview is no command
+        if has(preview.message, "gbconf"):
+            break
+    else:
+        raise AssertionError("no charge in reach")
+    assert "Bonus Time on the charge's attack" in texts(preview.message)
+    assert arg_of(find(preview.message, "gbconf")).split(";")[0].endswith("b")
+    answer, ask = await press(state, preview.message, "gbconf")
+    assert not refused(answer), refused(answer)
+    assert isinstance(ask.acted[-1], cm.Charge) and ask.acted[-1].bonus
+
+
+async def test_a_snap_shot_may_take_bonus_time():
+    state = passed(found("follow"))
+    seat = seat_of(state)
+    if state.teams[seat].mp < 3:  # "Snap Shot" (2 MP) and Bonus Time (1 MP): give it 3
+        teams = list(state.teams)
+        teams[seat] = msgspec.structs.replace(teams[seat], mp=3)
+        state = msgspec.structs.replace(state, teams=tuple(teams))
+    message = prompt(state)
+    c = next(c for c in controls(message) if arg_of(c) == "shotb")
+    assert "Bonus Time (3 MP)" in c.label
+    ask, tried = trying(state)
+    answer = await P.control(ask, "gbfollow", arg_of(c), [], {}, seat)
+    assert tried == [cm.FollowUp(seat=seat, choice="shot", bonus=True)]
+    # Made, or refused by the rules with their reason (the receiver out of range, say).
+    assert ask.acted == tried or refused(answer).startswith("⚠ "), refused(answer)
+
+
+def trying(state: Any) -> tuple[Any, list[Any]]:
+    """An ask on `state` that also records the commands it was asked to carry out, refused
+    ones too."""
+    ask = KIT.ask(state, seat_of(state))
+    tried: list[Any] = []
+    act = ask.act
+
+    async def recorded(command: Any) -> Table:
+        tried.append(command)
+        return await act(command)
+
+    ask.act = recorded
+    return ask, tried
+
+
+# --- momentum: Rest, Encourage ----------------------------------------------------------------
+
+
+async def test_rest_may_remove_conditions_instead_of_healing():
+    state = found("engaged")
+    seat = seat_of(state)
+    table = KIT.table(state, Seat(seat))
+    ask = KIT.ask(state, seat)
+    await P.control(ask, "gbrest", "c", [], {}, seat)
+    assert ask.acted == [cm.Rest(seat=seat, clear=True)]
+    assert has(pr.more_menu(table), "gbrest")
+
+
+async def test_encourage_is_offered_for_friendly_models_within_8_inches():
+    """ "Encourage: spend 2 MP to target another friendly model within 8" ... the target
+    model may then either recover 4 HP or remove all conditions." """
+    state = found("encourage")
+    seat = seat_of(state)
+    message = more(state)
+    value = option(message, "gbenc", "Encourage")
+    answer, ask = await press(state, message, "gbenc", [value])
+    assert not refused(answer), refused(answer)
+    command = ask.acted[-1]
+    assert isinstance(command, cm.Encourage) and not command.clear
+    assert ask.state.teams[seat].mp == state.teams[seat].mp - 2
+    again, _ = (
+        await press(ask.state, more(ask.state), "gbenc", [value])
+        if has(more(ask.state), "gbenc")
+        else (None, None)
+    )
+    if again is not None:  # the same model a second time this turn: the rules say why
+        assert "once per turn" in refused(again) or "MP" in refused(again)
+
+
+# --- the ball: a pass to a spot, giving it up --------------------------------------------------
+
+
+async def test_a_pass_to_a_typed_spot():
+    """ "A kick must target a target spot, friendly model, or enemy goalpost": the spot typed
+    as `x, y`, proposed towards the enemy goal within the kicker's range."""
+    state = found("ball")
+    answer, ask = await press(state, more(state), "gbpspot")
+    assert not refused(answer), refused(answer)
+    command = ask.acted[-1]
+    assert isinstance(command, cm.Pass) and command.spot is not None and not command.target
+    bad, ask = await press(state, more(state), "gbpspot", fields={"spot": "twelve"})
+    assert "x, y" in refused(bad) and ask.acted == []
+
+
+async def test_giving_up_the_ball_places_it_within_an_inch():
+    """ "An active model in possession of the ball and not engaged may give up possession ...
+    the model places the ball within 1"; the ball then becomes a free ball." """
+    state = found("drop")
+    answer, ask = await press(state, more(state), "gbdrop")
+    assert not refused(answer), refused(answer)
+    assert isinstance(ask.acted[-1], cm.GiveUpBall)
+    assert ask.state.ball_holder == ""
+    me = state.unit(state.activation.model)
+    far, ask = await press(state, more(state), "gbdrop", fields={"spot": f"{me.x + 6}, {me.y}"})
+    assert '1"' in refused(far) and ask.acted == []
+
+
+# --- plays: an AOE at a model's place or at a typed spot; a play an icon triggers -------------
+
+
+async def test_an_aoe_is_offered_centred_on_models_in_range_and_at_a_typed_spot():
+    state = found("aoe")
+    name = next(p.name for p in PACK.models["ysolde-vane"].plays if p.slug == "ink-blot")
+    message = menu(state)
+    values = [o.value for o in find(message, "gbplay", Select).options if "@" in o.value]
+    assert values, texts(message)
+    answer, ask = await press(state, message, "gbplay", [values[0]])
+    assert not refused(answer), refused(answer)
+    used = ask.acted[-1]
+    assert isinstance(used, cm.UsePlay) and used.play == "ink-blot" and used.spot is not None
+    typed = more(state)
+    opener = next(c for c in controls(typed) if action_of(c) == "gbaoe")
+    assert name.lower() in opener.label.lower()
+    me = state.unit(state.activation.model)
+    answer, ask = await press(state, typed, "gbaoe", fields={"spot": f"{me.x:.1f}, {me.y:.1f}"})
+    assert not refused(answer), refused(answer)
+    assert ask.acted[-1].spot == (round(me.x, 1), round(me.y, 1))
+
+
+async def test_a_playbook_icon_result_may_trigger_a_play():
+    """A play icon result: "the attacking model may immediately use a character play with the
+    same icon for free" — offered as its own button (→ the play)."""
+    state = found("icon")
+    message = prompt(state)
+    c = next(c for c in controls(message) if pr.arg_has_play(c.custom_id))
+    seat = seat_of(state)
+    ask = KIT.ask(state, seat)
+    answer = await P.control(ask, "gbpick", arg_of(c), [], {}, seat)
+    assert not refused(answer), refused(answer)
+    chosen = ask.acted[-1]
+    assert isinstance(chosen, cm.ChooseResult) and chosen.play
+    attacker = state.unit(state.attack.attacker)
+    play = next(p for p in PACK.models[attacker.slug].plays if p.slug == chosen.play)
+    assert f"→ {play.name}" in c.label
+
+
+# --- the deployment's picture ------------------------------------------------------------------
+
+
+async def test_the_proposed_deployment_is_shown_on_the_pitch_before_it_is_made():
+    state = found("deploy")
+    answer, ask = await press(state, prompt(state), "gbdepv", pictures=True)
+    assert ask.acted == [] and answer.edit and answer.ephemeral
+    assert [n for n, _ in answer.message.files] == ["deployment.png"]
+    assert has(answer.message, "gbdeploy")
+    assert "gbdepv" in P.slow_controls  # the core defers it: the picture may take its time
+
+
+async def test_typed_places_are_pictured_and_deployed_only_on_confirm():
+    state = found("deploy")
+    d = GAME.pending(state)[0]
+    places = {f"m{i}": f"{x + 0.5:.1f}, {y:.1f}" for i, (_, x, y) in enumerate(d.default.places)}
+    answer, ask = await press(state, prompt(state), "gbdepadj", fields=places, pictures=True)
+    assert ask.acted == [] and [n for n, _ in answer.message.files] == ["deployment.png"]
+    assert "not deployed yet" in texts(answer.message)
+    assert find(answer.message, "gbdepc", Button).label == "Deploy these places"
+    _, ask = await press(state, answer.message, "gbdepc")
+    deployed = ask.acted[-1]
+    assert isinstance(deployed, cm.Deploy) and deployed.places != d.default.places
+    assert [round(x - 0.5, 1) for _, x, _ in deployed.places] == [
+        round(x, 1) for _, x, _ in d.default.places
+    ]
+
+
+# --- secrecy -----------------------------------------------------------------------------------
+
+
+async def test_previews_and_menus_change_nothing_and_answer_only_their_seat():
+    """The deployment's picture, the move preview, More… and Bonus Time are no commands: no
+    event, so nothing reaches the channel or the other team; each answer edits the seat's own
+    DM (private)."""
+    for what, action in (("deploy", "gbdepv"), ("engaged", "gbmore"), ("charge", "gbmove")):
+        state = found(what)
+        answer, ask = await press(state, prompt(state), action, pictures=action == "gbdepv")
+        assert ask.acted == [] and ask.events == [] and answer.ephemeral and answer.edit
+    state = found("deploy")
+    other = 1 - seat_of(state)
+    mine = GAME.pending(state)[0].default.places
+    answer, _ = await press(state, prompt(state), "gbdepv")
+    theirs = texts(P.status(KIT.table(state, PUBLIC)))
+    theirs += texts(await P.hand(KIT.table(state, Seat(other)), False))
+    for _, x, y in mine:
+        assert f"({x:.1f}, {y:.1f})" in texts(answer.message)
+        assert f"({x:.1f}, {y:.1f})" not in theirs
