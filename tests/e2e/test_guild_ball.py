@@ -3,9 +3,11 @@ two people play from their DM prompts, and one in which a built-in team fills th
 People only read what they see and act as people do: they confirm the team the prompt shows,
 kick, deploy as the bot proposes, kick off with a target typed in the form, play their first
 plan, allocate as shown, activate the first model offered; in an activation they shoot when the
-odds are shown, pass once, attack what they engage, else move by an intention (a sprint towards
-a loose ball, a charge at the enemy ball carrier, a jog towards the goal), look at the preview
-and Confirm it, then end the activation; they answer reactions and the rest with the default.
+odds are shown, pass once, attack what they engage (the first time with Bonus Time, from the
+menu's More…), else move by an intention (a sprint towards a loose ball, a charge at the enemy
+ball carrier, a jog towards the goal), look at the preview and Confirm it, then end the
+activation; they answer reactions and the rest with the default. The first preview's picture
+is slow to draw: the bot defers the click at once and the preview, picture included, follows.
 
 The channel is checked for secrets at the end: no game plan is named before it is revealed, and
 no discarded plan ever."""
@@ -18,10 +20,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.loopback import FakeDiscord
+from bot.loopback.records import DEFERRED_UPDATE_MESSAGE
 from games.guild_ball.content.loader import load_pack
 from tests.e2e.people import WAIT, anything_new, open_prompt
 
 SEED = 3
+SLOW_PICTURE = 3.5  # seconds: past Discord's 3 s for an interaction's first answer
 POINT = re.compile(r"kick to \((-?[\d.]+), (-?[\d.]+)\)")
 
 
@@ -54,6 +58,10 @@ class Coach:
     passed: set[int] = field(default_factory=set)
     previews: list[str] = field(default_factory=list)
     tried: set[int] = field(default_factory=set)  # activation menus whose move was refused
+    bonus_used: bool = False  # Bonus Time switched on once, from More…, for an attack
+    more_tried: set[int] = field(default_factory=set)  # activation menus that went to More…
+    # (action, record, the answer's text and pictures as first seen)
+    records: list[tuple[str, Any, str, list[str]]] = field(default_factory=list)
 
     async def press(self, message: Any, c: dict[str, Any], values: list[str] | None = None) -> Any:
         if values is None:
@@ -64,6 +72,8 @@ class Coach:
         if c["custom_id"].split(":")[1] in ("gbkoadj",):
             return record
         reply = await record.wait_reply(timeout=WAIT)
+        pictures = [a.filename for a in reply.attachments]
+        self.records.append((c["custom_id"].split(":")[1], record, reply.text(), pictures))
         text = reply.text()
         self.answers.append(text)
         if "Easy there" in text:  # too fast for the flood limit: a person waits and goes on
@@ -117,6 +127,11 @@ class Coach:
             return True
         if control(message, "gbintent") is not None:
             return await self.intend(message)
+        if control(message, "gbmore") is None and control(message, "gbback") is not None:
+            bonus = control(message, "gbbonus", "1")  # More…: Bonus Time if the team has MP
+            self.bonus_used = self.bonus_used or bonus is not None
+            await self.press(message, bonus or control(message, "gbback"))
+            return True
         if control(message, "gbend") is not None:
             return await self.activation(message)
         if control(message, "gbback") is not None:
@@ -151,6 +166,10 @@ class Coach:
                 await self.press(message, passing, [passing["options"][0]["value"]])
                 return True
             attack = control(message, "gbatk")
+            if attack is not None and not self.bonus_used and key not in self.more_tried:
+                self.more_tried.add(key)
+                await self.press(message, control(message, "gbmore"))
+                return True
             if attack is not None:
                 await self.press(message, attack, [attack["options"][0]["value"]])
                 return True
@@ -221,7 +240,26 @@ def secrets_kept(world: Any, text: str) -> None:
     assert named <= revealed | {n for n in named if f"plays {n}" in text}, named - revealed
 
 
-async def test_two_people_play_an_introductory_game_from_their_dm_prompts(world):
+def slow_first_preview(monkeypatch: Any) -> list[float]:
+    """The first move preview's picture takes 3.5 s to draw (a busy picture worker): longer
+    than Discord waits for an interaction's first answer. The delays, as they happen."""
+    from games.guild_ball.presentation import controls
+
+    drawn = controls.render_async
+    delays: list[float] = []
+
+    async def slow(fn: Any, *args: Any, **kwargs: Any) -> bytes:
+        if fn is controls.move_preview and not delays:
+            delays.append(SLOW_PICTURE)
+            await asyncio.sleep(SLOW_PICTURE)
+        return await drawn(fn, *args, **kwargs)
+
+    monkeypatch.setattr(controls, "render_async", slow)
+    return delays
+
+
+async def test_two_people_play_an_introductory_game_from_their_dm_prompts(world, monkeypatch):
+    delays = slow_first_preview(monkeypatch)
     await guild_ball_lobby(world, "kim", "chris")
     fake = world.fake
     status = await fake.slash(world.users["morgan"], world.channel, "gm status")
@@ -253,6 +291,17 @@ async def test_two_people_play_an_introductory_game_from_their_dm_prompts(world)
     previews = [m for p in people for m in p.previews]
     assert previews and all("Move preview (only you see this)" in t for t in previews)
     assert "Move preview" not in text
+    # Each preview was deferred at once (Discord's 3 s) and came with its picture, the slow one
+    # too.
+    shown = [(r, t, pics) for p in people for a, r, t, pics in p.records if a == "gbintent"]
+    assert delays == [SLOW_PICTURE] and shown
+    assert all(r.response_type == DEFERRED_UPDATE_MESSAGE and r.latency < 3 for r, _, _ in shown)
+    assert max(r.answer_latency for r, _, _ in shown) >= SLOW_PICTURE
+    pictured = [pics for _, t, pics in shown if "Move preview" in t]  # not a refusal
+    assert pictured and all(pics == ["move.png"] for pics in pictured)
+    # Bonus Time, from More…, on an attack.
+    assert "gbmore" in done and "gbbonus" in done, set(done)
+    assert any("with Bonus Time" in a for p in people for a in p.answers)
     secrets_kept(world, text)
 
 
