@@ -27,7 +27,9 @@ TOPICS: dict[str, str] = {
         "(2 influence: straight into melee, then a free attack with +4 TAC). In your activation "
         "DM press **Move…**: pick an intention (towards the ball, towards the goal, to engage or "
         "charge a model, away from a model) or type waypoints; you get a private preview with the "
-        "path, the reach shaded and any parting blows, then **Confirm**, **Adjust** or **Cancel**."
+        "path, the reach shaded and any parting blows, then **Confirm**, **Adjust** or **Cancel**. "
+        "Places are typed as `x, y` in inches; the deployment is shown on the pitch the same way "
+        "before you deploy."
     ),
     "attacks": (
         "An attack (1 influence) rolls TAC dice against the target's DEF; hits minus ARM give net "
@@ -41,12 +43,15 @@ TOPICS: dict[str, str] = {
         "(1 influence and 1 MP) at the enemy goalpost: KICK dice at 4+ (+1 out of sight, +1 per "
         "enemy engaging the receiver, -1 for a tap in; -1 die per enemy engaging the kicker or on "
         "the ball path). The menu shows the odds. A goal is 4 VP; a successful pass gives 1 MP "
-        "and may be followed by Pass & Move (1 MP) or a Snap Shot (2 MP)."
+        "and may be followed by Pass & Move (1 MP) or a Snap Shot (2 MP). **More…** in the "
+        'activation menu passes to a typed spot or gives up the ball (placed within 1").'
     ),
     "momentum": (
         "Momentum (MP) comes from momentous results, passes and goals. Spend it on Counter-Attack, "
-        "Defensive Stance, Shots, Bonus Time (+1 die), Rest (recover 4 HP or clear conditions) "
-        "and follow-ups after a pass. A take-out scores 2 VP; the model returns next turn."
+        "Defensive Stance, Shots, Bonus Time (+1 die), Rest (recover 4 HP or clear conditions), "
+        'Encourage (2 MP: a friend within 8" recovers or clears) and follow-ups after a pass: '
+        "Bonus Time, Rest and Encourage are under **More…** in the activation menu. A take-out "
+        "scores 2 VP; the model returns next turn."
     ),
     "deadlines": (
         "When a deadline passes the default applies: a setup answer as proposed, a plan the "
