@@ -28,8 +28,14 @@ from games.winterforge.players.moves import (
 )
 from games.winterforge.players.strategy import BuiltinPlayer
 from games.winterforge.rules import commands as cm
-from games.winterforge.rules.context import actions_allowed, closed, event_effect, prime_free
-from games.winterforge.rules.moving import free_move, reachable
+from games.winterforge.rules.context import (
+    ability,
+    actions_allowed,
+    closed,
+    event_effect,
+    prime_free,
+)
+from games.winterforge.rules.moving import reachable
 from games.winterforge.rules.state import ACTIONS_PER_TURN, LORDS, WinterforgeState
 
 __all__ = ["BuiltinPlayer", "RandomPlayer"]
@@ -101,30 +107,14 @@ class RandomPlayer:
             return None
         if state.variant == LORDS:
             return self._place(state, seat)
-        return self._turn(state, seat)
-
-    def _place(self, state: WinterforgeState, seat: int) -> cm.Command:
-        if state.turn.actions >= actions_allowed(state) or self.ends_early():
-            return cm.EndTurn(seat=seat)
-        errands = [
-            (place, kind, can)
-            for place, kind, can in placements(state.alleyways)
-            if available(state, seat, kind, prime_ok(state, seat, place))
-        ]
-        if not errands:
-            return cm.EndTurn(seat=seat)
-        place, kind, _ = self.pick(errands)
-        return build(state, seat, kind, prime_ok(state, seat, place), self.pick)
-
-    def _turn(self, state: WinterforgeState, seat: int) -> cm.Command:
-        # About 400 decisions a random game, most of them a Move: the helpers' common cases
-        # (`actions_allowed`, `ends_early`, `prime_ok`, `available`, the draw) written out here.
-        turn = state.turn
+        # A turn of the standard game: about 400 decisions a random game, most of them a Move,
+        # so the helpers' common cases (`actions_allowed`, `free_move`, `ends_early`, `prime_ok`,
+        # `available`, the draw) are written out here.
         event = turn.event
         left = (actions_allowed(state) if event else ACTIONS_PER_TURN) - turn.actions
         g = state.guilds[seat]
         reach = left if left > 0 else 0
-        if g.crew and free_move(state, seat):
+        if g.crew and not turn.free_move and ability(g, "extra_move") > 0:
             reach += 1
         random = self.random
         if not reach or random() * END_EARLY < 1:
@@ -147,8 +137,10 @@ class RandomPlayer:
                 state, seat, g, prime
             ):
                 return build(state, seat, kind, prime, self.pick)
-        refresh = left > 0 and self.refreshed != turn.number
-        errands = [*errands_from(state.alleyways, here, left > 0, reach, refresh)]
+        act = left > 0
+        errands = [
+            *errands_from(state.alleyways, here, act, reach, act and self.refreshed != turn.number)
+        ]
         # One of the errands open now, each of those as likely: drawn one by one and set aside
         # until one is open, so no kind is checked that was not drawn.
         while errands:
@@ -169,6 +161,19 @@ class RandomPlayer:
         if kind in FREE_KIND_SET:
             self.refreshed = turn.number
         return build(state, seat, kind, prime, self.pick)
+
+    def _place(self, state: WinterforgeState, seat: int) -> cm.Command:
+        if state.turn.actions >= actions_allowed(state) or self.ends_early():
+            return cm.EndTurn(seat=seat)
+        errands = [
+            (place, kind, can)
+            for place, kind, can in placements(state.alleyways)
+            if available(state, seat, kind, prime_ok(state, seat, place))
+        ]
+        if not errands:
+            return cm.EndTurn(seat=seat)
+        place, kind, _ = self.pick(errands)
+        return build(state, seat, kind, prime_ok(state, seat, place), self.pick)
 
     def _step(self, state: WinterforgeState, seat: int, to: str) -> cm.Command:
         """A Move to `to`, onto its Prime Position when that is free."""

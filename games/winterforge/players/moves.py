@@ -26,12 +26,11 @@ from games.winterforge.rules.context import (
     event_effect,
     prime_free,
 )
-from games.winterforge.rules.forge import training_cost
 from games.winterforge.rules.forging import ANY
 from games.winterforge.rules.guildhall import FUNDS_BELOW, TAKE_LIMIT, contract_limit, held_count
 from games.winterforge.rules.market import BUY_LIMIT, REFRESH_COST
 from games.winterforge.rules.state import LORDS, Guild, LoanHeld, WinterforgeState
-from games.winterforge.rules.tavern import CREW_LIMIT, hire_cost
+from games.winterforge.rules.tavern import CREW_LIMIT
 
 T = TypeVar("T")
 Pick = Callable[[Sequence[T]], T]
@@ -90,8 +89,14 @@ def _needs(slots: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
 
 def assignment(g: Guild, slots: Sequence[str]) -> tuple[str, ...] | None:
     """Components of `g`'s stockpile that fill `slots` exactly (the largest dice first), or None."""
+    return _assignment(g.stockpile, tuple(slots))
+
+
+@lru_cache(maxsize=1024)
+def _assignment(stockpile: tuple[str, ...], slots: tuple[str, ...]) -> tuple[str, ...] | None:
+    # A stockpile is asked again for the same Contract at each forge of it: worked out once.
     pack = load_pack()
-    pool = sorted(g.stockpile, key=lambda c: (-sum(pack.components[c].dice), c))
+    pool = sorted(stockpile, key=lambda c: (-sum(pack.components[c].dice), c))
     chosen: list[str] = []
     for slot in sorted(slots, key=lambda s: s == ANY):
         match = next(
@@ -109,12 +114,26 @@ def assignment(g: Guild, slots: Sequence[str]) -> tuple[str, ...] | None:
 
 
 def _trainable(state: WinterforgeState, seat: int, prime: bool) -> list[str]:
+    # `training_cost` of each skill, its discounts added up once.
     g = state.guilds[seat]
+    costs = load_pack().guilds[g.board].train_cost
+    off = _training_off(state, g, prime)
     return [
         skill
         for skill, level in zip(SKILLS, g.skills, strict=True)
-        if level < MAX_SKILL and training_cost(state, seat, skill, prime) <= g.coin
+        if level < MAX_SKILL and max(0, costs[level] - off) <= g.coin
     ]
+
+
+def _training_off(state: WinterforgeState, g: Guild, prime: bool) -> int:
+    """What `training_cost` takes off every skill's step: the Prime Position's 1, a Crew's and
+    an Event's discount (each asked only when there may be one)."""
+    off = 1 if prime else 0
+    if g.crew:
+        off += ability(g, "train_discount")
+    if state.turn.event:
+        off += discount(state, "forge")
+    return off
 
 
 def _take_count(state: WinterforgeState, g: Guild) -> int:
@@ -206,12 +225,7 @@ def _cheapest_training(board: str, skills: tuple[int, ...]) -> float:
 
 def _can_train(state: WinterforgeState, seat: int, g: Guild, prime: bool) -> bool:
     # `training_cost` of the cheapest skill to train.
-    off = 1 if prime else 0
-    if g.crew:
-        off += ability(g, "train_discount")
-    if state.turn.event:
-        off += discount(state, "forge")
-    return max(0, _cheapest_training(g.board, g.skills) - off) <= g.coin
+    return max(0, _cheapest_training(g.board, g.skills) - _training_off(state, g, prime)) <= g.coin
 
 
 def _can_forge(state: WinterforgeState, seat: int, g: Guild, prime: bool) -> bool:
@@ -380,9 +394,19 @@ def build(state: WinterforgeState, seat: int, kind: Kind, prime: bool, pick: Pic
         # A purchase costs its cards' costs less the discounts, never below 0: within the purse
         # exactly when the cards' costs are within the purse plus the discounts.
         components = load_pack().components
-        costs = {c: components[c].cost for row in state.market for c in row if c}
-        budget = g.coin + ability(g, "market_discount") + discount(state, "market")
-        affordable = [c for c, cost in costs.items() if cost <= budget]
+        budget = g.coin
+        if g.crew:
+            budget += ability(g, "market_discount")
+        if state.turn.event:
+            budget += discount(state, "market")
+        costs: dict[str, int] = {}
+        affordable = []
+        for row in state.market:
+            for c in row:
+                if c:
+                    costs[c] = cost = components[c].cost
+                    if cost <= budget:
+                        affordable.append(c)
         chosen = [pick(affordable)]
         spent = costs[chosen[0]]
         limit = BUY_LIMIT + (1 if prime else 0)
@@ -410,7 +434,10 @@ def build(state: WinterforgeState, seat: int, kind: Kind, prime: bool, pick: Pic
         loan, most = pick(_repayable(g, prime))
         return cm.RepayLoan(seat=seat, loan=loan, amount=most, prime=prime)
     if kind is cm.Hire:
-        crew = pick([c for c in state.tavern if hire_cost(state, c, prime) <= g.coin])
+        # `hire_cost` of each Crew in the Tavern, its discounts added up once.
+        cards = load_pack().crew
+        off = (1 if prime else 0) + (discount(state, "tavern") if state.turn.event else 0)
+        crew = pick([c for c in state.tavern if max(0, cards[c].cost - off) <= g.coin])
         fire = (pick(g.crew),) if len(g.crew) >= CREW_LIMIT else ()
         return cm.Hire(seat=seat, crew=crew, fire=fire, prime=prime)
     if kind is cm.Donate:

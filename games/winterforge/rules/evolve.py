@@ -203,9 +203,11 @@ def _completed(state: S, e: ev.ContractCompleted) -> S:
     skills = list(g.skills)
     for skill in e.raised:
         skills[SKILLS.index(skill)] += 1
-    decks = [list(d) for d in state.component_decks]
+    # Only the decks the returned Components go back to are copied (a deck holds about 30 cards).
+    decks = list(state.component_decks)
     for cid in e.returned:
-        decks[pack.components[cid].level - 1].append(cid)
+        level = pack.components[cid].level
+        decks[level - 1] = (*decks[level - 1], cid)
     contract = pack.royals.get(e.contract) or pack.contracts[e.contract]
     guilds = _guild(
         state,
@@ -221,7 +223,7 @@ def _completed(state: S, e: ev.ContractCompleted) -> S:
     return _next(
         state,
         guilds=guilds,
-        component_decks=tuple(tuple(d) for d in decks),
+        component_decks=tuple(decks),
         crew_deck=(*state.crew_deck, *e.dismissed),
         first_royal=e.seat if e.first_royal else state.first_royal,
     )

@@ -109,11 +109,16 @@ def forge(ctx: Ctx, cmd: Forge) -> None:
     fixed = parts(g, contract, components, rune, tokens + (1 if cmd.prime else 0),
                   bonus.amount if bonus is not None else 0)  # fmt: skip
     target = contract.forge
-    dice = dice_of(components, rune)
     dice_roll = ctx.dice
-    rolled = [(sides, dice_roll.roll(sides)) for sides in dice]
-    fixed_total = sum([v for _, v in fixed])
-    total = sum([v for _, v in rolled]) + fixed_total
+    rolled = []
+    fixed_total = total = 0
+    for _, value in fixed:
+        fixed_total += value
+    for sides in dice_of(components, rune):
+        value = dice_roll.roll(sides)
+        rolled.append((sides, value))
+        total += value
+    total += fixed_total
     rerolled: tuple[int, ...] = ()
     pack = load_pack()
     may_reroll = ability(g, "reroll") > 0 or (rune and pack.runes[rune].kind == "reroll")

@@ -36,6 +36,12 @@ def _fits(slots: tuple[str, ...], materials: tuple[str, ...], wilds: int) -> boo
 
 def dice_of(components: Iterable[str], rune: str = "") -> tuple[int, ...]:
     """The dice pool: each component's dice, and a Rune's extra die."""
+    return _dice_of(tuple(components), rune)
+
+
+@lru_cache(maxsize=4096)
+def _dice_of(components: tuple[str, ...], rune: str) -> tuple[int, ...]:
+    # Asked at every forge, again for a Contract forged anew with the same components.
     pack = load_pack()
     dice = [d for cid in components for d in pack.components[cid].dice]
     if rune and pack.runes[rune].kind == "die":

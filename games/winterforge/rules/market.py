@@ -59,9 +59,11 @@ def buy(ctx: Ctx, cmd: Buy) -> None:
         )
     if len(set(cmd.components)) != len(cmd.components):
         raise RuleError("twice", "Each Component card can be bought once.")
-    on_offer = {c for row in state.market for c in row if c}
     for cid in cmd.components:
-        if cid not in on_offer:
+        for row in state.market:
+            if cid and cid in row:
+                break
+        else:
             raise RuleError("not_in_market", f"{cid!r} is not in the Market now.")
     enter(ctx, cmd.seat, "market", cmd.prime)
     cost = purchase_cost(ctx.state, cmd.seat, cmd.components)

@@ -54,16 +54,18 @@ def begin_turn(ctx: Ctx) -> None:
     """The next turn: the next seat in order (a new round after the last), and in a solo game its
     Event flipped and resolved."""
     state = ctx.state
-    number = state.turn.number + 1
-    per_round = turns_per_round(state)
-    index = (number - 1) % per_round
+    turn = state.turn
+    number = turn.number + 1
+    variant = state.variant
+    # `turns_per_round`, without the call (asked at every turn).
+    index = (number - 1) % (state.players * (SMITHS_PER_DAY if variant == LORDS else 1))
     new_round = index == 0
     order = state.order
-    if new_round and state.variant == LORDS and state.turn.round >= 1:
+    if new_round and variant == LORDS and turn.round >= 1:
         order = (*order[1:], order[0])  # the marker passes to the left between days
     seat = order[index % state.players]
-    event = state.event_deck[0] if state.variant == SOLO and state.event_deck else ""
-    ctx.emit(TurnBegan(seat, number, state.turn.round + (1 if new_round else 0), event))
+    event = state.event_deck[0] if variant == SOLO and state.event_deck else ""
+    ctx.emit(TurnBegan(seat, number, turn.round + (1 if new_round else 0), event))
     if event:
         resolve_event(ctx, seat, event)
 
@@ -119,15 +121,18 @@ def finish_turn(ctx: Ctx) -> None:
     """The end of the current turn: the Tavern refreshed if Crew was hired from it, then the next
     turn, or the end of the game at the end of a round."""
     state = ctx.state
-    if state.turn.hired:
-        redeal(ctx, state.turn.seat, 0)
-    ctx.emit(TurnEnded(state.turn.seat, state.turn.number))
+    turn = state.turn
+    if turn.hired:
+        redeal(ctx, turn.seat, 0)
+    ctx.emit(TurnEnded(turn.seat, turn.number))
     state = ctx.state
-    if state.variant == SOLO:
-        if state.turn.number >= SOLO_TURNS:
+    variant = state.variant
+    if variant == SOLO:
+        if turn.number >= SOLO_TURNS:
             end_game(ctx, "turns")
             return
-    elif state.turn.number % turns_per_round(state) == 0:
+    # `turns_per_round`, without the call (asked at every turn).
+    elif turn.number % (state.players * (SMITHS_PER_DAY if variant == LORDS else 1)) == 0:
         if state.ending:
             end_game(ctx, state.ending)
             return
