@@ -3,22 +3,21 @@ to."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from engine.core.game import Audience, Decision, GameOption, Player, Stage
+from engine.core.definition import Definition
+from engine.core.game import GameOption, Player
 from games.guild_ball.players import BuiltinPlayer, RandomPlayer
-from games.guild_ball.rules.commands import COMMAND_TYPES, ApplyDefaults, Command
-from games.guild_ball.rules.events import EVENT_TYPES, Event, GameEnded, TurnEnded
-from games.guild_ball.rules.evolve import evolve
-from games.guild_ball.rules.flow import decide, execute, stage
-from games.guild_ball.rules.pending import KINDS, pending
-from games.guild_ball.rules.setup import PLAYERS, create
+from games.guild_ball.rules import evolve, flow, pending, setup, views
+from games.guild_ball.rules.commands import COMMAND_TYPES, ApplyDefaults
+from games.guild_ball.rules.events import EVENT_TYPES, GameEnded, TurnEnded
+from games.guild_ball.rules.pending import KINDS
+from games.guild_ball.rules.setup import PLAYERS
 from games.guild_ball.rules.state import GuildBallState
-from games.guild_ball.rules.views import PublicView, SeatView, event_view, view
 
 
-class GuildBall:
+class GuildBall(Definition):
     """Guild Ball, the Introductory game: two teams of a Captain and two Squaddies on a 2'×2'
     pitch; the first to 6 VP wins."""
 
@@ -27,7 +26,7 @@ class GuildBall:
     seat_noun = "team"
     min_players = PLAYERS
     max_players = PLAYERS
-    options: tuple[GameOption, ...] = (
+    options = (
         GameOption(
             "size",
             "int",
@@ -46,52 +45,21 @@ class GuildBall:
             high=4,
         ),
     )
-    deadline_kinds: tuple[str, ...] = KINDS
+    deadline_kinds = KINDS
     players: Mapping[str, Callable[[int], Player]] = {
         "builtin": BuiltinPlayer,
         "random": RandomPlayer,
     }
-    event_types: tuple[type, ...] = EVENT_TYPES
-    command_types: tuple[type, ...] = COMMAND_TYPES
-    upcasters: Mapping[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = {}
+    event_types = EVENT_TYPES
+    command_types = COMMAND_TYPES
     state_type = GuildBallState
-    state_version = 1
+    rules = (setup, flow, evolve, pending, views)
+    checkpoints = (TurnEnded, GameEnded)  # the end of every turn and of the game
+    defaults_command = ApplyDefaults
 
-    def create(self, players: int, seed: int, options: Mapping[str, Any]) -> list[Event]:
-        return create(players, seed, options)
-
-    def decide(self, state: GuildBallState, command: Command) -> list[Event]:
-        return decide(state, command)
-
-    def execute(
-        self, state: GuildBallState, command: Command
-    ) -> tuple[list[Event], GuildBallState]:
-        return execute(state, command)
-
-    def evolve(self, state: GuildBallState | None, event: Event) -> GuildBallState:
-        return evolve(state, event)
-
-    def pending(self, state: GuildBallState) -> tuple[Decision, ...]:
-        return pending(state)
-
-    def defaults(self, state: GuildBallState, seats: Sequence[int] | None = None) -> ApplyDefaults:
-        return ApplyDefaults(seat=-1, seats=tuple(seats or ()))
-
-    def view(self, state: GuildBallState, audience: Audience) -> PublicView | SeatView:
-        return view(state, audience)
-
-    def is_over(self, state: GuildBallState) -> bool:
-        return state.result is not None
-
-    def stage(self, state: GuildBallState) -> Stage:
-        return stage(state)
-
-    def checkpoint(self, event: Event) -> bool:
-        """The end of every turn and of the game is a good snapshot."""
-        return isinstance(event, TurnEnded | GameEnded)
-
-    def event_view(self, event: Event, audience: Audience) -> Event:
-        return event_view(event, audience)
+    def seats(self, state: Any) -> int:
+        """A state counts its seats as teams."""
+        return len(state.teams)
 
 
 GAME = GuildBall()

@@ -2,24 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping
 
-from engine.core.game import Audience, Decision, GameOption, Player, Stage
+from engine.core.definition import Definition
+from engine.core.game import Player
 from games.town.players import BuiltinPlayer, RandomPlayer
-from games.town.rules.commands import COMMAND_TYPES, ApplyDefaults, Command
-from games.town.rules.events import EVENT_TYPES, Event, GameEnded, TurnEnded
-from games.town.rules.evolve import evolve
-from games.town.rules.flow import decide, execute, stage
-from games.town.rules.pending import pending
-from games.town.rules.secrets import event_view
-from games.town.rules.setup import MAX_PLAYERS, MIN_PLAYERS, create
+from games.town.rules import evolve, flow, pending, secrets, setup, views
+from games.town.rules.commands import COMMAND_TYPES, ApplyDefaults
+from games.town.rules.events import EVENT_TYPES, GameEnded, TurnEnded
+from games.town.rules.setup import MAX_PLAYERS, MIN_PLAYERS
 from games.town.rules.state import TownState
 from games.town.rules.upcasters import UPCASTERS
-from games.town.rules.views import PublicView, SeatView, view
 
 
-class FoundersTown:
+class FoundersTown(Definition):
     """Founders' Town: a card game of building a medieval town, 2–6 players, one deck of 113
     location cards; the highest score in the most of 10 categories wins."""
 
@@ -28,51 +24,18 @@ class FoundersTown:
     seat_noun = "player"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
-    options: tuple[GameOption, ...] = ()
-    deadline_kinds: tuple[str, ...] = ("draw", "trade", "discard", "build", "offer")
+    deadline_kinds = ("draw", "trade", "discard", "build", "offer")
     players: Mapping[str, Callable[[int], Player]] = {
         "builtin": BuiltinPlayer,
         "random": RandomPlayer,
     }
-    event_types: tuple[type, ...] = EVENT_TYPES
-    command_types: tuple[type, ...] = COMMAND_TYPES
+    event_types = EVENT_TYPES
+    command_types = COMMAND_TYPES
     upcasters = UPCASTERS
     state_type = TownState
-    state_version = 1
-
-    def create(self, players: int, seed: int, options: Mapping[str, Any]) -> list[Event]:
-        return create(players, seed, options)
-
-    def decide(self, state: TownState, command: Command) -> list[Event]:
-        return decide(state, command)
-
-    def execute(self, state: TownState, command: Command) -> tuple[list[Event], TownState]:
-        return execute(state, command)
-
-    def evolve(self, state: TownState | None, event: Event) -> TownState:
-        return evolve(state, event)
-
-    def pending(self, state: TownState) -> tuple[Decision, ...]:
-        return pending(state)
-
-    def defaults(self, state: TownState, seats: Sequence[int] | None = None) -> ApplyDefaults:
-        return ApplyDefaults(seat=-1, seats=tuple(seats or ()))
-
-    def view(self, state: TownState, audience: Audience) -> PublicView | SeatView:
-        return view(state, audience)
-
-    def is_over(self, state: TownState) -> bool:
-        return state.result is not None
-
-    def stage(self, state: TownState) -> Stage:
-        return stage(state)
-
-    def checkpoint(self, event: Event) -> bool:
-        """The end of every turn (and of the game) is a good snapshot."""
-        return isinstance(event, TurnEnded | GameEnded)
-
-    def event_view(self, event: Event, audience: Audience) -> Event:
-        return event_view(event, audience)
+    rules = (setup, flow, evolve, pending, views, secrets)
+    checkpoints = (TurnEnded, GameEnded)  # the end of every turn (and of the game)
+    defaults_command = ApplyDefaults
 
 
 GAME = FoundersTown()

@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping
 
-from engine.core.game import Audience, Decision, GameOption, Player, Stage
+from engine.core.definition import Definition
+from engine.core.game import GameOption, Player
 from games.winterforge.players import BuiltinPlayer, RandomPlayer
-from games.winterforge.rules.commands import COMMAND_TYPES, ApplyDefaults, Command
-from games.winterforge.rules.events import EVENT_TYPES, Event, GameEnded, TurnEnded
-from games.winterforge.rules.evolve import evolve
-from games.winterforge.rules.flow import decide, execute, stage
-from games.winterforge.rules.pending import KINDS, pending
-from games.winterforge.rules.secrets import event_view
-from games.winterforge.rules.setup import ALLEYWAY_OPTIONS, MAX_PLAYERS, MIN_PLAYERS, create
+from games.winterforge.rules import evolve, flow, pending, secrets, setup, views
+from games.winterforge.rules.commands import COMMAND_TYPES, ApplyDefaults
+from games.winterforge.rules.events import EVENT_TYPES, GameEnded, TurnEnded
+from games.winterforge.rules.pending import KINDS
+from games.winterforge.rules.setup import ALLEYWAY_OPTIONS, MAX_PLAYERS, MIN_PLAYERS
 from games.winterforge.rules.state import WinterforgeState
-from games.winterforge.rules.views import PublicView, SeatView, view
 
 _ALLEYWAY_TEXT = {
     "shrine": "Alleyway: the Shrine of Thommag (Faith tokens, 3 and 2 RP for the most Faith)",
@@ -25,7 +22,7 @@ _ALLEYWAY_TEXT = {
 }
 
 
-class SmithsOfWinterforge:
+class SmithsOfWinterforge(Definition):
     """Smiths of Winterforge: guilds of smiths take Contracts, buy Components and forge them for
     Reputation; 2–5 players, Lords of Winterforge for 6, and a solo game."""
 
@@ -34,58 +31,21 @@ class SmithsOfWinterforge:
     seat_noun = "guild"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
-    options: tuple[GameOption, ...] = tuple(
+    options = tuple(
         GameOption(name=name, kind="bool", default=False, description=_ALLEYWAY_TEXT[name])
         for name in ALLEYWAY_OPTIONS
     )
-    deadline_kinds: tuple[str, ...] = KINDS
+    deadline_kinds = KINDS
     players: Mapping[str, Callable[[int], Player]] = {
         "builtin": BuiltinPlayer,
         "random": RandomPlayer,
     }
-    event_types: tuple[type, ...] = EVENT_TYPES
-    command_types: tuple[type, ...] = COMMAND_TYPES
-    upcasters: Mapping[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = {}
+    event_types = EVENT_TYPES
+    command_types = COMMAND_TYPES
     state_type = WinterforgeState
-    state_version = 1
-
-    def create(self, players: int, seed: int, options: Mapping[str, Any]) -> list[Event]:
-        return create(players, seed, options)
-
-    def decide(self, state: WinterforgeState, command: Command) -> list[Event]:
-        return decide(state, command)
-
-    def execute(
-        self, state: WinterforgeState, command: Command
-    ) -> tuple[list[Event], WinterforgeState]:
-        return execute(state, command)
-
-    def evolve(self, state: WinterforgeState | None, event: Event) -> WinterforgeState:
-        return evolve(state, event)
-
-    def pending(self, state: WinterforgeState) -> tuple[Decision, ...]:
-        return pending(state)
-
-    def defaults(
-        self, state: WinterforgeState, seats: Sequence[int] | None = None
-    ) -> ApplyDefaults:
-        return ApplyDefaults(seat=-1, seats=tuple(seats or ()))
-
-    def view(self, state: WinterforgeState, audience: Audience) -> PublicView | SeatView:
-        return view(state, audience)
-
-    def is_over(self, state: WinterforgeState) -> bool:
-        return state.result is not None
-
-    def stage(self, state: WinterforgeState) -> Stage:
-        return stage(state)
-
-    def checkpoint(self, event: Event) -> bool:
-        """The end of every turn (and of the game) is a good snapshot."""
-        return isinstance(event, TurnEnded | GameEnded)
-
-    def event_view(self, event: Event, audience: Audience) -> Event:
-        return event_view(event, audience)
+    rules = (setup, flow, evolve, pending, views, secrets)
+    checkpoints = (TurnEnded, GameEnded)  # the end of every turn (and of the game)
+    defaults_command = ApplyDefaults
 
 
 GAME = SmithsOfWinterforge()
