@@ -379,6 +379,8 @@ def build(state: WinterforgeState, seat: int, kind: Kind, prime: bool, pick: Pic
     """One command of `kind` (`available` to `seat`, its Smith in that kind's place), its arguments
     drawn with `pick`: uniformly among the skills, Contracts, Loans, Crew, rows, tokens or victims
     it may take, and a purchase or a take built one card at a time among those still allowed."""
+    if kind is cm.RequestFunds:  # the commonest, first
+        return cm.RequestFunds(seat=seat, prime=prime)
     g = state.guilds[seat]
     if kind is cm.Train:
         return cm.Train(seat=seat, skill=pick(_trainable(state, seat, prime)), prime=prime)
@@ -426,8 +428,6 @@ def build(state: WinterforgeState, seat: int, kind: Kind, prime: bool, pick: Pic
         over = held_count(g) + len(take) - contract_limit(g)
         returns = tuple((*g.hand, *take)[:over]) if over > 0 else ()
         return cm.TakeContracts(seat=seat, contracts=tuple(take), returns=returns, prime=prime)
-    if kind is cm.RequestFunds:
-        return cm.RequestFunds(seat=seat, prime=prime)
     if kind is cm.TakeLoan:
         return cm.TakeLoan(seat=seat, loan=pick(state.bank), prime=prime)
     if kind is cm.RepayLoan:

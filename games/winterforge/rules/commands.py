@@ -11,7 +11,16 @@ from __future__ import annotations
 import msgspec
 
 
-class Command(msgspec.Struct, frozen=True, tag_field="type", tag=True, forbid_unknown_fields=True):
+# `gc=False`: no reference cycles can form in a frozen struct of tuples, strings and numbers (see
+# `state.py`).
+class Command(
+    msgspec.Struct,
+    frozen=True,
+    tag_field="type",
+    tag=True,
+    forbid_unknown_fields=True,
+    gc=False,
+):
     seat: int
 
 

@@ -17,7 +17,16 @@ from engine.core.rng import Rng
 from games.winterforge.rules.state import Result
 
 
-class Event(msgspec.Struct, frozen=True, tag_field="type", tag=True, forbid_unknown_fields=True):
+# `gc=False`: no reference cycles can form in a frozen struct of tuples, strings and numbers (see
+# `state.py`).
+class Event(
+    msgspec.Struct,
+    frozen=True,
+    tag_field="type",
+    tag=True,
+    forbid_unknown_fields=True,
+    gc=False,
+):
     version: ClassVar[int] = 1
 
 

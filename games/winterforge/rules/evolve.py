@@ -134,9 +134,9 @@ def _moved(state: S, e: ev.Moved) -> S:
     # The most frequent event of all: written out without the helpers' keyword dictionaries.
     seat = e.seat
     primes = state.primes
-    for p in primes:  # the mover's Prime Position left, without a generator when it held none
+    for i, p in enumerate(primes):  # the mover's Prime Position left (a Smith holds one at most)
         if p[1] == seat:
-            primes = tuple([p for p in primes if p[1] != seat])
+            primes = primes[:i] + primes[i + 1 :]
             break
     if e.prime:
         primes = (*primes, (e.to, seat))

@@ -21,7 +21,12 @@ SMITHS_PER_DAY = 3  # Lords of Winterforge: "Each day consists of 3 turns for ea
 SOLO_TURNS = 15  # "The game ends when you finish your 15th turn."
 
 
-class Work(msgspec.Struct, frozen=True):
+# `gc=False` on every struct of the state (and on events and commands): frozen structs of tuples,
+# strings and numbers cannot form a reference cycle, so the garbage collector need not track the
+# few thousand a game makes (cheaper to make and to free).
+
+
+class Work(msgspec.Struct, frozen=True, gc=False):
     """A Contract face-up in front of its guild after a failed forge: its committed Components
     (and Rune) locked to it, and the Work tokens on it."""
 
@@ -31,7 +36,7 @@ class Work(msgspec.Struct, frozen=True):
     tokens: int = 0
 
 
-class LoanHeld(msgspec.Struct, frozen=True):
+class LoanHeld(msgspec.Struct, frozen=True, gc=False):
     """A Loan taken from the Bank: Coin `paid` towards it so far; `repaid` once fully paid off,
     `at_bank` when that happened in the Bank Precinct (worth +1 RP)."""
 
@@ -41,7 +46,7 @@ class LoanHeld(msgspec.Struct, frozen=True):
     at_bank: bool = False
 
 
-class Guild(msgspec.Struct, frozen=True):
+class Guild(msgspec.Struct, frozen=True, gc=False):
     """One Player's guild: its board, purse, skills, Smith, cards and tokens."""
 
     board: str  # the guild board's slug
@@ -65,7 +70,7 @@ class Guild(msgspec.Struct, frozen=True):
     placed: tuple[str, ...] = ()  # Lords of Winterforge: where this guild's Smiths stand today
 
 
-class Turn(msgspec.Struct, frozen=True):
+class Turn(msgspec.Struct, frozen=True, gc=False):
     """Whose turn it is. `number` counts turns from 1; `round` is the round (a day in Lords of
     Winterforge); `actions` are the actions taken this turn and `moves` the Move actions among
     them; `free_move` is set once a Crew's extra Move has been used. In a solo game `event` is
@@ -81,7 +86,7 @@ class Turn(msgspec.Struct, frozen=True):
     event: str = ""
 
 
-class Result(msgspec.Struct, frozen=True):
+class Result(msgspec.Struct, frozen=True, gc=False):
     """The final scoring: each seat's RP by line of the scoring table, totals, the ranking (best
     first, the tie-break applied) and, in a solo game, the Reputation earned."""
 
@@ -93,7 +98,7 @@ class Result(msgspec.Struct, frozen=True):
     reputation: str = ""
 
 
-class WinterforgeState(msgspec.Struct, frozen=True):
+class WinterforgeState(msgspec.Struct, frozen=True, gc=False):
     """Everything about one game."""
 
     players: int
