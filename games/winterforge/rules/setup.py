@@ -7,7 +7,8 @@ round of questions, see the rules notes). Six Players play Lords of Winterforge,
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from functools import cache
+from typing import Any, NamedTuple
 
 from engine.core.errors import RuleError
 from engine.core.rng import Dice, seeded
@@ -58,6 +59,35 @@ def _roll_off(dice: Dice, players: int) -> tuple[tuple[tuple[int, ...], ...], in
             return tuple(rounds), rolling[0]
 
 
+class _Cards(NamedTuple):
+    """The pack's decks before shuffling, in file order."""
+
+    ones: tuple[str, ...]  # the 1 RP Contracts
+    others: tuple[str, ...]  # the other Contracts
+    levels: tuple[tuple[str, ...], ...]  # the Components of levels 1, 2 and 3
+    crew: tuple[str, ...]  # the base game's Crew
+    expansion_crew: dict[str, tuple[str, ...]]  # an Alleyway's Crew
+
+
+@cache
+def _cards() -> _Cards:
+    # Read from the pack once, not at every game's Set Up.
+    pack = load_pack()
+    return _Cards(
+        ones=tuple(c for c, card in pack.contracts.items() if card.rp == 1),
+        others=tuple(c for c, card in pack.contracts.items() if card.rp != 1),
+        levels=tuple(
+            tuple(c for c, comp in pack.components.items() if comp.level == level)
+            for level in (1, 2, 3)
+        ),
+        crew=tuple(c for c, card in pack.crew.items() if not card.expansion),
+        expansion_crew={
+            alleyway: tuple(c for c, card in pack.crew.items() if card.expansion == alleyway)
+            for alleyway in ("auction-house", "thieves-guild")
+        },
+    )
+
+
 def create(players: int, seed: int, options: Mapping[str, Any]) -> list[Event]:
     """The events of a new game: `GameCreated`, any Market rows refreshed at once, and the first
     turn when no Royal Contract is to be chosen."""
@@ -76,9 +106,10 @@ def create(players: int, seed: int, options: Mapping[str, Any]) -> list[Event]:
     royals = dice.shuffled(tuple(pack.royals))
     dealt = 1 if variant == LORDS else ROYALS_DEALT
     offers = tuple(royals[s * dealt : (s + 1) * dealt] for s in range(players))
-    ones = dice.shuffled(tuple(c for c, card in pack.contracts.items() if card.rp == 1))
+    cards = _cards()
+    ones = dice.shuffled(cards.ones)
     starters, spare_ones = ones[:players], ones[players:]
-    rest = dice.shuffled(tuple(c for c, card in pack.contracts.items() if card.rp != 1))
+    rest = dice.shuffled(cards.others)
     cut = REMOVED.get(players, 0)
     removed, rest = rest[:cut], rest[cut:]
     deck = dice.shuffled((*rest, *spare_ones))
@@ -86,18 +117,15 @@ def create(players: int, seed: int, options: Mapping[str, Any]) -> list[Event]:
     job_track, deck = deck[:track_size], deck[track_size:]
     decks = []
     market = []
-    for level in (1, 2, 3):
-        cards = dice.shuffled(
-            tuple(c for c, comp in pack.components.items() if comp.level == level)
-        )
-        market.append(cards[:MARKET_ROW])
-        decks.append(cards[MARKET_ROW:])
-    crew = [c for c, card in pack.crew.items() if not card.expansion]
+    for level in cards.levels:
+        shuffled = dice.shuffled(level)
+        market.append(shuffled[:MARKET_ROW])
+        decks.append(shuffled[MARKET_ROW:])
+    crew = [*cards.crew]
     if "auction-house" in alleyways:
-        crew += [c for c, card in pack.crew.items() if card.expansion == "auction-house"]
+        crew += cards.expansion_crew["auction-house"]
     if "thieves-guild" in alleyways:
-        guards = [c for c, card in pack.crew.items() if card.expansion == "thieves-guild"]
-        crew += guards[: 2 if players >= 5 else 1]
+        crew += cards.expansion_crew["thieves-guild"][: 2 if players >= 5 else 1]
     crew_deck = dice.shuffled(tuple(crew))
     loans = dice.shuffled(tuple(pack.loans))
     runes = dice.shuffled(tuple(pack.runes)) if "runesmith" in alleyways else ()
