@@ -251,9 +251,10 @@ def base_of(unit: Unit) -> Base:
 
 
 def scene(state: GuildBallState) -> Scene:
-    """The pitch with every model on it ("A model suffering the knocked down condition doesn't
-    block LOS"); no terrain in the Introductory game (rules notes) but what an AOE's ongoing
-    effect makes of its template ("until the End Phase the AOE is rough terrain")."""
+    """The pitch of the game's size with every model on it ("A model suffering the knocked down
+    condition doesn't block LOS"), the terrain map's pieces (none in the Introductory game: rules
+    notes) and what an AOE's ongoing effect makes of its template ("until the End Phase the AOE
+    is rough terrain")."""
     return Scene(
         pitch_of(state),
         terrain(state),

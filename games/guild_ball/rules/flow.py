@@ -14,8 +14,8 @@ absent players; and where the game stands (`stage`). The round structure as a ta
 | within an action | ChooseResult, DodgeTo, RerollScatter, FollowUp, GoalKick | answered | on |
 
 The actions of an activation: Jog, Sprint, Charge, StandUp, Attack, Pass, GiveUpBall, Shoot,
-UsePlay (a play or an active trait), Rest, Encourage, EndActivation. After the End Phase the
-next turn begins with its plans.
+UsePlay (a play or an active trait), Rest, Encourage, EndActivation; and Glide, which is not an
+action ("Gliding isn't an action"). After the End Phase the next turn begins with its plans.
 """
 
 from __future__ import annotations
