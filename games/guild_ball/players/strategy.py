@@ -9,15 +9,19 @@ import math
 from collections.abc import Collection
 
 from engine.core.rng import Dice, seeded
-from games.guild_ball.pitch import MoveKind, Point, in_kick_range
+from games.guild_ball.pitch import MoveKind, Point, in_kick_range, within
+from games.guild_ball.players.casting import INFLUENCE, best_play, candidates
 from games.guild_ball.players.moves import (
     ball_place,
     can_shoot,
     charge_end,
     dodge_path,
     engaged_enemies,
+    pass_targets,
     path_towards,
 )
+from games.guild_ball.players.odds import chance_of_hits, estimate
+from games.guild_ball.players.playbook import choose_result
 from games.guild_ball.rules import commands as cm
 from games.guild_ball.rules.ball import kick_pool_tn
 from games.guild_ball.rules.context import (
@@ -25,6 +29,7 @@ from games.guild_ball.rules.context import (
     card,
     game_size,
     kick_range,
+    melee_zone,
     moves,
     new_context,
     on_pitch,
@@ -32,16 +37,23 @@ from games.guild_ball.rules.context import (
 )
 from games.guild_ball.rules.kicking import enemy_goal
 from games.guild_ball.rules.pending import pending
+from games.guild_ball.rules.plays import REST_HP, plays_of
 from games.guild_ball.rules.state import KD, GuildBallState, Unit
 from games.guild_ball.rules.turns import pool, ready
 
 GOOD_ODDS = 0.6  # shoot when at least one hit is this likely
+SURE = 0.9  # odds a shot needs no help above
+GOOD_PASS = 0.7  # a pass this likely to arrive is worth its influence for the MP it gains
+GOOD_CHARGE = 4.0  # a charge elsewhere worth more than closing on an unreachable carrier
+BONUS_GAIN = 1.5  # Bonus Time's worth (take-out and tackle chances) that pays its MP
+WASTED = 0.2  # influence left at the end of an activation is lost in the End Phase
 
 
-def shot_odds(state: GuildBallState, unit: Unit) -> float:
-    """The chance a Shot of `unit` scores now (at least one hit)."""
+def shot_odds(state: GuildBallState, unit: Unit, extra_dice: int = 0) -> float:
+    """The chance a Shot of `unit` scores now (at least one hit), with `extra_dice`."""
     ctx = new_context(state)
     pool_, tn = kick_pool_tn(ctx, unit, enemy_goal(state, unit.seat), None)
+    pool_ += extra_dice
     if tn < 2:
         pool_, tn = pool_ + 2 - tn, 2
     elif tn > 6:
@@ -78,9 +90,9 @@ class BuiltinPlayer:
         if kind == "action":
             return self._act(state, state.unit(state.activation.model))
         if kind == "reaction":
-            a = state.attack
-            stance = a.kind == "charge" and state.ball_holder == a.target
-            return cm.React(seat=seat, stance=stance and state.teams[seat].mp >= 1)
+            return self._react(state, seat)
+        if kind == "playbook":
+            return choose_result(state)
         if kind == "intercept":
             it = state.intercept
             return cm.Intercept(seat=seat, take=it.kicking_seat != seat)
@@ -119,20 +131,25 @@ class BuiltinPlayer:
         )
 
     def _allocate(self, state: GuildBallState, seat: int, default: cm.Allocate) -> cm.Allocate:
-        """The ball carrier (or the model nearest the ball) first, up to its max INF; the rest
-        round the team."""
+        """Influence by the activation each model is expected to make: the ball carrier (or
+        the model nearest the ball) all it may hold (a sprint, a shot, a play); models within
+        reach of an enemy enough to charge and attack (the enemy carrier's and the weakest
+        enemies' first); a model with nothing in reach one for a sprint; what is left round
+        the team up to each model's max INF."""
         models = [u for u in state.units if u.seat == seat]
-        ball = ball_place(state)
-        if ball is not None:
-            models.sort(key=lambda u: (u.id != state.ball_holder, _dist(u, ball), u.id))
         left = pool(state, seat)
         given = {u.id: 0 for u in models}
-        first = models[0]
-        given[first.id] = min(card(first).stats.inf_max, left)
-        left -= given[first.id]
+        wants = sorted(
+            ((self._influence_wanted(state, u), u) for u in models if u.on_pitch or u.taken_out),
+            key=lambda w: (-w[0][0], w[1].id),
+        )
+        for (_, want), u in wants:
+            n = min(want, card(u).stats.inf_max, left)
+            given[u.id] = n
+            left -= n
         while left > 0:
             progress = False
-            for u in models[1:]:
+            for _, u in wants:
                 if left and given[u.id] < card(u).stats.inf_max:
                     given[u.id] += 1
                     left -= 1
@@ -144,6 +161,30 @@ class BuiltinPlayer:
             influence=tuple((m, n) for m, n in given.items() if n),
             returns=default.returns,
         )
+
+    def _influence_wanted(self, state: GuildBallState, unit: Unit) -> tuple[float, int]:
+        """(priority, influence) of the model's activation this turn."""
+        top = card(unit).stats.inf_max
+        if not unit.on_pitch:
+            return 0.0, 1
+        if state.ball_holder == unit.id:
+            return 10.0, top
+        ball = ball_place(state)
+        enemies = on_pitch(state, 1 - unit.seat)
+        reach = moves(state, unit)[1] + melee_zone(state, unit) + 1.0
+        here = base_of(unit)
+        near = [e for e in enemies if within(base_of(e), here, reach)]
+        if state.ball_holder and state.unit(state.ball_holder) in near:
+            return 8.0, top
+        if near:
+            weakest = min(e.hp for e in near)
+            return 5.0 + max(0.0, 8.0 - weakest) / 4, min(top, 3)
+        if state.ball_free and ball is not None:
+            own = on_pitch(state, unit.seat)
+            if min(own, key=lambda u: (_dist(u, ball), u.id)).id == unit.id:
+                return 9.0, top
+            return 6.0 - _dist(unit, ball) / 6, min(top, 2)
+        return 1.0, 1
 
     def _next_model(self, state: GuildBallState, seat: int) -> Unit:
         models = ready(state, seat)
@@ -161,40 +202,161 @@ class BuiltinPlayer:
         return None
 
     def _act(self, state: GuildBallState, unit: Unit) -> cm.Command:
+        """The active model's next step: its plan's next command, with a character play first
+        when one is worth its cost and leaves the plan its influence."""
         seat = unit.seat
         act = state.activation
-        end = cm.EndActivation(seat=seat)
         if KD in unit.conditions:
             if not act.advanced:
                 return cm.StandUp(seat=seat)
-            return end
+            return cm.EndActivation(seat=seat)
+        if state.ball_holder == unit.id:
+            command = self._carry(state, unit)
+        else:
+            command = self._plan(state, unit)
+        need = _influence_of(command)
+        if state.ball_holder == unit.id and not isinstance(command, (cm.Shoot, cm.EndActivation)):
+            need += 1  # the shot after the move
+        mp_spare = state.teams[seat].mp - _mp_of(command) - _reserve(state, seat)
+        ending = isinstance(command, cm.EndActivation)
+        play = best_play(
+            state,
+            unit,
+            unit.influence - need,
+            mp_spare,
+            influence=WASTED if ending else INFLUENCE,
+        )
+        if play is not None and not self._attack_beats(state, unit, command, play):
+            return play
+        if ending:
+            return self._recover(state, unit) or command
+        return command
+
+    def _attack_beats(
+        self, state: GuildBallState, unit: Unit, command: cm.Command, play: cm.UsePlay
+    ) -> bool:
+        """Whether the attack (or charge) the plan makes next is worth more than a play on the
+        same model: a model a swing is likely to take out is not spent a play on first."""
+        if not isinstance(command, (cm.Attack, cm.Charge)) or play.target != command.target:
+            return False
+        kind = "charge" if isinstance(command, cm.Charge) else "attack"
+        attack = self._target_value(state, unit, state.unit(command.target), kind)
+        value = max(
+            (v for v, c in candidates(state, unit, unit.influence, 0) if c == play), default=0.0
+        )
+        return attack >= value
+
+    def _carry(self, state: GuildBallState, unit: Unit) -> cm.Command:
+        """The ball carrier: shoot when the odds are good (a kick play or Bonus Time first when
+        they help), else move up and shoot, else hold on."""
+        seat = unit.seat
+        act = state.activation
+        mp = state.teams[seat].mp
+        jog, sprint = moves(state, unit)
+        flare = self._kick_play(state, unit)
+        if flare is not None:
+            return flare
+        if can_shoot(state, unit) and shot_odds(state, unit) >= GOOD_ODDS:
+            return cm.Shoot(seat=seat, bonus=mp >= 2 and shot_odds(state, unit) < SURE)
+        if mp < 1:
+            # No momentum for a shot: a successful pass gains 1 MP ("the active model's team
+            # gains 1 MP"), and a friend still to activate may shoot with it.
+            receiver = self._receiver(state, unit, fresh_only=True)
+            if receiver is not None:
+                return cm.Pass(seat=seat, target=receiver.id)
+        if not act.advanced:
+            goal = enemy_goal(state, seat)
+            need = math.hypot(unit.x - goal.centre.x, unit.y - goal.centre.y)
+            need -= goal.radius + base_of(unit).radius + kick_range(state, unit) - 3.0
+            kind = MoveKind.SPRINT if need > jog and unit.influence >= 2 else MoveKind.JOG
+            inches = min(max(need, 1.0), sprint if kind is MoveKind.SPRINT else jog)
+            path = path_towards(state, unit, goal.centre, inches, kind)
+            if path:
+                return (cm.Sprint if kind is MoveKind.SPRINT else cm.Jog)(seat=seat, path=path)
+        if can_shoot(state, unit):
+            return cm.Shoot(seat=seat, bonus=mp >= 2 and shot_odds(state, unit) < SURE)
+        receiver = self._receiver(state, unit, fresh_only=False)
+        if receiver is not None:
+            return cm.Pass(seat=seat, target=receiver.id)
+        return cm.EndActivation(seat=seat)
+
+    def _receiver(self, state: GuildBallState, unit: Unit, fresh_only: bool) -> Unit | None:
+        """The friend to pass to, if the pass is likely (at least `GOOD_PASS`): one still to
+        activate and within its kick range of the goal first, then the nearest the goal (only
+        those still to activate when `fresh_only`)."""
+        if unit.influence < 1:
+            return None
+        goal = enemy_goal(state, unit.seat)
+        ctx = new_context(state)
+        best, key = None, None
+        for f in pass_targets(state, unit):
+            if fresh_only and f.activated:
+                continue
+            pool_, tn = kick_pool_tn(ctx, unit, base_of(f), f)
+            odds = chance_of_hits(pool_, tn)
+            if odds < GOOD_PASS:
+                continue
+            shoots = not f.activated and in_kick_range(base_of(f), goal, kick_range(state, f))
+            k = (shoots, not f.activated, -_dist(f, goal.centre), odds, f.id)
+            if key is None or k > key:
+                best, key = f, k
+        return best
+
+    def _kick_play(self, state: GuildBallState, unit: Unit) -> cm.UsePlay | None:
+        """A play that adds to the carrier's own kick (Long Flare), cast before a shot when it
+        puts the goal in range or raises the odds enough, with influence left for the shot."""
+        if unit.influence < 2 or state.teams[unit.seat].mp < 1:
+            return None
+        goal = enemy_goal(state, unit.seat)
+        for play in plays_of(unit):
+            if play.kind != "character" or play.cost is None or play.slug in unit.plays_used:
+                continue
+            if any(m.source == play.slug for m in unit.mods):
+                continue
+            dice = sum(
+                int(e.arg("amount"))
+                for e in play.effects
+                if e.do == "modify" and e.arg("stat") == "kick_dice"
+            )
+            inches = sum(
+                int(e.arg("amount"))
+                for e in play.effects
+                if e.do == "modify" and e.arg("stat") == "kick_distance"
+            )
+            if not (dice or inches) or play.target != "self":
+                continue
+            if unit.influence < play.cost + 1:
+                continue
+            reach = kick_range(state, unit)
+            here = base_of(unit)
+            if in_kick_range(here, goal, reach):
+                now = shot_odds(state, unit)
+                if now < SURE and shot_odds(state, unit, extra_dice=dice) - now >= 0.08:
+                    return cm.UsePlay(seat=unit.seat, play=play.slug)
+            elif state.activation.advanced and in_kick_range(here, goal, reach + inches):
+                return cm.UsePlay(seat=unit.seat, play=play.slug)
+        return None
+
+    def _plan(self, state: GuildBallState, unit: Unit) -> cm.Command:
+        """A model without the ball: at the enemy carrier, to the free ball, else a fight."""
+        seat = unit.seat
+        act = state.activation
+        end = cm.EndActivation(seat=seat)
         jog, sprint = moves(state, unit)
         holder = state.ball_holder
-        if holder == unit.id:
-            if can_shoot(state, unit) and shot_odds(state, unit) >= GOOD_ODDS:
-                return cm.Shoot(seat=seat)
-            if not act.advanced:
-                goal = enemy_goal(state, seat)
-                need = math.hypot(unit.x - goal.centre.x, unit.y - goal.centre.y)
-                need -= goal.radius + base_of(unit).radius + kick_range(state, unit) - 3.0
-                kind = MoveKind.SPRINT if need > jog and unit.influence >= 2 else MoveKind.JOG
-                inches = min(max(need, 1.0), sprint if kind is MoveKind.SPRINT else jog)
-                path = path_towards(state, unit, goal.centre, inches, kind)
-                if path:
-                    return (cm.Sprint if kind is MoveKind.SPRINT else cm.Jog)(seat=seat, path=path)
-            if can_shoot(state, unit):
-                return cm.Shoot(seat=seat)
-            return end
         if holder:
             carrier = state.unit(holder)
             if carrier.seat != seat:
                 if unit.influence >= 1 and carrier in engaged_enemies(state, unit):
-                    return cm.Attack(seat=seat, target=carrier.id)
+                    return self._attack(state, unit, carrier)
                 if not act.advanced:
                     if unit.influence >= 2:
                         at = charge_end(state, unit, carrier)
                         if at is not None:
-                            return cm.Charge(seat=seat, target=carrier.id, end=at)
+                            return self._charge(state, unit, carrier, at)
+                    other = self._best_charge(state, unit)
+                    if other is not None and other[0] >= GOOD_CHARGE:
+                        return other[1]
                     path = path_towards(state, unit, Point(carrier.x, carrier.y), jog, MoveKind.JOG)
                     if path:
                         return cm.Jog(seat=seat, path=path)
@@ -208,27 +370,134 @@ class BuiltinPlayer:
                 return (cm.Sprint if kind is MoveKind.SPRINT else cm.Jog)(seat=seat, path=path)
         return self._fight(state, unit) or end
 
+    def _attack(self, state: GuildBallState, unit: Unit, target: Unit) -> cm.Attack:
+        """An attack, with Bonus Time when the extra die makes a take-out (or the tackle)
+        clearly likelier and momentum is left for a shot."""
+        spare = state.teams[unit.seat].mp - _reserve(state, unit.seat)
+        bonus = False
+        if spare >= 1:
+            plain = estimate(state, unit, target)
+            extra = estimate(state, unit, target, bonus=True)
+            gain = (extra.take_out - plain.take_out) * 12 + (extra.tackle - plain.tackle) * 6
+            bonus = gain >= BONUS_GAIN
+        return cm.Attack(seat=unit.seat, target=target.id, bonus=bonus)
+
+    def _charge(
+        self, state: GuildBallState, unit: Unit, target: Unit, at: tuple[float, float]
+    ) -> cm.Charge:
+        spare = state.teams[unit.seat].mp - _reserve(state, unit.seat)
+        bonus = False
+        if spare >= 1:
+            plain = estimate(state, unit, target, "charge")
+            extra = estimate(state, unit, target, "charge", bonus=True)
+            gain = (extra.take_out - plain.take_out) * 12 + (extra.tackle - plain.tackle) * 6
+            bonus = gain >= BONUS_GAIN
+        return cm.Charge(seat=unit.seat, target=target.id, end=at, bonus=bonus)
+
+    def _target_value(self, state: GuildBallState, unit: Unit, e: Unit, kind: str) -> float:
+        """An attack's worth on `e`: a take-out most, the tackle next, then the damage."""
+        est = estimate(state, unit, e, kind)
+        worth = 12 if card(e).role != "mascot" else 7
+        return est.take_out * worth + est.tackle * 6 + est.damage * 0.5
+
+    def _best_charge(self, state: GuildBallState, unit: Unit) -> tuple[float, cm.Charge] | None:
+        """The charge worth most among the enemies nearest (with influence for it)."""
+        if unit.influence < 2 or state.activation.advanced:
+            return None
+        enemies = sorted(
+            on_pitch(state, 1 - unit.seat), key=lambda e: (_dist(unit, Point(e.x, e.y)), e.id)
+        )
+        reach = moves(state, unit)[1] + melee_zone(state, unit) + 0.5
+        best = None
+        for e in enemies[:3]:
+            if not within(base_of(e), base_of(unit), reach):
+                break
+            at = charge_end(state, unit, e)
+            if at is None:
+                continue
+            value = self._target_value(state, unit, e, "charge")
+            if best is None or value > best[0]:
+                best = (value, self._charge(state, unit, e, at))
+        return best
+
     def _fight(self, state: GuildBallState, unit: Unit) -> cm.Command | None:
-        """Hit an engaged enemy, charge the nearest, or close in on it."""
+        """Hit the engaged enemy worth most (the likeliest take-out), charge the best enemy in
+        reach, or close in on the nearest."""
         seat = unit.seat
         if unit.influence >= 1:
             engaged = engaged_enemies(state, unit)
             if engaged:
-                weakest = min(engaged, key=lambda e: (e.hp, e.id))
-                return cm.Attack(seat=seat, target=weakest.id)
+                target = max(
+                    engaged, key=lambda e: (self._target_value(state, unit, e, "attack"), e.id)
+                )
+                return self._attack(state, unit, target)
         if state.activation.advanced:
             return None
+        charge = self._best_charge(state, unit)
+        if charge is not None:
+            return charge[1]
         enemies = sorted(
             on_pitch(state, 1 - seat), key=lambda e: (_dist(unit, Point(e.x, e.y)), e.id)
         )
-        for e in enemies[:2]:
-            if unit.influence >= 2:
-                at = charge_end(state, unit, e)
-                if at is not None:
-                    return cm.Charge(seat=seat, target=e.id, end=at)
         if enemies:
             e = enemies[0]
             path = path_towards(state, unit, Point(e.x, e.y), moves(state, unit)[0], MoveKind.JOG)
             if path:
                 return cm.Jog(seat=seat, path=path)
         return None
+
+    def _recover(self, state: GuildBallState, unit: Unit) -> cm.Command | None:
+        """Momentum left over at the end of an activation: Rest a hurt model, or Encourage a
+        hurt friend near, keeping the MP a shot needs."""
+        seat = unit.seat
+        spare = state.teams[seat].mp - _reserve(state, seat)
+        hurt = card(unit).stats.hp - unit.hp
+        if spare >= 1 and not unit.rested and (hurt >= REST_HP or unit.conditions):
+            return cm.Rest(seat=seat, clear=bool(unit.conditions) and hurt < REST_HP)
+        if spare >= 2:
+            for f in on_pitch(state, seat):
+                if (
+                    f.id != unit.id
+                    and not f.encouraged
+                    and card(f).stats.hp - f.hp >= REST_HP
+                    and within(base_of(f), base_of(unit), 8.0)
+                ):
+                    return cm.Encourage(seat=seat, target=f.id)
+        return None
+
+    def _react(self, state: GuildBallState, seat: int) -> cm.React:
+        """Defensive Stance for a charged carrier; a Counter-Attack when it is likely to hurt
+        and momentum is left for a shot."""
+        a = state.attack
+        target, attacker = state.unit(a.target), state.unit(a.attacker)
+        mp = state.teams[seat].mp
+        stance = a.kind == "charge" and state.ball_holder == a.target and mp >= 1
+        spare = mp - stance - _reserve(state, seat)
+        counter = False
+        if spare >= 1 and KD not in target.conditions and attacker.id not in target.countered:
+            est = estimate(state, target, attacker)
+            counter = est.take_out >= 0.15 or est.damage >= 2.5
+        return cm.React(seat=seat, stance=stance, counter=counter)
+
+
+def _influence_of(command: cm.Command) -> int:
+    """The influence a command costs."""
+    if isinstance(command, cm.Charge):
+        return 2
+    if isinstance(command, (cm.Attack, cm.Sprint, cm.Shoot, cm.Pass)):
+        return 1
+    return 0
+
+
+def _mp_of(command: cm.Command) -> int:
+    """The momentum a command costs (Bonus Time included)."""
+    cost = int(getattr(command, "bonus", False))
+    if isinstance(command, cm.Shoot):
+        cost += 1
+    return cost
+
+
+def _reserve(state: GuildBallState, seat: int) -> int:
+    """The MP kept for a shot ("A Shot ... costs 1 MP"): the ball changes hands often, and a
+    carrier in range without momentum cannot shoot."""
+    return 1
