@@ -13,6 +13,8 @@ import asyncio
 import json
 import logging
 import os
+import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
@@ -35,6 +37,14 @@ MAX_BOT_MOVES = 500  # per drive; a safety net, far above what a phase needs
 # Waits before redoing the bookkeeping after an append (status, deadline) that the database
 # failed: about two minutes in all.
 REDO_DELAYS = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0, 60.0)
+
+# Games whose state is kept in memory between interactions, the most recently used first; and
+# how long a game no one touches keeps it. A game's state is some 43 KB (Guild Master): 2,000
+# games in play kept at once would be most of the memory one process has (issue 26). A game
+# dropped from the cache is loaded from its snapshot and the events after it when next touched
+# (a few milliseconds), which gives the same state: rules are deterministic.
+CACHED_GAMES = 256
+IDLE_SECONDS = 600.0
 
 DEFAULT_GAME = "guild-master"  # the game of `/gm create` when none is chosen
 MAX_DEADLINE = 60 * 24 * 14  # minutes
@@ -189,15 +199,76 @@ REMIND = "remind:"
 HANDOVER = "handover:"  # the kept-messages key marking a seat still to be handed over
 
 
+class StateCache:
+    """Game states and their versions, for at most `size` games, the least recently used
+    dropped first, and none kept longer than `idle` seconds after it was last used."""
+
+    def __init__(
+        self,
+        size: int = CACHED_GAMES,
+        idle: float = IDLE_SECONDS,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.size = size
+        self.idle = idle
+        self._clock = clock
+        self._states: OrderedDict[int, tuple[GameState, int, float]] = OrderedDict()
+
+    def __len__(self) -> int:
+        return len(self._states)
+
+    def __contains__(self, game_id: int) -> bool:
+        return game_id in self._states
+
+    def get(self, game_id: int) -> tuple[GameState, int] | None:
+        """The game's state and version, if kept (and now the most recently used); games idle
+        too long are dropped."""
+        kept = self._states.get(game_id)
+        if kept is None:
+            return None
+        now = self._clock()
+        self._states[game_id] = (kept[0], kept[1], now)
+        self._states.move_to_end(game_id)
+        self.expire(now)
+        return kept[0], kept[1]
+
+    def put(self, game_id: int, state: GameState, version: int) -> None:
+        """Keep the game's state; drop the least recently used beyond the bound, and those idle
+        too long."""
+        now = self._clock()
+        self._states[game_id] = (state, version, now)
+        self._states.move_to_end(game_id)
+        self.expire(now)
+
+    def pop(self, game_id: int) -> None:
+        self._states.pop(game_id, None)
+
+    def expire(self, now: float | None = None) -> None:
+        """Drop the games beyond the bound and those not used for `idle` seconds."""
+        now = self._clock() if now is None else now
+        states = self._states
+        while len(states) > self.size:
+            states.popitem(last=False)
+        # Oldest first: the first game used recently enough ends the search.
+        while states and now - next(iter(states.values()))[2] > self.idle:
+            states.popitem(last=False)
+
+
 class GameService:
     """Creates, joins, starts and plays games; the Discord adapter calls it, and listens."""
 
-    def __init__(self, store: EventStore, *, now: Callable[[], datetime] | None = None) -> None:
+    def __init__(
+        self,
+        store: EventStore,
+        *,
+        now: Callable[[], datetime] | None = None,
+        cache: StateCache | None = None,
+    ) -> None:
         self.store = store
         self.listeners: list[Listener] = []
         self.reminders: list[Reminder] = []
         self._locks: dict[int, asyncio.Lock] = {}
-        self._cache: dict[int, tuple[GameState, int]] = {}
+        self._cache = cache if cache is not None else StateCache()
         self._now = now or (lambda: datetime.now(UTC))
         self._settling: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
@@ -209,6 +280,11 @@ class GameService:
         # Each game's spectators, kept when this process is the database's one writer (else
         # read at each update: another process may have changed them).
         self._watchers: dict[int, tuple[int, ...]] = {}
+
+    @property
+    def cached_games(self) -> int:
+        """For how many games at most the state is kept in memory."""
+        return self._cache.size
 
     def lock(self, game_id: int) -> asyncio.Lock:
         if game_id not in self._locks:
@@ -410,7 +486,7 @@ class GameService:
         state: Any = None
         for e in events:
             state = rules.evolve(state, e)
-        self._cache[game_id] = (state, len(events))
+        self._cache.put(game_id, state, len(events))
         info = await self.store.get_game(game_id)
         seats = await self.seats(game_id)
         await self._notify(Update(info, seats, None, state, tuple(events), None, len(events)))
@@ -432,14 +508,15 @@ class GameService:
     # --- playing -----------------------------------------------------------------------------
 
     async def load(self, game_id: int) -> tuple[GameState, int]:
-        """The game's state and version (cached; a store conflict drops the cache)."""
+        """The game's state and version: kept for the games used last (StateCache), else its
+        snapshot and the events after it. A store conflict drops what is kept."""
         cached = self._cache.get(game_id)
         if cached is not None:
             return cached
         loaded = await self.store.load(game_id)
         if loaded.state is None:
             raise ServiceError("not_started", "This game has not started yet.")
-        self._cache[game_id] = (loaded.state, loaded.version)
+        self._cache.put(game_id, loaded.state, loaded.version)
         return loaded.state, loaded.version
 
     async def act(
@@ -481,6 +558,9 @@ class GameService:
             except Exception:
                 log.exception("game %s: background moves failed", game_id)
             if game_id not in self._again:
+                # A game between changes keeps no finished task (the next change makes one).
+                if self._settling.get(game_id) is asyncio.current_task():
+                    del self._settling[game_id]
                 return
 
     async def settle(self) -> None:
@@ -515,13 +595,13 @@ class GameService:
                     game_id, version, events, key=key, response=response
                 )
             except Conflict:
-                self._cache.pop(game_id, None)  # somebody else moved it: decide again
+                self._cache.pop(game_id)  # somebody else moved it: decide again
                 continue
             if appended.duplicate:
-                self._cache.pop(game_id, None)
+                self._cache.pop(game_id)
                 state, _ = await self.load(game_id)
                 return Outcome((), state, duplicate=True, response=appended.response)
-            self._cache[game_id] = (after, appended.last_seq)
+            self._cache.put(game_id, after, appended.last_seq)
             await self._after_append(rules, game, state, after, events, appended.last_seq, by)
             return Outcome(tuple(events), after, response=response)
         raise ServiceError("busy", "The game is changing quickly; try again in a moment.")
@@ -803,7 +883,7 @@ class GameService:
             raise ServiceError("ended", "This game is already over.")
         await self.store.update_game(game_id, status="abandoned")
         await self.store.clear_deadline(game_id)
-        self._cache.pop(game_id, None)
+        self._cache.pop(game_id)
 
     # --- deadlines ---------------------------------------------------------------------------
 

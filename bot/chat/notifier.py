@@ -17,6 +17,7 @@ import asyncio
 import hashlib
 import logging
 import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
@@ -35,6 +36,11 @@ from engine.core.game import Decision
 log = logging.getLogger("guildmaster.notify")
 
 BLOCK_LIMIT = 1900
+# Updates worked out at once, over all games (each game's in order): an update in the works
+# holds its views, pictures and requests until its last post, and under a burst hundreds of
+# games' updates waiting on the one picture worker and on the answers to clicks held most of
+# the process's peak memory (issue 26). The rest wait in their game's queue as bare updates.
+HANDLING_AT_ONCE = 16
 CLOSED_DM_NOTICE_EVERY = 3600.0  # seconds: a player whose DMs are closed is told at most hourly
 DEFAULT_APPLIED = "Closed: the default was applied."
 ANSWERED = "Answered: see what the game asks next."
@@ -128,8 +134,11 @@ class Notifier:
         self._posting: dict[int, int] = {}
         self._replaying: set[int] = set()  # games whose updates are posted again (restart)
         self._closed_now: set[int] = set()  # messages closed while replaying
-        # Per game: the moment its last update ended in (its views and decisions, made once).
-        self._last: dict[int, Moment] = {}
+        self._handling = asyncio.Semaphore(HANDLING_AT_ONCE)
+        # Per game: the moment its last update ended in (its views and decisions, made once),
+        # for as many games as the service keeps states of (the games used last): a moment
+        # holds its state, which the service drops from memory for idle games.
+        self._last: OrderedDict[int, Moment] = OrderedDict()
 
     async def __call__(self, update: Update) -> None:
         self._enqueue(update.game.id, update)
@@ -146,30 +155,35 @@ class Notifier:
     async def _work(self, game_id: int) -> None:
         queue = self._queues[game_id]
         while not queue.empty():
-            if self.turn is not None:
-                await self.turn()
-            update = queue.get_nowait()
-            if not isinstance(update, Update):
-                try:
-                    await update()
-                except Exception:
-                    log.exception("game %s: a job after its updates failed", game_id)
-                continue
-            try:
-                await self.handle(update)
-            except Exception:
-                log.exception("game %s: posting an update failed", game_id)
-            try:
-                if update.version:
-                    await self.service.store.mark_notified(game_id, update.version)
-            except Exception:
-                log.exception("game %s: remembering what was posted failed", game_id)
+            async with self._handling:
+                await self._next(game_id, queue)
         self._replaying.discard(game_id)
         # All posted: a game between updates keeps no queue or finished task (the next update
         # makes new ones). No await since the queue was found empty, so nothing came meanwhile.
         del self._queues[game_id]
         if self._workers.get(game_id) is asyncio.current_task():
             del self._workers[game_id]
+
+    async def _next(self, game_id: int, queue: asyncio.Queue[Update | Job]) -> None:
+        """Post the game's next update, or run its next job."""
+        if self.turn is not None:
+            await self.turn()
+        update = queue.get_nowait()
+        if not isinstance(update, Update):
+            try:
+                await update()
+            except Exception:
+                log.exception("game %s: a job after its updates failed", game_id)
+            return
+        try:
+            await self.handle(update)
+        except Exception:
+            log.exception("game %s: posting an update failed", game_id)
+        try:
+            if update.version:
+                await self.service.store.mark_notified(game_id, update.version)
+        except Exception:
+            log.exception("game %s: remembering what was posted failed", game_id)
 
     async def catch_up(self, game_id: int) -> bool:
         """After a restart: post what the game's last updates should have posted, if the bot
@@ -298,7 +312,14 @@ class Notifier:
             for action in await shown.seat(seen, self.images):
                 await self._seat_action(game.id, seat, action)
             await self._prompts(update, shown, seat, before, after, when)
-        self._last[game.id] = after
+        self._keep_last(game.id, after)
+
+    def _keep_last(self, game_id: int, moment: Moment) -> None:
+        """Keep the moment the game's last update ended in, for the games updated last."""
+        self._last[game_id] = moment
+        self._last.move_to_end(game_id)
+        while len(self._last) > self.service.cached_games:
+            self._last.popitem(last=False)
 
     async def _channel(self, game_id: int, channel_id: int, actions: Sequence[Action]) -> None:
         """Carry out a presentation's channel actions in order: runs of lines go into their
