@@ -3,6 +3,7 @@ figures for a bare discord.py bot answering a trivial command as the floor, in t
 
     python bench/load.py [--games 100 500] [--no-images] [--verbose] [--timeout SECONDS]
     python bench/load.py --postgres --shards 1 2 [--games 100]   # one process, then two shards
+    python bench/load.py --game town [--games 100]   # another hosted game (no floor)
 
 With `--postgres` the bot runs over a private PostgreSQL (tests/postgres.py starts it; as root
 it runs as the postgres user), a new database for each run; with `--shards 1 2` the same load is
@@ -20,6 +21,13 @@ in their own channels of one server, and the players act in bursts, every game a
 3. round: every player puts a team on order 1 and presses Ready, which reveals and resolves
    round 1; where round 2's Plot Phase asks a guild, it ends its plot turn (2G chains of 2-3);
    until every round 2 order board is out.
+
+With `--game` (town, winterforge, guildmasters, guild-ball) the load is another hosted game's:
+the same world and lobby burst (`/gm create game:...`), then one burst in which the two players
+of every game answer what their game asks through the controls of their DMs, as the player of
+that game's end-to-end test does (tests/e2e: it reads only what a person sees), until the game
+has had MOVES answers or has ended. Its figures are those below, over every interaction of the
+run, and the REST calls and pictures are those of the play burst.
 
 The games are dealt from random seeds (as /gm start does), so which guilds have a plot turn,
 and so the number of interactions, differs a little from run to run. Players see a DM or an
@@ -64,6 +72,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib
 import os
 import re
 import subprocess
@@ -84,6 +93,7 @@ from bot.chat.acks import (  # noqa: E402
 )
 from bot.loopback import FakeDiscord, percentile  # noqa: E402
 from bot.progress import counter  # noqa: E402
+from tests.e2e import people  # noqa: E402
 
 # Seconds to wait for any one answer (--timeout): a stuck run fails instead of hanging.
 TIMEOUT = 300.0
@@ -96,6 +106,18 @@ DEFAULT_ANSWER = re.compile(r"^gm:default:")
 DEFAULTS = ("Done with plot abilities", "Finish automatically")
 # Routes of interaction answers: the callback, and follow-ups / edits of the original.
 ANSWER_ROUTES = ("/interactions/", "/webhooks/")
+
+GUILD_MASTER = "guild-master"
+#: The other hosted games (--game), each played by the player of its end-to-end test
+#: (tests/e2e), who reads only what a person sees and answers every prompt the simple way:
+#: module and class.
+OTHER_GAMES = {
+    "town": ("tests.e2e.test_town", "Townsfolk"),
+    "winterforge": ("tests.e2e.test_winterforge", "Smith"),
+    "guildmasters": ("tests.e2e.test_guildmasters", "Guildmaster"),
+    "guild-ball": ("tests.e2e.test_guild_ball", "Coach"),
+}
+MOVES = 20  # answers per game in another game's play burst (fewer if the game ends first)
 
 #: One burst: the length of each chain of consecutive interactions, all chains at once.
 Shape = list[int]
@@ -284,15 +306,19 @@ async def burst(chains: list[Awaitable[int]]) -> Shape:
 class Load:
     """One run of the game load against one fake Discord and one bot process."""
 
-    def __init__(self, fake: FakeDiscord, games: int, shards: int = 1) -> None:
+    def __init__(
+        self, fake: FakeDiscord, games: int, shards: int = 1, game: str = GUILD_MASTER
+    ) -> None:
         self.fake = fake
         self.games = games
         self.shards = shards
+        self.game = game
         self.channels: list[Any] = []
         self.players: list[tuple[Any, Any]] = []
         self.records: list[Any] = []  # every interaction sent, to read its latency
         self.shapes: list[Shape] = []
         self.waiting = Waiting()
+        self.answers: list[int] = []  # per game, the answers its players sent (other games)
 
     def world(self) -> None:
         """One server per shard; per game a channel and two members, the games dealt to the
@@ -324,7 +350,8 @@ class Load:
         fake = self.fake
         a, b = self.players[i]
         channel = self.channels[i]
-        await self.send(fake.slash(a, channel, "gm create", players=2, bots=False))
+        chosen = {} if self.game == GUILD_MASTER else {"game": self.game}
+        await self.send(fake.slash(a, channel, "gm create", players=2, bots=False, **chosen))
         lobby = await self.waiting.until(
             lambda: next(
                 (m for m in fake.messages(channel) if any(":join" in c for c in m.custom_ids())),
@@ -363,6 +390,29 @@ class Load:
         ready_id = next(c for c in board.custom_ids() if c.startswith("gm:obready:"))
         await self.send(fake.click(user, board, ready_id))
         return 2 + await self.until_board(user, 2)
+
+    async def play(self, i: int, user: Any) -> int:
+        """Another game: the player of its end-to-end test answers what the game asks until
+        the game's two players have answered MOVES times together or its final standings are
+        out; returns the answers this player sent. The interactions are read from the fake
+        afterwards (the player sends them itself)."""
+        module_name, name = OTHER_GAMES[self.game]
+        module = importlib.import_module(module_name)
+        module.WAIT = TIMEOUT  # the test's wait for one answer: the bench's, under load
+        player = getattr(module, name)(self.fake, user)
+        sent, waited = 0, 0.0
+        while self.answers[i] < MOVES:
+            if await player.act_once():
+                sent, waited = sent + 1, 0.0
+                self.answers[i] += 1
+                continue
+            if people.final_posted(self.fake, self.channels[i]):
+                break
+            await asyncio.sleep(TICK * 10)
+            waited += TICK * 10
+            if waited > TIMEOUT:
+                raise TimeoutError(f"nothing to answer for {user} after {TIMEOUT:.0f} s")
+        return sent
 
     async def until_board(self, user: Any, round_: int) -> int:
         """Answer what the game asks this guild (a plot turn, a roll) the way its default
@@ -422,6 +472,9 @@ class Load:
         taken and no interaction is in flight."""
         start = time.perf_counter()
         self.shapes.append(await burst([self.lobby(i) for i in range(self.games)]))
+        if self.game != GUILD_MASTER:
+            advance(1)
+            return await self.run_other(start, advance)
         self.shapes.append(await burst([self.setup(u) for pair in self.players for u in pair]))
         seconds = time.perf_counter() - start
         advance(2)
@@ -435,14 +488,38 @@ class Load:
         await self.quiet()
         return seconds, dict(self.fake.stats.calls), tally.count()
 
+    async def run_other(
+        self, start: float, advance: Advance
+    ) -> tuple[float, dict[str, int], dict[tuple[str, str, str], list[int]]]:
+        """Another game after its lobby burst: one burst in which every player answers MOVES
+        prompts; its REST calls and messages counted as a round's."""
+        seconds = time.perf_counter() - start
+        await self.quiet()
+        self.fake.stats.calls.clear()
+        tally = Tally(self.fake)
+        start = time.perf_counter()
+        self.answers = [0] * self.games
+        chains = [self.play(i, u) for i, pair in enumerate(self.players) for u in pair]
+        self.shapes.append(await burst(chains))
+        seconds += time.perf_counter() - start
+        advance(2)
+        await self.quiet()
+        self.records = list(self.fake.world.interactions.values())
+        return seconds, dict(self.fake.stats.calls), tally.count()
+
 
 async def run_bot(
-    games: int, images: bool, advance: Advance, shards: int = 1, database_url: str = ""
+    games: int,
+    images: bool,
+    advance: Advance,
+    shards: int = 1,
+    database_url: str = "",
+    game: str = GUILD_MASTER,
 ) -> dict[str, Any]:
     """The bot under `games` games: one process over SQLite, or `shards` processes (one shard
     each) over the PostgreSQL database at `database_url`; figures summed over the processes."""
     fake = await start_fake(shards)
-    load = Load(fake, games, shards)
+    load = Load(fake, games, shards, game)
     load.world()
     if database_url:
         env = {"GUILDMASTER_DATABASE_URL": database_url}
@@ -663,6 +740,19 @@ async def sharded(games_counts: list[int], shard_counts: list[int], images: bool
         server.stop()
 
 
+async def other_game(games_counts: list[int], game: str, images: bool, verbose: bool) -> None:
+    """Another hosted game under the same load: its lobby burst, then a burst of MOVES answers
+    per player; no floor (the Guild Master run gives it)."""
+    with counter(3 * len(games_counts), what="load", unit=" bursts") as advance:
+        for games in games_counts:
+            r = await run_bot(games, images, advance, game=game)
+            bursts = "; ".join(describe(s) for s in r["shapes"])
+            print(f"{games} concurrent {game} games ({r['seconds']:.1f} s of bursts: {bursts}):")
+            print(line(f"{game} bot", r).replace("game round", "game's play burst"))
+            if verbose:
+                print("\n".join(by_kind(r)))
+
+
 async def one_count(games: int, images: bool, verbose: bool, advance: Advance) -> None:
     """The bot and the floor under `games` concurrent games; their figures printed."""
     bot = await run_bot(games, images, advance)
@@ -686,6 +776,12 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--games", type=int, nargs="+", default=[100, 500])
     parser.add_argument("--no-images", action="store_true", help="the bot posts no pictures")
+    parser.add_argument(
+        "--game",
+        default=GUILD_MASTER,
+        choices=[GUILD_MASTER, *OTHER_GAMES],
+        help="the game played (other than Guild Master: lobby, then MOVES answers a game)",
+    )
     parser.add_argument(
         "--postgres",
         action="store_true",
@@ -716,5 +812,7 @@ if __name__ == "__main__":
     TIMEOUT = args.timeout
     if args.postgres:
         asyncio.run(sharded(args.games, args.shards, not args.no_images))
+    elif args.game != GUILD_MASTER:
+        asyncio.run(other_game(args.games, args.game, not args.no_images, args.verbose))
     else:
         asyncio.run(main(args.games, not args.no_images, args.verbose))
