@@ -59,3 +59,43 @@ def test_brisket_triggers_dirty_knives_on_angel_with_a_play_icon() -> None:
     )
     assert after.unit(MAUD).influence == 1
     assert after.unit(TAMSIN).influence == 2  # the attack's 1; the play cost nothing
+
+
+def test_mercurys_fire_blast_burns_who_enters_it_or_ends_there() -> None:
+    """ "Mercury's Fire Blast leaves an AOE on the pitch until the End Phase of the current turn.
+    Models entering or ending their activations within the AOE suffer the ongoing effect of the
+    play, in this case the burning condition." "Both Ox and Veteran Gutter move out of the
+    ongoing effect AOE and so don't suffer the burning condition. Smoke charges Brisket and
+    suffers the burning condition when she enters the AOE. She then inflicts the knocked down
+    condition on Brisket, who is therefore unable to leave the AOE during her activation. As a
+    result, Brisket suffers the burning condition at the end of her activation." Ada's Molten
+    Splash (burning, ongoing) is the Fire Blast, missing everyone it covers; Sefa walks out of
+    it, Oswin charges Ivo into it and knocks him down."""
+    ada = "0-ada-mouldwright"
+    teams = (
+        ("bellfounders", ("ada-mouldwright", "brannock-pike")),
+        ("linkbearers", ("ivo-brightwick", "tamsin-cole")),
+    )
+    where = {
+        **FAR,
+        ada: (12.0, 8.5),
+        OSWIN: (5.5, 15.2),
+        SEFA: (12.0, 13.0),
+        IVO: (12.0, 15.2),
+        TAMSIN: (21.0, 21.0),
+    }
+    state = arrange(
+        in_play(teams=teams), where, active=ada, influence={ada: 2}, mp=(0, 0), dice=(1,) * 4
+    )
+    _, state = run(state, cm.UsePlay(seat=0, play="molten-splash", spot=(12.0, 14.0)))
+    assert state.ongoing and all(not state.unit(m).conditions for m in (SEFA, IVO))
+    _, walked = run(arrange(state, active=SEFA), cm.Jog(seat=1, path=((16.0, 12.0),)))
+    assert "burning" not in walked.unit(SEFA).conditions
+    charging = arrange(state, active=OSWIN, influence={OSWIN: 3}, dice=(6, 6, 6, 6) + (1,) * 8)
+    _, state = run(charging, cm.Charge(seat=0, target=IVO, end=(10.423, 15.2)))
+    assert "burning" in state.unit(OSWIN).conditions
+    _, state = run(state, cm.ChooseResult(seat=0, column=3, row=1))  # knocked down
+    assert state.unit(IVO).conditions == ("knocked_down",)
+    _, state = run(state, cm.EndActivation(seat=0))
+    _, ended = run(arrange(state, active=IVO), cm.EndActivation(seat=1))
+    assert "burning" in ended.unit(IVO).conditions
