@@ -20,7 +20,7 @@ import asyncio
 import os
 import select
 import sys
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -69,6 +69,40 @@ def _stdout_closed() -> bool:
     return any(events & (select.POLLERR | select.POLLHUP) for _, events in watch.poll(0))
 
 
+def win_rate_main(
+    play: Callable[..., tuple[Any, ...]],
+    kinds: Iterable[str],
+    description: str | None,
+    argv: Sequence[str] | None,
+    *,
+    games: int,
+    players: int | None = None,
+) -> int:
+    """The command line of a game's simulator (`python -m games.<game>.players.simulate`): the
+    win rate of one kind of the game's players (`kinds`) against random players, its seat
+    rotated, over `--games` games (`games` by default) of `--players` players (`players`, when
+    the game is always played by that many)."""
+    import time
+
+    from engine.simulation import win_rate
+
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--games", type=int, default=games)
+    if players is None:
+        parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--kind", default="builtin", choices=sorted(kinds))
+    args = parser.parse_args(argv)
+    table = players or args.players
+    against = "a random player" if players == 2 else f"{table - 1} random players"
+    start = time.process_time()
+    rate = win_rate(play, args.kind, args.games, table)
+    print(
+        f"{args.kind} player against {against}, seat rotated: won {rate:.1%} of {args.games} "
+        f"games ({time.process_time() - start:.0f} s CPU)."
+    )
+    return 0
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="guildmaster", description="Board games played by chat: the bot and its tools."
@@ -115,7 +149,8 @@ def _parser() -> argparse.ArgumentParser:
     owners: dict[str, str] = {}
     for name, tools in _game_clis().items():
         known = {a.dest for a in simulate._actions}
-        tools.add_simulate_options(simulate, output)
+        if hasattr(tools, "add_simulate_options"):
+            tools.add_simulate_options(simulate, output)
         owners |= {a.dest: name for a in simulate._actions if a.dest not in known}
     simulate.set_defaults(run=_simulate, owners=owners)
 
@@ -188,7 +223,8 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument("--out", default="demo-out", metavar="DIR", help="where pictures go")
     demo.set_defaults(run=_demo)
     for tools in _game_clis().values():
-        tools.add_commands(sub)
+        if hasattr(tools, "add_commands"):
+            tools.add_commands(sub)
     return parser
 
 
@@ -209,7 +245,10 @@ def _game_names() -> list[str]:
 
 
 def _game_clis() -> dict[str, Any]:
-    """Each game's command-line tools (the `cli` module of its package), by game name."""
+    """Each game's command-line tools (the `cli` module of its package), by game name: its own
+    subcommands (`add_commands(sub)`, if any), its `simulate` options (`add_simulate_options(
+    parser, output)`, if any, and `play_options(args)`, the keywords its simulator's `play`
+    takes from them) and its `simulate(args, seats, results)`, which prints the games played."""
     from importlib import import_module
     from importlib.util import find_spec
 
@@ -521,7 +560,92 @@ def _simulate(args: argparse.Namespace) -> int:
             chunks = max(1, len(jobs) // (8 * args.jobs))
             return bar(processes.imap(play, jobs, chunksize=chunks))  # imap keeps the order
 
-    return int(_game_clis()[args.game].simulate(args, seats, pool))
+    import games
+
+    tools = _game_clis()[args.game]
+    options = tools.play_options(args) if hasattr(tools, "play_options") else {}
+    module = f"{games.package(args.game)}.players.simulate"
+    jobs = [(module, args.players, args.seed + i, seats, options) for i in range(args.games)]
+    return int(tools.simulate(args, seats, pool(_play_one, jobs)))
+
+
+def _play_one(job: tuple[str, int, int, tuple[str, ...], dict[str, Any]]) -> Any:
+    """One simulated game's result (a process pool's unit of work): the game's simulator
+    (`module`) plays it."""
+    from importlib import import_module
+
+    module, players, seed, seats, options = job
+    return import_module(module).play(players, seed, seats=seats, **options)[0]
+
+
+def show_simulated(
+    args: argparse.Namespace,
+    seats: Sequence[str],
+    results: Sequence[Any],
+    totals: Mapping[str, Any],
+    fields: Mapping[str, str],
+    line: Callable[[Any], str],
+    text: tuple[str, Sequence[str], str],
+    *,
+    options: Mapping[str, Any] | None = None,
+    head: Mapping[str, Any] | None = None,
+) -> int:
+    """Print what `guildmaster simulate` shows of `results`, in the game's words.
+
+    With --json: `head`'s fields, each game (its seed, its `fields`, each the result's attribute
+    it names, and its counts), and the totals: the games, players, the table `options`, the
+    seats' player kinds, the game's own `totals` and the refused commands. Otherwise a line a
+    game (its number, seed and `line(result)`), then `text`: a heading, a line a seat (followed
+    by the seat's player kind) and a last line (followed by the refused commands)."""
+    import json
+
+    refused = sum(r.refused for r in results)
+    if args.json:
+        played = [
+            {
+                "seed": r.seed,
+                **{key: _plain(getattr(r, name)) for key, name in fields.items()},
+                "commands": r.commands,
+                "refused": r.refused,
+                "events": r.events,
+            }
+            for r in results
+        ]
+        everything = {
+            "games": len(results),
+            "players": args.players,
+            **(options or {}),
+            "seats": list(seats),
+            **totals,
+            "refused_commands": refused,
+        }
+        print(json.dumps({**(head or {}), "games": played, "totals": everything}, indent=2))
+        return 0
+    heading, seat_lines, last = text
+    for i, r in enumerate(results, 1):
+        print(f"game {i:>4}  seed {r.seed:<8} {line(r)}")
+    print(heading)
+    for words, kind in zip(seat_lines, seats, strict=True):
+        print(f"  {words}  ({kind})")
+    print(f"  {last}, refused commands {refused}")
+    return 0
+
+
+def per_seat(results: Sequence[Any], name: str, players: int) -> list[float]:
+    """Each seat's mean of the results' per-seat attribute `name`, to 2 decimals."""
+    return [
+        round(sum(getattr(r, name)[s] for r in results) / len(results), 2) for s in range(players)
+    ]
+
+
+def mean(results: Sequence[Any], name: str) -> float:
+    """The mean of the results' attribute `name`, to 1 decimal."""
+    return round(sum(getattr(r, name) for r in results) / len(results), 1)
+
+
+def _plain(value: Any) -> Any:
+    """A result's field as JSON shows it (a tuple as a list)."""
+    return list(value) if isinstance(value, tuple) else value
 
 
 if __name__ == "__main__":

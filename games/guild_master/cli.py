@@ -4,9 +4,11 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
+from collections.abc import Sequence
 from typing import Any
+
+from bot.cli import mean, per_seat, show_simulated
 
 MAX_ODDS_DICE = 20
 
@@ -63,75 +65,54 @@ def _odds(args: argparse.Namespace) -> int:
     return 0
 
 
-def play_one(job: tuple[int, int, bool, tuple[str, ...]]) -> Any:
-    """One simulated game (a process pool's unit of work)."""
-    from games.guild_master.players.simulate import play
-
-    players, seed, short, seats = job
-    return play(players, seed, short=short, seats=seats)[0]
+def play_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The keywords of `play` that `--short` gives."""
+    return {"short": args.short}
 
 
-def simulate(args: argparse.Namespace, seats: tuple[str, ...], pool: Any) -> int:
-    """Play `args.games` games and print them (text, --json or --report); `pool(fn, jobs)` maps
-    the games over the processes asked for."""
+def simulate(args: argparse.Namespace, seats: tuple[str, ...], results: Sequence[Any]) -> int:
+    """Print the games (text, --json or --report)."""
     from games.guild_master.players import balance
     from games.guild_master.rules.content import load_pack
 
-    pack = load_pack("basic")
-    names = [g.name for g in pack.guilds[: args.players]]
-    jobs = [(args.players, args.seed + i, args.short, seats) for i in range(args.games)]
-    results = pool(play_one, jobs)
     if args.report:
-        print(balance.render(balance.report(results)))
+        print(balance.render(balance.report(list(results))))
         return 0
+    names = [g.name for g in load_pack("basic").guilds[: args.players]]
     wins = [0.0] * args.players
     for r in results:
         for w in r.winners:
             wins[w] += 1 / len(r.winners)
-    totals = {
-        "games": len(results),
-        "players": args.players,
-        "short": args.short,
-        "seats": list(seats),
-        "wins": [round(w, 3) for w in wins],
-        "mean_fame": [
-            round(sum(r.fame[s] for r in results) / len(results), 2) for s in range(args.players)
+    fame = per_seat(results, "fame", args.players)
+    totals = {"wins": [round(w, 3) for w in wins], "mean_fame": fame}
+    totals["mean_events"] = mean(results, "events")
+    short = ", short game" if args.short else ""
+    text = (
+        f"{len(results)} games, {args.players} players{short}",
+        [
+            f"{name:<16} wins {wins[s]:>7.2f}  mean Fame {fame[s]:>6.2f}"
+            for s, name in enumerate(names)
         ],
-        "mean_events": round(sum(r.events for r in results) / len(results), 1),
-        "refused_commands": sum(r.refused for r in results),
-    }
-    if args.json:
-        games = [
-            {
-                "seed": r.seed,
-                "rounds": r.rounds,
-                "teams": list(r.teams),
-                "fame": list(r.fame),
-                "gold": list(r.gold),
-                "winners": list(r.winners),
-                "commands": r.commands,
-                "refused": r.refused,
-                "events": r.events,
-            }
-            for r in results
-        ]
-        print(json.dumps({"guilds": names, "games": games, "totals": totals}, indent=2))
-        return 0
-    for i, r in enumerate(results, 1):
-        winners = ", ".join(names[w] for w in r.winners)
-        fame = " ".join(f"{f:>3}" for f in r.fame)
-        print(
-            f"game {i:>4}  seed {r.seed:<8} rounds {r.rounds}  fame {fame}  "
-            f"events {r.events:>5}  winner {winners}"
-        )
-    print(f"{len(results)} games, {args.players} players{', short game' if args.short else ''}")
-    for s, name in enumerate(names):
-        print(
-            f"  {name:<16} wins {wins[s]:>7.2f}  mean Fame {totals['mean_fame'][s]:>6.2f}  "
-            f"({seats[s]})"
-        )
-    print(
-        f"  mean events per game {totals['mean_events']}, refused commands "
-        f"{totals['refused_commands']}"
+        f"mean events per game {totals['mean_events']}",
     )
-    return 0
+    return show_simulated(
+        args,
+        seats,
+        results,
+        totals,
+        FIELDS,
+        lambda r: _line(r, names),
+        text,
+        options={"short": args.short},
+        head={"guilds": names},
+    )
+
+
+# A game's own fields in --json, and the result's attribute each shows.
+FIELDS = {name: name for name in ("rounds", "teams", "fame", "gold", "winners")}
+
+
+def _line(r: Any, names: Sequence[str]) -> str:
+    winners = ", ".join(names[w] for w in r.winners)
+    fame = " ".join(f"{f:>3}" for f in r.fame)
+    return f"rounds {r.rounds}  fame {fame}  events {r.events:>5}  winner {winners}"

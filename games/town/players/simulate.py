@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.core.errors import RuleError
+from engine.core.playout import play_out, seated
 from engine.core.turns import Turn
-from engine.simulation import win_rate
 from games.town.players import BuiltinPlayer, RandomPlayer
 from games.town.rules.commands import Command
 from games.town.rules.events import Event
@@ -22,7 +21,6 @@ from games.town.rules.pending import waiting
 from games.town.rules.setup import create
 from games.town.rules.state import TRADE1, TRADE2, TownState
 
-MAX_COMMANDS = 20_000  # far above any real game; a safety net against a rules loop
 PLAYER_TYPES = {"builtin": BuiltinPlayer, "random": RandomPlayer}
 
 
@@ -60,17 +58,14 @@ def play(
     """Play one game between built-in players of the types `seats` names, one per seat ("random"
     for all by default). Returns the result, the final state and (if `keep_events`) the log."""
     kinds = seats or ("random",) * players
-    log: list[Event] = create(players, seed, {})
-    state: TownState | None = None
-    for e in log:
-        state = evolve(state, e)
-    assert state is not None
-    bots = [PLAYER_TYPES[kind](seed * 7919 + 104729 * (i + 1)) for i, kind in enumerate(kinds)]
-    events = len(log)
-    count = refused = 0
+    bots = seated(PLAYER_TYPES, kinds, seed)
     phase: Turn | None = None  # the trade phase the askers belong to (a new Turn each stage)
     askers: list[int] = []  # other players not yet asked for an offer in this trade phase
-    while state.result is None:
+
+    def choose(state: TownState) -> Command | None:
+        nonlocal phase, askers
+        if state.result is not None:
+            return None
         command: Command | None = None
         turn = state.turn
         asked = waiting(state)
@@ -87,56 +82,30 @@ def play(
             command = bots[seat].move(state, (seat,))
             if command is None:
                 raise RuntimeError(f"player {seat} did not answer in {turn.stage}")
-        count += 1
-        if count > MAX_COMMANDS:
-            raise RuntimeError(f"game {seed} did not end after {MAX_COMMANDS} commands")
-        try:
-            new, state = execute(state, command)
-        except RuleError:
-            refused += 1
-            continue
-        events += len(new)
-        if keep_events:
-            log += new
-    result = state.result
-    won = tuple(len(w) for w in result.won)
-    return (
-        GameResult(
-            players=players,
-            seed=seed,
-            seats=kinds,
-            ranking=result.ranking,
-            won=won,
-            scores=tuple(sum(row) for row in state.scores),
-            turns=state.turn.number,
-            reason=result.reason,
-            commands=count,
-            refused=refused,
-            events=events,
-        ),
-        state,
-        log if keep_events else [],
+        return command
+
+    game = play_out(
+        create(players, seed, {}), evolve, execute, choose, seed=seed, keep_events=keep_events
     )
+    state = game.state
+    end = state.result
+    result = GameResult(
+        **game.fields(players, kinds),
+        ranking=end.ranking,
+        won=tuple(len(w) for w in end.won),
+        scores=tuple(sum(row) for row in state.scores),
+        turns=state.turn.number,
+        reason=end.reason,
+    )
+    return result, state, game.log
 
 
 def main(argv: list[str] | None = None) -> int:
     """`python -m games.town.players.simulate --games 500`: the built-in player's win rate
     against random players."""
-    import argparse
-    import time
+    from bot.cli import win_rate_main
 
-    parser = argparse.ArgumentParser(description=main.__doc__)
-    parser.add_argument("--games", type=int, default=500)
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--kind", default="builtin", choices=sorted(PLAYER_TYPES))
-    args = parser.parse_args(argv)
-    start = time.process_time()
-    rate = win_rate(play, args.kind, args.games, args.players)
-    print(
-        f"{args.kind} player against {args.players - 1} random players, seat rotated: won "
-        f"{rate:.1%} of {args.games} games ({time.process_time() - start:.0f} s CPU)."
-    )
-    return 0
+    return win_rate_main(play, PLAYER_TYPES, main.__doc__, argv, games=500)
 
 
 if __name__ == "__main__":

@@ -12,8 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core.errors import RuleError
-from engine.simulation import win_rate
+from engine.core.playout import play_out, seated
 from games.winterforge.players import BuiltinPlayer, RandomPlayer
 from games.winterforge.rules.commands import Command
 from games.winterforge.rules.events import Event
@@ -23,7 +22,6 @@ from games.winterforge.rules.pending import pending
 from games.winterforge.rules.setup import create
 from games.winterforge.rules.state import WinterforgeState
 
-MAX_COMMANDS = 20_000  # far above any real game; a safety net against a rules loop
 PLAYER_TYPES = {"builtin": BuiltinPlayer, "random": RandomPlayer}
 
 
@@ -62,15 +60,11 @@ def play(
     """Play one game between built-in players of the types `seats` names, one per seat ("random"
     for all by default). Returns the result, the final state and (if `keep_events`) the log."""
     kinds = seats or ("random",) * players
-    log: list[Event] = create(players, seed, dict(options or {}))
-    state: WinterforgeState | None = None
-    for e in log:
-        state = evolve(state, e)
-    assert state is not None
-    bots = [PLAYER_TYPES[kind](seed * 7919 + 104729 * (i + 1)) for i, kind in enumerate(kinds)]
-    events = len(log)
-    count = refused = 0
-    while state.result is None:
+    bots = seated(PLAYER_TYPES, kinds, seed)
+
+    def choose(state: WinterforgeState) -> Command | None:
+        if state.result is not None:
+            return None
         # Once a turn has begun the game waits for its Player alone (`pending`'s "turn"
         # decision), so the decision itself is made only when needed: while Royal Contracts are
         # chosen, or to apply its default to a refused command.
@@ -78,58 +72,42 @@ def play(
         command: Command | None = bots[seat].move(state, (seat,))
         if command is None:
             raise RuntimeError(f"player {seat} did not answer {pending(state)[0].kind}")
-        count += 1
-        if count > MAX_COMMANDS:
-            raise RuntimeError(f"game {seed} did not end after {MAX_COMMANDS} commands")
-        try:
-            new, state = execute(state, command)
-        except RuleError:
-            refused += 1
-            new, state = execute(state, pending(state)[0].default)
-        events += len(new)
-        if keep_events:
-            log += new
-    result = state.result
-    return (
-        GameResult(
-            players=players,
-            seed=seed,
-            seats=kinds,
-            boards=tuple(g.board for g in state.guilds),
-            ranking=result.ranking,
-            winners=result.winners,
-            totals=result.totals,
-            completed=tuple(len(g.completed) + len(g.held) for g in state.guilds),
-            rounds=state.turn.round,
-            turns=state.turn.number,
-            reason=result.reason,
-            commands=count,
-            refused=refused,
-            events=events,
-        ),
-        state,
-        log if keep_events else [],
+        return command
+
+    def default(state: WinterforgeState, command: Command) -> Command:
+        return pending(state)[0].default
+
+    game = play_out(
+        create(players, seed, dict(options or {})),
+        evolve,
+        execute,
+        choose,
+        seed=seed,
+        fallback=default,
+        keep_events=keep_events,
     )
+    state = game.state
+    end = state.result
+    result = GameResult(
+        **game.fields(players, kinds),
+        boards=tuple(g.board for g in state.guilds),
+        ranking=end.ranking,
+        winners=end.winners,
+        totals=end.totals,
+        completed=tuple(len(g.completed) + len(g.held) for g in state.guilds),
+        rounds=state.turn.round,
+        turns=state.turn.number,
+        reason=end.reason,
+    )
+    return result, state, game.log
 
 
 def main(argv: list[str] | None = None) -> int:
     """`python -m games.winterforge.players.simulate --games 200`: the built-in player's win rate
     against random players."""
-    import argparse
-    import time
+    from bot.cli import win_rate_main
 
-    parser = argparse.ArgumentParser(description=main.__doc__)
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--kind", default="builtin", choices=sorted(PLAYER_TYPES))
-    args = parser.parse_args(argv)
-    start = time.process_time()
-    rate = win_rate(play, args.kind, args.games, args.players)
-    print(
-        f"{args.kind} player against {args.players - 1} random players, seat rotated: won "
-        f"{rate:.1%} of {args.games} games ({time.process_time() - start:.0f} s CPU)."
-    )
-    return 0
+    return win_rate_main(play, PLAYER_TYPES, main.__doc__, argv, games=200)
 
 
 if __name__ == "__main__":
