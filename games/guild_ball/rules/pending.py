@@ -105,8 +105,8 @@ def default_goal_kick(state: GuildBallState, seat: int) -> cm.GoalKick:
 
 def action_context(state: GuildBallState, unit) -> dict:
     """What the active model has to act with, for a presentation's controls: its influence and
-    MP, its standard advance and moves, the ball (engagement is the pitch engine's to measure
-    from the view: it would cost every wait a scene)."""
+    MP, its standard advance and moves, the ball, Gliding (engagement is the pitch engine's to
+    measure from the view: it would cost every wait a scene)."""
     from games.guild_ball.rules.context import moves
 
     jog, sprint = moves(state, unit)
@@ -118,6 +118,7 @@ def action_context(state: GuildBallState, unit) -> dict:
         "jog": jog,
         "sprint": sprint,
         "has_ball": state.ball_holder == unit.id,
+        "gliding": unit.id in state.gliding,  # Gliding used this turn (Glide: 1 MP)
     }
 
 

@@ -151,6 +151,8 @@ def test_gliding_crosses_rough_terrain_without_penalty_for_the_turn() -> None:
     assert slowed.unit(PIKE).y == 15.0
     events, gliding = run(state, cm.Glide(seat=0))
     assert gliding.teams[0].mp == 1 and gliding.gliding == (PIKE,)
+    action = next(d for d in GAME.pending(gliding) if d.kind == "action")
+    assert action.context["gliding"] and not GAME.pending(state)[0].context["gliding"]
     assert not any(isinstance(e, ev.Activated) for e in events)
     with pytest.raises(RuleError) as refused:
         run(gliding, cm.Glide(seat=0))
