@@ -24,7 +24,7 @@ from bot.render.ids import ControlId, fingerprint
 from bot.render.ui import Embed, Message
 from engine.core import RuleError
 from games.guild_master.presentation import order_board, prompts, split
-from games.guild_master.presentation.updates import names_of
+from games.guild_master.presentation.updates import names_of, revealed_board
 from games.guild_master.rules.cards import SKILLS
 from games.guild_master.rules.commands import (
     AnswerSplit,
@@ -166,9 +166,9 @@ async def _board(
         else:
             after = after_table.view
             if after.public.phase != "orders" or after.public.round != public.round:
-                return Reply(
-                    _embed("Everyone is ready: orders are revealed in the channel."), edit=True
-                )
+                # The board closed as the reveal closes every board (the notifier leaves this
+                # one to this answer).
+                return Reply(revealed_board(), edit=True)
         return Reply(
             order_board.render(after, pack, names, game_id, space=space, notice=notice),
             edit=True,

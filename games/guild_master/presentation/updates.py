@@ -234,8 +234,11 @@ async def seat(seen: Seen, pictures_on: bool) -> list[Action]:
     before = seen.before if isinstance(seen.before, SeatView) else None
     news = sheet_news(before, mine) if pictures_on else None
     for e, stage in seen.events:
-        if isinstance(e, ev.OrdersRevealed):
-            out.append(Edit(board_key(me), message=_closed(REVEALED_ORDERS)))
+        if isinstance(e, ev.OrdersRevealed) and (seen.by != me or seen.replaying):
+            # The guild whose Ready revealed the orders had its board closed by the click's
+            # answer (controls.py), an interaction answer outside the rate limit: one request
+            # less a round. Made again after a restart, the click's answer may not have come.
+            out.append(Edit(board_key(me), message=revealed_board()))
         elif isinstance(e, ev.OrderPhaseStarted):
             board = order_board.render(mine, pack, names, seen.table.game_id)
             if pictures_on and (news is not None or where(stage)[0] == 1):
@@ -261,6 +264,11 @@ async def _sheet_png(mine: SeatView, names: Names, me: int) -> bytes:
 
 def _closed(text: str) -> Message:
     return Message(embeds=(Embed(description=text),))
+
+
+def revealed_board() -> Message:
+    """An order board once the orders are revealed: closed, pointing to the channel."""
+    return _closed(REVEALED_ORDERS)
 
 
 def transcript(seen: Seen) -> list[str]:
