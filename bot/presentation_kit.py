@@ -7,18 +7,22 @@ it holds; the message helpers read what a message shows and find its controls.
     first = kit.new_game(players=3, seed=1)
     seen = first.seen(PUBLIC)         # the set-up as the channel sees it
     table = kit.table(first.after, Seat(2))
+
+A game's `presentation/tests/tables.py` names its kit and unpacks the helpers its tests import
+(`Kit.helpers`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from bot.presentation import Seen, Table
 from bot.render.ids import parse
 from bot.render.ui import Button, Message, Select
-from engine.core.game import PUBLIC, Audience, GameDefinition, Seat
+from engine.core.definition import Seated
+from engine.core.game import PUBLIC, Audience, Seat
 
 GAME_ID = 4242
 
@@ -27,7 +31,7 @@ GAME_ID = 4242
 class Kit:
     """Tables and updates of one game, with the display names of its seats."""
 
-    game: GameDefinition
+    game: Seated
     names: Sequence[str]
     game_id: int = GAME_ID
 
@@ -38,7 +42,7 @@ class Kit:
         decisions = (
             tuple(d for d in game.pending(state) if d.seat == seat) if seat is not None else ()
         )
-        players = state.players
+        players = game.seats(state)
         return Table(
             game_id=self.game_id,
             game=game.name,
@@ -73,10 +77,13 @@ class Kit:
         kind: str = "builtin",
         defaults_every: int = 0,
         limit: int = 20000,
+        *,
+        choose: Callable[[Any, Sequence[Any]], Any] | None = None,
     ) -> Iterator[Step]:
         """Every update of a game between the game's players of `kind` ("builtin" or "random"),
-        the set-up first, the first waiting seat answering each time; every `defaults_every`
-        updates a deadline passes instead and that seat's default applies."""
+        the set-up first, the first waiting seat answering each time (or the command
+        `choose(state, players)` gives); every `defaults_every` updates a deadline passes
+        instead and the first waiting seat's default applies."""
         game = self.game
         first = self.new_game(players, seed, options)
         yield first
@@ -92,8 +99,11 @@ class Kit:
                 yield self.step(state, events, None, command)
                 state = after
                 continue
-            seat = pending[0].seat
-            command = bots[seat].move(state, (seat,))
+            if choose is not None:
+                command = choose(state, bots)
+            else:
+                seat = pending[0].seat
+                command = bots[seat].move(state, (seat,))
             events, after = game.execute(state, command)
             yield self.step(state, events, command.seat, command)
             state = after
@@ -102,6 +112,32 @@ class Kit:
     def ask(self, state: Any, seat: int | None, **fields: Any) -> FakeAsk:
         """A player of `seat` (None: a watcher) pressing controls on `state`."""
         return FakeAsk(self, state, seat, **fields)
+
+    def helpers(self) -> Helpers:
+        """What a game's presentation tests import from its `tables` module, bound to this kit:
+        `GAME_ID, table, step, new_game, playout, FakeAsk = KIT.helpers()`."""
+        kit = self
+
+        class BoundAsk(FakeAsk):
+            """A player pressing controls on a state of this kit's game: `FakeAsk(state,
+            seat, **fields)`."""
+
+            def __init__(self, state: Any, seat: int | None, **fields: Any) -> None:
+                super().__init__(kit, state, seat, **fields)
+
+        BoundAsk.__name__ = BoundAsk.__qualname__ = "FakeAsk"
+        return Helpers(self.game_id, self.table, self.step, self.new_game, self.playout, BoundAsk)
+
+
+class Helpers(NamedTuple):
+    """A kit's helpers, as a game's `tables` module names them (`Kit.helpers`)."""
+
+    game_id: int
+    table: Callable[..., Table]
+    step: Callable[..., Step]
+    new_game: Callable[..., Step]
+    playout: Callable[..., Iterator[Step]]
+    fake_ask: type[FakeAsk]
 
 
 @dataclass

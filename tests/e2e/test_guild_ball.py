@@ -22,7 +22,8 @@ from typing import Any
 from bot.loopback import FakeDiscord
 from bot.loopback.records import DEFERRED_UPDATE_MESSAGE
 from games.guild_ball.content.loader import load_pack
-from tests.e2e.people import WAIT, anything_new, open_prompt
+from tests.e2e.lobbies import open_lobby, play_until_ended
+from tests.e2e.people import WAIT, open_prompt
 
 SEED = 3
 SLOW_PICTURE = 3.5  # seconds: past Discord's 3 s for an interaction's first answer
@@ -197,37 +198,6 @@ class Coach:
         return True
 
 
-async def guild_ball_lobby(world: Any, *names: str) -> None:
-    """`/gm create game:guild-ball`; the others join with the lobby's button; the seed is set;
-    the host starts (a built-in team fills an empty seat)."""
-    fake = world.fake
-    host, *others = names
-    rec = await fake.slash(
-        world.users[host], world.channel, "gm create", game="guild-ball", players=2
-    )
-    lobby = await rec.wait_reply(timeout=10)
-    assert "Guild Ball — game" in lobby.text(), lobby.text()
-    for name in others:
-        join = await fake.click(world.users[name], fake.message(lobby.id), "gm:lobby:1:0:join")
-        await join.wait_reply(timeout=10)
-    await world.bot.store.update_game(1, seed=SEED)
-    start = await fake.slash(world.users[host], world.channel, "gm start")
-    assert "The game begins" in (await start.wait_reply(timeout=10)).text()
-
-
-async def play(world: Any, people: list[Coach], limit: float = 240.0) -> None:
-    loop = asyncio.get_running_loop()
-    end = loop.time() + limit
-    while (await world.bot.store.get_game(1)).status != "ended":
-        assert loop.time() < end, "the game did not end in time"
-        acted = False
-        for p in people:
-            acted = await p.act_once() or acted
-        if not acted:
-            await anything_new(world.fake)
-    await world.settled()
-
-
 def channel_text(world: Any) -> str:
     return "\n".join(m.text() for m in world.fake.messages(world.channel))
 
@@ -260,7 +230,7 @@ def slow_first_preview(monkeypatch: Any) -> list[float]:
 
 async def test_two_people_play_an_introductory_game_from_their_dm_prompts(world, monkeypatch):
     delays = slow_first_preview(monkeypatch)
-    await guild_ball_lobby(world, "kim", "chris")
+    await open_lobby(world, "guild-ball", "Guild Ball", "kim", "chris", players=2, seed=SEED)
     fake = world.fake
     status = await fake.slash(world.users["morgan"], world.channel, "gm status")
     assert "Pre-game" in (await status.wait_reply(timeout=10)).text()
@@ -276,7 +246,7 @@ async def test_two_people_play_an_introductory_game_from_their_dm_prompts(world,
     board = await fake.slash(world.users["morgan"], world.channel, "gm board")
     assert "The ball: not in play." in (await board.wait_reply(timeout=10)).text()
     people = [Coach(fake, world.users["kim"]), Coach(fake, world.users["chris"])]
-    await play(world, people)
+    await play_until_ended(world, people, 240.0)
     text = channel_text(world)
     assert "wins Guild Ball!" in text or "draw" in text, text[-800:]
     done = [a for p in people for a in p.done]
@@ -306,9 +276,9 @@ async def test_two_people_play_an_introductory_game_from_their_dm_prompts(world,
 
 
 async def test_a_built_in_team_fills_the_empty_seat(world):
-    await guild_ball_lobby(world, "kim")
+    await open_lobby(world, "guild-ball", "Guild Ball", "kim", players=2, seed=SEED)
     people = [Coach(world.fake, world.users["kim"])]
-    await play(world, people)
+    await play_until_ended(world, people, 240.0)
     text = channel_text(world)
     assert "wins Guild Ball!" in text or "draw" in text, text[-800:]
     assert {"gbprep", "gbact", "gbend"} <= set(people[0].done)

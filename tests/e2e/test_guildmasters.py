@@ -10,14 +10,14 @@ and nobody's answer to a reaction, nor who was asked, is told."""
 
 from __future__ import annotations
 
-import asyncio
 import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot.loopback import FakeDiscord
 from games.guildmasters.rules.content import load_pack
-from tests.e2e.people import WAIT, anything_new, open_prompt
+from tests.e2e.lobbies import open_lobby, play_until_ended
+from tests.e2e.people import WAIT, open_prompt
 
 SEED = 11  # a game in which a reaction takes effect (Behead, Protect, Ambush or Heal)
 REACTED = re.compile(r"beheads the|Protect denies it|ambushes: it takes|heals a")
@@ -97,39 +97,6 @@ class Guildmaster:
         return False
 
 
-async def guildmasters_lobby(world: Any, *names: str, players: int) -> None:
-    """`/gm create game:guildmasters`, the others join with the lobby's button, the game's seed
-    is set (so the game is the same every run), the host starts; a built-in guild fills the
-    empty seat."""
-    fake = world.fake
-    host, *others = names
-    rec = await fake.slash(
-        world.users[host], world.channel, "gm create", game="guildmasters", players=players
-    )
-    lobby = await rec.wait_reply(timeout=10)
-    assert "Guildmasters — game" in lobby.text(), lobby.text()
-    for name in others:
-        join = await fake.click(world.users[name], fake.message(lobby.id), "gm:lobby:1:0:join")
-        await join.wait_reply(timeout=10)
-    await world.bot.store.update_game(1, seed=SEED)
-    start = await fake.slash(world.users[host], world.channel, "gm start")
-    assert "The game begins" in (await start.wait_reply(timeout=10)).text()
-
-
-async def play(world: Any, people: list[Guildmaster], limit: float = 300.0) -> None:
-    """Everybody answers until the game ends."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + limit
-    while (await world.bot.store.get_game(1)).status != "ended":
-        assert loop.time() < end, "the game did not end in time"
-        acted = False
-        for p in people:
-            acted = await p.act_once() or acted
-        if not acted:
-            await anything_new(world.fake)
-    await world.settled()
-
-
 def first_text(m: Any) -> str:
     """A message's embeds' text as it was first sent (a prompt is edited once answered)."""
     embeds = m.history[0]["embeds"] if m.history else m.embeds
@@ -141,7 +108,7 @@ def channel_text(world: Any, but: int = 0) -> str:
 
 
 async def test_a_whole_three_player_game_played_from_the_dm_prompts(world):
-    await guildmasters_lobby(world, "kim", "chris", players=3)
+    await open_lobby(world, "guildmasters", "Guildmasters", "kim", "chris", players=3, seed=SEED)
     fake = world.fake
     # The core's commands answer for this game.
     status = await fake.slash(world.users["morgan"], world.channel, "gm status")
@@ -157,7 +124,7 @@ async def test_a_whole_three_player_game_played_from_the_dm_prompts(world):
     card = await fake.slash(world.users["morgan"], world.channel, "gm card", name="hunter")
     assert "**Ambush**" in (await card.wait_reply(timeout=10)).text()
     people = [Guildmaster(fake, world.users["kim"]), Guildmaster(fake, world.users["chris"])]
-    await play(world, people)
+    await play_until_ended(world, people, 300.0)
     text = channel_text(world, but=shown.id)
     assert "wins Guildmasters!" in text or "share the win of Guildmasters!" in text, text[-500:]
     # People drafted, fulfilled quests and answered reactions through their DMs.

@@ -15,29 +15,11 @@ from typing import Any
 
 from bot.loopback import FakeDiscord
 from games.town.rules.cards import load_cards
+from tests.e2e.lobbies import open_lobby
 from tests.e2e.people import WAIT, Player, anything_new, open_prompt
 
 NAMES = ("kim", "chris", "morgan")
-
-
-async def town_lobby(world: Any, *names: str, game_id: int = 1, channel: Any = None) -> Any:
-    """`/gm create game:town`, the others join with the lobby's button, the host starts."""
-    fake = world.fake
-    channel = channel or world.channel
-    host, *others = names
-    rec = await fake.slash(
-        world.users[host], channel, "gm create", game="town", players=len(names), bots=False
-    )
-    lobby = await rec.wait_reply(timeout=10)
-    assert "Founders' Town — game" in lobby.text(), lobby.text()
-    for name in others:
-        join = await fake.click(
-            world.users[name], fake.message(lobby.id), f"gm:lobby:{game_id}:0:join"
-        )
-        await join.wait_reply(timeout=10)
-    start = await fake.slash(world.users[host], channel, "gm start")
-    assert "The game begins" in (await start.wait_reply(timeout=10)).text()
-    return lobby
+TITLE = "Founders' Town"
 
 
 def button(message: Any, action: str, label_has: str = "") -> str | None:
@@ -176,7 +158,7 @@ def channel_text(fake: FakeDiscord, channel: Any) -> str:
 
 
 async def test_a_whole_three_player_town_game_with_a_trade(world):
-    await town_lobby(world, *NAMES)
+    await open_lobby(world, "town", TITLE, *NAMES, players=len(NAMES), bots=False)
     # The town's own command is a group of its own: /town trade answers with the offer builder
     # in a trade phase (the first player may have drawn already), else says nobody trades.
     trade = await world.fake.slash(world.users["chris"], world.channel, "town trade")
@@ -226,7 +208,9 @@ async def test_a_guild_master_game_and_a_town_game_side_by_side(world):
     assert "Guild Master — game 1" in (await gm.wait_reply(timeout=10)).text()
     start = await fake.slash(world.users["silvia"], world.channel, "gm start")
     await start.wait_reply(timeout=10)
-    await town_lobby(world, *NAMES, game_id=2, channel=other)
+    await open_lobby(
+        world, "town", TITLE, *NAMES, game_id=2, channel=other, players=len(NAMES), bots=False
+    )
     # Each channel's commands answer for its own game; Guild Master's are refused in the town's.
     status = await fake.slash(world.users["kim"], other, "gm status")
     assert "Turn 1 (round 1)" in (await status.wait_reply(timeout=10)).text()

@@ -9,14 +9,14 @@ guild's hand, and no Faith token's value is ever told."""
 
 from __future__ import annotations
 
-import asyncio
 import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot.loopback import FakeDiscord
 from games.winterforge.rules.content import load_pack
-from tests.e2e.people import WAIT, anything_new, open_prompt
+from tests.e2e.lobbies import open_lobby, play_until_ended
+from tests.e2e.people import WAIT, open_prompt
 
 COIN = re.compile(r"Coin \*\*(\d+)\*\*")
 LACKS = re.compile(r"lacks ([a-z, ]+)")
@@ -125,37 +125,6 @@ class Smith:
         return picks
 
 
-async def winterforge_lobby(world: Any, *names: str, players: int) -> None:
-    """`/gm create game:winterforge`, the others join with the lobby's button, the host
-    starts; built-in guilds fill the empty seats."""
-    fake = world.fake
-    host, *others = names
-    rec = await fake.slash(
-        world.users[host], world.channel, "gm create", game="winterforge", players=players
-    )
-    lobby = await rec.wait_reply(timeout=10)
-    assert "Smiths of Winterforge — game" in lobby.text(), lobby.text()
-    for name in others:
-        join = await fake.click(world.users[name], fake.message(lobby.id), "gm:lobby:1:0:join")
-        await join.wait_reply(timeout=10)
-    start = await fake.slash(world.users[host], world.channel, "gm start")
-    assert "The game begins" in (await start.wait_reply(timeout=10)).text()
-
-
-async def play(world: Any, smiths: list[Smith], limit: float = 300.0) -> None:
-    """Everybody answers until the game ends."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + limit
-    while (await world.bot.store.get_game(1)).status != "ended":
-        assert loop.time() < end, "the game did not end in time"
-        acted = False
-        for s in smiths:
-            acted = await s.act_once() or acted
-        if not acted:
-            await anything_new(world.fake)
-    await world.settled()
-
-
 def turn_prompt(message: Any) -> bool:
     """A DM that is (or was, before its turn ended) a turn's prompt."""
     text = message.text()
@@ -182,7 +151,7 @@ async def assert_no_secrets(world: Any, text: str) -> None:
 
 
 async def test_a_whole_three_player_game_played_from_the_dm_prompts(world):
-    await winterforge_lobby(world, "kim", "chris", players=3)
+    await open_lobby(world, "winterforge", "Smiths of Winterforge", "kim", "chris", players=3)
     fake = world.fake
     # The core's commands answer for this game.
     status = await fake.slash(world.users["morgan"], world.channel, "gm status")
@@ -198,7 +167,7 @@ async def test_a_whole_three_player_game_played_from_the_dm_prompts(world):
     card = await fake.slash(world.users["morgan"], world.channel, "gm card", name="bog iron")
     assert "**Component**: Bog Iron" in (await card.wait_reply(timeout=10)).text()
     smiths = [Smith(fake, world.users["kim"]), Smith(fake, world.users["chris"])]
-    await play(world, smiths)
+    await play_until_ended(world, smiths, 300.0)
     # The board shown on request names the job track of that moment: the story is the rest.
     text = channel_text(world, but=shown.id)
     assert "wins Smiths of Winterforge!" in text or "share the win of" in text, text[-500:]
@@ -219,9 +188,9 @@ async def test_a_whole_three_player_game_played_from_the_dm_prompts(world):
 
 
 async def test_a_whole_solo_game(world):
-    await winterforge_lobby(world, "kim", players=1)
+    await open_lobby(world, "winterforge", "Smiths of Winterforge", "kim", players=1)
     smith = Smith(world.fake, world.users["kim"])
-    await play(world, [smith])
+    await play_until_ended(world, [smith], 300.0)
     assert len(smith.answers) >= 15  # every turn played from the prompt
     text = channel_text(world)
     assert "Smiths of Winterforge: " in text and "Your Reputation" in text
@@ -231,9 +200,9 @@ async def test_a_whole_solo_game(world):
 
 
 async def test_lords_of_winterforge_with_a_person_among_five_built_in_guilds(world):
-    await winterforge_lobby(world, "kim", players=6)
+    await open_lobby(world, "winterforge", "Smiths of Winterforge", "kim", players=6)
     smith = Smith(world.fake, world.users["kim"])
-    await play(world, [smith])
+    await play_until_ended(world, [smith], 300.0)
     text = channel_text(world)
     assert "Lords of Winterforge" in text and "**Day 2 — " in text
     assert "kim places a Smith in the " in text  # placed from the DM prompt

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from bot.presentation import Presentation, Reply, Table
+from bot.presentation import Presentation, Reply
 from bot.presentation_kit import Kit, action_of, arg_of, controls, has, texts
 from bot.render.ids import parse
 from bot.render.ui import Button, Message
@@ -27,28 +27,7 @@ from games.guild_ball.rules import events as ev
 NAMES = ("Ana", "Bo")
 
 
-@dataclasses.dataclass(frozen=True)
-class TeamKit(Kit):
-    """The kit's tables for a state that counts its seats as teams (it has no `players`)."""
-
-    def table(self, state: Any, audience: Any, names: Any = None) -> Table:
-        seat = audience.seat if isinstance(audience, Seat) else None
-        decisions = tuple(d for d in GAME.pending(state) if d.seat == seat)
-        return Table(
-            game_id=self.game_id,
-            game=GAME.name,
-            status="ended" if GAME.is_over(state) else "running",
-            channel_id=1,
-            names=tuple((names or self.names)[: len(state.teams)]),
-            built_in=(False,) * len(state.teams),
-            view=GAME.view(state, audience),
-            stage=GAME.stage(state),
-            seat=seat,
-            decisions=decisions if seat is not None else (),
-        )
-
-
-KIT = TeamKit(GAME, NAMES)
+KIT = Kit(GAME, NAMES)
 DUE = datetime(2030, 5, 17, 12, 0, tzinfo=UTC)
 PACK = load_pack()
 
