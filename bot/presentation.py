@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from types import MappingProxyType
 from typing import Any, Protocol
 
 from bot.render.ui import Message, clip
@@ -321,3 +322,52 @@ class Presentation(Protocol):
     def transcript(self, seen: Seen) -> list[str]:
         """`guildmaster replay`: the lines of one update (a command's events) as text."""
         ...
+
+
+# --- what most presentations share -----------------------------------------------------------
+
+
+class Defaults:
+    """The parts of a `Presentation` most games answer alike, for a game's presentation class to
+    inherit (and override where it differs): no slash commands, forms or channel controls of
+    its own, no table options to tell, cards looked up as text only, each control answered by
+    the game's `route(ask, action, arg, values)` (its controls module's router), and a seat's
+    DM of an update headed alike (`seat_dm`)."""
+
+    title: str
+    commands: tuple[Command, ...] = ()
+    command_group = ""
+    forms: frozenset[str] = frozenset()
+    channel_controls: frozenset[str] = frozenset()
+    modal_openers: Mapping[str, str] = MappingProxyType({})
+    route: Callable[[Ask, str, str, list[str]], Awaitable[Reply]]
+
+    def lobby_lines(self, options: Mapping[str, Any]) -> list[str]:
+        """The game has no table options."""
+        return []
+
+    async def card_picture(self, name: str) -> bytes | None:
+        """Cards are looked up as text only."""
+        return None
+
+    async def control(
+        self,
+        ask: Ask,
+        action: str,
+        arg: str,
+        values: list[str],
+        fields: dict[str, str],
+        target: int,
+    ) -> Reply:
+        """A click or a choice on one of the game's controls, answered by `route`."""
+        return await self.route(ask, action, arg, values)
+
+    def seat_dm(
+        self, game_id: int, lines: Sequence[str], files: Sequence[tuple[str, bytes]] = ()
+    ) -> list[Action]:
+        """An update's DM to one seat: `lines` (and `files`) under the game's title and number,
+        or nothing when there are no lines."""
+        if not lines:
+            return []
+        text = clip("\n".join([f"**{self.title} · game {game_id}**", *lines]), 2000)
+        return [Post(Message(content=text, files=tuple(files)).check())]

@@ -12,9 +12,8 @@ a look, and every reaction it is asked. The game needs no slash command beyond t
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
-from bot.presentation import Action, Ask, Command, Line, Post, Reply, Seen, Table, say, when
+from bot.presentation import Action, Defaults, Line, Post, Reply, Seen, Table, say, when
 from bot.render.pictures import render_async
 from bot.render.ui import Embed, EmbedField, Message, clip
 from bot.render.words import count
@@ -34,25 +33,17 @@ LINE_LIMIT = 1800  # a narration line, well inside a message's 2,000 characters
 Files = tuple[tuple[str, bytes], ...]
 
 
-class GuildmastersPresentation:
+class GuildmastersPresentation(Defaults):
     """Guildmasters' `bot.presentation.Presentation`."""
 
     game = "guildmasters"
     title = w.TITLE
     seat_word = "guild"
     closed_dms = "use `/gm decide` for your picks, turns and answers and `/gm hand` for your cards"
-    commands: tuple[Command, ...] = ()
-    command_group = ""
     topics: Mapping[str, str] = TOPICS
     kinds: Mapping[str, str] = w.KINDS
     controls = frozenset(ctl.HANDLERS)
-    forms: frozenset[str] = frozenset()
-    channel_controls: frozenset[str] = frozenset()
-    modal_openers: Mapping[str, str] = {}
-
-    def lobby_lines(self, options: Mapping[str, Any]) -> list[str]:
-        """The game has no table options."""
-        return []
+    route = staticmethod(ctl.control)
 
     def seat_name(self, table: Table, seat: int) -> str:
         """A guild as messages name it: its player's display name ("Guild N" without one)."""
@@ -117,10 +108,6 @@ class GuildmastersPresentation:
         """`/gm card`: an adventurer class or a quest, by slug or name."""
         return w.find(name)
 
-    async def card_picture(self, name: str) -> bytes | None:
-        """Cards are looked up as text only."""
-        return None
-
     def card_names(self, typed: str) -> list[tuple[str, str]]:
         """Class and quest names starting with (then containing) what is typed."""
         return w.suggestions(typed)
@@ -156,10 +143,7 @@ class GuildmastersPresentation:
         if not isinstance(view, SeatView):
             return []
         lines = narration.seat_lines(seen.events, view, w.names_of(seen.table), seen.by)
-        if not lines:
-            return []
-        head = f"**{w.TITLE} · game {seen.table.game_id}**"
-        return [Post(Message(content=clip("\n".join([head, *lines]), 2000)).check())]
+        return self.seat_dm(seen.table.game_id, lines)
 
     def prompt(self, table: Table, decision: Decision) -> Message | None:
         """The DM prompt of one of the guild's decisions."""
@@ -175,18 +159,6 @@ class GuildmastersPresentation:
         if pv.result is not None:
             return say("The game is over: nothing is asked of you.")
         return say("Nothing is asked of you now: you will get a DM when something is.")
-
-    async def control(
-        self,
-        ask: Ask,
-        action: str,
-        arg: str,
-        values: list[str],
-        fields: dict[str, str],
-        target: int,
-    ) -> Reply:
-        """A click or a choice on one of the game's controls (`controls.py`)."""
-        return await ctl.control(ask, action, arg, values)
 
     def transcript(self, seen: Seen) -> list[str]:
         """The channel's narration of one update, as text lines."""

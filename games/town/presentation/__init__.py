@@ -12,9 +12,8 @@ form and none is posted in the channel.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
-from bot.presentation import Action, Ask, Command, Line, Post, Reply, Seen, Table, say
+from bot.presentation import Action, Ask, Command, Defaults, Line, Post, Reply, Seen, Table, say
 from bot.render.pictures import render_async
 from bot.render.ui import Message, clip
 from engine.core.game import Decision
@@ -52,7 +51,7 @@ async def _trade(ask: Ask) -> Reply:
     return Reply(p.builder(table, p.new_draft(view)))
 
 
-class TownPresentation:
+class TownPresentation(Defaults):
     """Founders' Town's `bot.presentation.Presentation`."""
 
     game = "town"
@@ -73,13 +72,7 @@ class TownPresentation:
     topics: Mapping[str, str] = TOPICS
     kinds: Mapping[str, str] = w.KINDS
     controls = frozenset(ctl.HANDLERS)
-    forms: frozenset[str] = frozenset()
-    channel_controls: frozenset[str] = frozenset()
-    modal_openers: Mapping[str, str] = {}
-
-    def lobby_lines(self, options: Mapping[str, Any]) -> list[str]:
-        """The game has no table options."""
-        return []
+    route = staticmethod(ctl.control)
 
     def seat_name(self, table: Table, seat: int) -> str:
         """A player as messages name it: its display name ("Player N" without one)."""
@@ -106,10 +99,6 @@ class TownPresentation:
         pack = load_cards()
         slug = w.find_card(pack, name)
         return w.card_text(pack, slug) if slug is not None else None
-
-    async def card_picture(self, name: str) -> bytes | None:
-        """Town cards are looked up as text only."""
-        return None
 
     def card_names(self, typed: str) -> list[tuple[str, str]]:
         """Card names starting with (then containing) what is typed."""
@@ -142,10 +131,7 @@ class TownPresentation:
             return []
         before = seen.before if isinstance(seen.before, SeatView) else None
         lines = narration.seat_lines(seen.events, before, view, p.names_of(seen.table))
-        if not lines:
-            return []
-        head = f"**{w.TITLE} · game {seen.table.game_id}**"
-        return [Post(Message(content=clip("\n".join([head, *lines]), 2000)).check())]
+        return self.seat_dm(seen.table.game_id, lines)
 
     def prompt(self, table: Table, decision: Decision) -> Message | None:
         """The DM prompt of one of the seat's decisions."""
@@ -174,18 +160,6 @@ class TownPresentation:
         return say(
             f"Nothing is asked of you now: it is {names[pv.current]}'s {w.stage_name(pv.stage)}."
         )
-
-    async def control(
-        self,
-        ask: Ask,
-        action: str,
-        arg: str,
-        values: list[str],
-        fields: dict[str, str],
-        target: int,
-    ) -> Reply:
-        """A click or a choice on one of the game's controls (`controls.py`)."""
-        return await ctl.control(ask, action, arg, values)
 
     def transcript(self, seen: Seen) -> list[str]:
         """The channel's narration of one update, as text lines."""

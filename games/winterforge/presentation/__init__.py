@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.presentation import Action, Ask, Command, Line, Post, Reply, Seen, Table, say
+from bot.presentation import Action, Defaults, Line, Post, Reply, Seen, Table, say
 from bot.render.pictures import render_async
 from bot.render.ui import Message, clip
 from engine.core.game import Decision
@@ -33,21 +33,17 @@ __all__ = ["PRESENTATION", "WinterforgePresentation"]
 LINE_LIMIT = 1800  # a narration line, well inside a message's 2,000 characters
 
 
-class WinterforgePresentation:
+class WinterforgePresentation(Defaults):
     """Smiths of Winterforge's `bot.presentation.Presentation`."""
 
     game = "winterforge"
     title = w.TITLE
     seat_word = "guild"
     closed_dms = "use `/gm decide` for your turn's actions and `/gm hand` for your Contracts"
-    commands: tuple[Command, ...] = ()
-    command_group = ""
     topics: Mapping[str, str] = TOPICS
     kinds: Mapping[str, str] = w.KINDS
     controls = frozenset(ctl.HANDLERS)
-    forms: frozenset[str] = frozenset()
-    channel_controls: frozenset[str] = frozenset()
-    modal_openers: Mapping[str, str] = {}
+    route = staticmethod(ctl.control)
 
     def lobby_lines(self, options: Mapping[str, Any]) -> list[str]:
         """The Alleyways chosen for the table."""
@@ -85,10 +81,6 @@ class WinterforgePresentation:
         """`/gm card`: any card of the pack by slug or name."""
         found = w.find_card(name)
         return w.card_text(*found) if found is not None else None
-
-    async def card_picture(self, name: str) -> bytes | None:
-        """Cards are looked up as text only."""
-        return None
 
     def card_names(self, typed: str) -> list[tuple[str, str]]:
         """Card names starting with (then containing) what is typed."""
@@ -143,9 +135,7 @@ class WinterforgePresentation:
                 if isinstance(event, ev.Forged) and event.seat == view.seat:
                     at = narration.public_of(seen.view_at(index))
                     files.append(("forge.png", await render_async(forge, at, event, names)))
-        head = f"**{w.TITLE} · game {seen.table.game_id}**"
-        text = clip("\n".join([head, *lines]), 2000)
-        return [Post(Message(content=text, files=tuple(files[-1:])).check())]
+        return self.seat_dm(seen.table.game_id, lines, files[-1:])
 
     def prompt(self, table: Table, decision: Decision) -> Message | None:
         """The DM prompt of one of the guild's decisions (a turn's only when it begins)."""
@@ -165,18 +155,6 @@ class WinterforgePresentation:
         if any(g.choosing for g in pv.guilds):
             return say("Nothing is asked of you now: the others are choosing Royal Contracts.")
         return say(f"Nothing is asked of you now: it is {names[pv.turn.seat]}'s turn.")
-
-    async def control(
-        self,
-        ask: Ask,
-        action: str,
-        arg: str,
-        values: list[str],
-        fields: dict[str, str],
-        target: int,
-    ) -> Reply:
-        """A click or a choice on one of the game's controls (`controls.py`)."""
-        return await ctl.control(ask, action, arg, values)
 
     def transcript(self, seen: Seen) -> list[str]:
         """The channel's narration of one update, as text lines."""
