@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.presentation import Action, Ask, Command, Line, Post, Reply, Seen, Table, say, when
+from bot.presentation import Action, Ask, Defaults, Line, Post, Reply, Seen, Table, say, when
 from bot.render.pictures import render_async
 from bot.render.ui import Embed, EmbedField, Message, clip
 from engine.core.game import Decision
@@ -34,20 +34,17 @@ LINE_LIMIT = 1800
 Files = tuple[tuple[str, bytes], ...]
 
 
-class GuildBallPresentation:
+class GuildBallPresentation(Defaults):
     """Guild Ball's `bot.presentation.Presentation`."""
 
     game = "guild-ball"
     title = w.TITLE
     seat_word = "team"
     closed_dms = "use `/gm decide` for what your team must answer and `/gm hand` for your plans"
-    commands: tuple[Command, ...] = ()
-    command_group = ""
     topics: Mapping[str, str] = TOPICS
     kinds: Mapping[str, str] = w.KINDS
     controls = frozenset(ctl.HANDLERS)
     forms: frozenset[str] = ctl.FORMS
-    channel_controls: frozenset[str] = frozenset()
     modal_openers: Mapping[str, str] = ctl.MODAL_OPENERS
     slow_controls: frozenset[str] = ctl.SLOW  # answered after a deferral: they draw a picture
 
@@ -121,9 +118,6 @@ class GuildBallPresentation:
         """`/gm card`: a model, play, trait, game plan or guild by slug or name."""
         return w.find_card(name)
 
-    async def card_picture(self, name: str) -> bytes | None:
-        return None
-
     def card_names(self, typed: str) -> list[tuple[str, str]]:
         return w.card_suggestions(typed)
 
@@ -152,10 +146,7 @@ class GuildBallPresentation:
         if not isinstance(view, SeatView):
             return []
         lines = narration.seat_lines(seen.events, view)
-        if not lines:
-            return []
-        head = f"**{w.TITLE} · game {seen.table.game_id}**"
-        return [Post(Message(content=clip("\n".join([head, *lines]), 2000)).check())]
+        return self.seat_dm(seen.table.game_id, lines)
 
     def prompt(self, table: Table, decision: Decision) -> Message | None:
         return p.prompt(table, decision)
