@@ -171,7 +171,7 @@ def require_open(state: WinterforgeState, place: str) -> None:
 def check_prime(state: WinterforgeState, seat: int) -> None:
     """Refuse a Prime Position bonus `seat` may not use now."""
     g = state.guilds[seat]
-    if event_effect(state, "no_prime") is not None:
+    if state.turn.event and event_effect(state, "no_prime") is not None:
         raise RuleError("no_prime", "This turn's Event allows no Prime Position bonus.")
     if not g.prime:
         raise RuleError(

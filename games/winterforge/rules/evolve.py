@@ -191,10 +191,15 @@ def _forged(state: S, e: ev.Forged) -> S:
         tokens += 1
     if not e.success:
         started.append(Work(e.contract, e.components, e.rune, tokens + e.tokens))
-    guilds = _acted(
-        state, e.seat, e.prime, hand=hand, stockpile=stockpile, runes=runes, started=tuple(started)
+    guild = replace(
+        g,
+        hand=hand,
+        stockpile=stockpile,
+        runes=runes,
+        started=tuple(started),
+        prime_used=g.prime_used or e.prime,
     )
-    return _act(state, guilds=guilds, rng=e.rng)
+    return _guild_acted(state, e.seat, guild, rng=e.rng)
 
 
 def _completed(state: S, e: ev.ContractCompleted) -> S:
@@ -286,9 +291,9 @@ def _taken(state: S, e: ev.ContractsTaken) -> S:
     for card in e.returns:
         spaces[spaces.index("")] = card
     track = _fill(tuple(spaces), (), e.refills)
-    guilds = _acted(state, e.seat, e.prime, hand=hand, coin=g.coin + e.coin)
-    return _act(
-        state, guilds=guilds, job_track=track, contract_deck=state.contract_deck[len(e.refills) :]
+    guild = replace(g, hand=hand, coin=g.coin + e.coin, prime_used=g.prime_used or e.prime)
+    return _guild_acted(
+        state, e.seat, guild, job_track=track, contract_deck=state.contract_deck[len(e.refills) :]
     )
 
 
@@ -304,10 +309,13 @@ def _loan(state: S, e: ev.LoanTaken) -> S:
     bank = tuple(e.refill if c == e.loan else c for c in state.bank)
     bank = tuple(c for c in bank if c)
     deck = state.loan_deck[1:] if e.refill else state.loan_deck
-    guilds = _acted(
-        state, e.seat, e.prime, coin=g.coin + e.coin, loans=(*g.loans, LoanHeld(e.loan))
+    guild = replace(
+        g,
+        coin=g.coin + e.coin,
+        loans=(*g.loans, LoanHeld(e.loan)),
+        prime_used=g.prime_used or e.prime,
     )
-    return _act(state, guilds=guilds, bank=bank, loan_deck=deck)
+    return _guild_acted(state, e.seat, guild, bank=bank, loan_deck=deck)
 
 
 def _repaid(state: S, e: ev.LoanRepaid) -> S:

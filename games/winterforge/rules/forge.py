@@ -32,7 +32,12 @@ def training_cost(state: WinterforgeState, seat: int, skill: str, prime: bool) -
     g = state.guilds[seat]
     board = load_pack().guilds[g.board]
     level = g.skills[SKILLS.index(skill)]
-    cost = board.train_cost[level] - ability(g, "train_discount") - discount(state, "forge")
+    # The discounts asked only when there may be one: a Crew, a solo Event.
+    cost = board.train_cost[level]
+    if g.crew:
+        cost -= ability(g, "train_discount")
+    if state.turn.event:
+        cost -= discount(state, "forge")
     return max(0, cost - (1 if prime else 0))
 
 

@@ -96,7 +96,7 @@ def contract_limit(g: Guild) -> int:
     """3 Contracts, and more with a Crew that keeps the order book (`contract_extra`). A guild
     over its limit after that Crew leaves keeps its Contracts but takes none without returning as
     many (see the rules notes)."""
-    return CONTRACT_LIMIT + ability(g, "contract_extra")
+    return CONTRACT_LIMIT + (ability(g, "contract_extra") if g.crew else 0)
 
 
 def request_funds(ctx: Ctx, cmd: RequestFunds) -> None:
@@ -111,5 +111,5 @@ def request_funds(ctx: Ctx, cmd: RequestFunds) -> None:
             f"{g.coin}.",
         )
     enter(ctx, cmd.seat, "guildhall", cmd.prime)
-    coin = 1 + ability(g, "funds_bonus") + (PRIME_COIN if cmd.prime else 0)
+    coin = 1 + (ability(g, "funds_bonus") if g.crew else 0) + (PRIME_COIN if cmd.prime else 0)
     ctx.emit(FundsRequested(seat=cmd.seat, coin=coin, prime=cmd.prime))

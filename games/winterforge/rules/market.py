@@ -37,9 +37,15 @@ MAX_AUTO_REFRESH = 20
 
 def purchase_cost(state: WinterforgeState, seat: int, components: tuple[str, ...]) -> int:
     """The Coin a purchase costs: the cards' costs, less a Crew's and an Event's discount."""
-    pack = load_pack()
-    cost = sum(pack.components[c].cost for c in components)
-    off = ability(state.guilds[seat], "market_discount") + discount(state, "market")
+    cards = load_pack().components
+    cost = 0
+    for c in components:
+        cost += cards[c].cost
+    g = state.guilds[seat]
+    # The discounts asked only when there may be one: a Crew, a solo Event.
+    off = (ability(g, "market_discount") if g.crew else 0) + (
+        discount(state, "market") if state.turn.event else 0
+    )
     return max(0, cost - off)
 
 

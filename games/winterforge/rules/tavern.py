@@ -34,7 +34,7 @@ REFRESH_COST = 1
 
 def hire_cost(state: WinterforgeState, crew: str, prime: bool) -> int:
     """The Hire Cost, less the Prime Position's 1 and an Event's discount (never below 0)."""
-    cost = load_pack().crew[crew].cost - discount(state, "tavern")
+    cost = load_pack().crew[crew].cost - (discount(state, "tavern") if state.turn.event else 0)
     return max(0, cost - (1 if prime else 0))
 
 
