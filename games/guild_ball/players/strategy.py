@@ -17,10 +17,9 @@ from games.guild_ball.players.moves import (
     charge_end,
     dodge_path,
     engaged_enemies,
-    pass_targets,
     path_towards,
 )
-from games.guild_ball.players.odds import chance_of_hits, estimate
+from games.guild_ball.players.odds import estimate
 from games.guild_ball.players.playbook import choose_result
 from games.guild_ball.rules import commands as cm
 from games.guild_ball.rules.ball import kick_pool_tn
@@ -43,7 +42,6 @@ from games.guild_ball.rules.turns import pool, ready
 
 GOOD_ODDS = 0.6  # shoot when at least one hit is this likely
 SURE = 0.9  # odds a shot needs no help above
-GOOD_PASS = 0.7  # a pass this likely to arrive is worth its influence for the MP it gains
 GOOD_CHARGE = 4.0  # a charge elsewhere worth more than closing on an unreachable carrier
 BONUS_GAIN = 1.5  # Bonus Time's worth (take-out and tackle chances) that pays its MP
 WASTED = 0.2  # influence left at the end of an activation is lost in the End Phase
@@ -258,12 +256,6 @@ class BuiltinPlayer:
             return flare
         if can_shoot(state, unit) and shot_odds(state, unit) >= GOOD_ODDS:
             return cm.Shoot(seat=seat, bonus=mp >= 2 and shot_odds(state, unit) < SURE)
-        if mp < 1:
-            # No momentum for a shot: a successful pass gains 1 MP ("the active model's team
-            # gains 1 MP"), and a friend still to activate may shoot with it.
-            receiver = self._receiver(state, unit, fresh_only=True)
-            if receiver is not None:
-                return cm.Pass(seat=seat, target=receiver.id)
         if not act.advanced:
             goal = enemy_goal(state, seat)
             need = math.hypot(unit.x - goal.centre.x, unit.y - goal.centre.y)
@@ -275,32 +267,7 @@ class BuiltinPlayer:
                 return (cm.Sprint if kind is MoveKind.SPRINT else cm.Jog)(seat=seat, path=path)
         if can_shoot(state, unit):
             return cm.Shoot(seat=seat, bonus=mp >= 2 and shot_odds(state, unit) < SURE)
-        receiver = self._receiver(state, unit, fresh_only=False)
-        if receiver is not None:
-            return cm.Pass(seat=seat, target=receiver.id)
         return cm.EndActivation(seat=seat)
-
-    def _receiver(self, state: GuildBallState, unit: Unit, fresh_only: bool) -> Unit | None:
-        """The friend to pass to, if the pass is likely (at least `GOOD_PASS`): one still to
-        activate and within its kick range of the goal first, then the nearest the goal (only
-        those still to activate when `fresh_only`)."""
-        if unit.influence < 1:
-            return None
-        goal = enemy_goal(state, unit.seat)
-        ctx = new_context(state)
-        best, key = None, None
-        for f in pass_targets(state, unit):
-            if fresh_only and f.activated:
-                continue
-            pool_, tn = kick_pool_tn(ctx, unit, base_of(f), f)
-            odds = chance_of_hits(pool_, tn)
-            if odds < GOOD_PASS:
-                continue
-            shoots = not f.activated and in_kick_range(base_of(f), goal, kick_range(state, f))
-            k = (shoots, not f.activated, -_dist(f, goal.centre), odds, f.id)
-            if key is None or k > key:
-                best, key = f, k
-        return best
 
     def _kick_play(self, state: GuildBallState, unit: Unit) -> cm.UsePlay | None:
         """A play that adds to the carrier's own kick (Long Flare), cast before a shot when it
