@@ -120,18 +120,20 @@ class RandomPlayer:
         if not reach or random() * END_EARLY < 1:
             return cm.EndTurn(seat=seat)
         here = g.at
+        errand = self.errand
+        if errand is not None and (errand[0] != seat or errand[1] != turn.number):
+            errand = None  # one of an earlier turn
+        if errand is not None and errand[2] != here:
+            to = routes(state.alleyways)[here][errand[2]][1]
+            return cm.Move(seat, to, prime_free(state, to))
         # `prime_ok` here: may the next action here use the Prime Position's bonus?
         prime = (
             g.prime
             and not g.prime_used
             and not (event and event_effect(state, "no_prime") is not None)
         )
-        errand = self.errand
-        if errand is not None and errand[0] == seat and errand[1] == turn.number:
-            place, kind = errand[2], errand[3]
-            if place != here:
-                to = routes(state.alleyways)[here][place][1]
-                return cm.Move(seat, to, prime_free(state, to))
+        if errand is not None:
+            kind = errand[3]
             self.errand = None
             if not (event and closed(state, PLACE_OF[kind])) and CHECKS[kind](
                 state, seat, g, prime

@@ -8,10 +8,10 @@ from functools import cache
 
 from engine.core.context import Context
 from engine.core.errors import RuleError
-from engine.core.rng import Rng
+from engine.core.rng import Dice
 from games.winterforge.rules.content import Contract, load_pack
 from games.winterforge.rules.events import Event, Placed
-from games.winterforge.rules.evolve import HANDLERS, evolve
+from games.winterforge.rules.evolve import HANDLERS
 from games.winterforge.rules.state import ACTIONS_PER_TURN, LORDS, Guild, WinterforgeState
 
 Ctx = Context[WinterforgeState, Event]
@@ -29,27 +29,29 @@ PLACE_NAMES: dict[str, str] = {
 }
 
 
-def _rng_of(state: WinterforgeState) -> Rng:
-    return state.rng
-
-
 class WinterforgeContext(Context[WinterforgeState, Event]):
     """The engine's context, each event applied by its `evolve` handler straight away: a call
-    fewer per event, and made without the generic constructor's arguments (one per command)."""
+    fewer per event, and made without the generic constructor's arguments (one per command);
+    the random source is read from the state's `rng` directly."""
 
     __slots__ = ()
 
     def __init__(self, state: WinterforgeState) -> None:
         self.state = state
         self.events = []
-        self._evolve = evolve
-        self._rng_of = _rng_of
         self._dice = None
 
     def emit(self, event: Event) -> None:
         """Record `event` and apply it to `state` at once."""
         self.state = HANDLERS[type(event)](self.state, event)
         self.events.append(event)
+
+    @property
+    def dice(self) -> Dice:
+        """The random source, started from the state's `Rng` the first time it is used."""
+        if self._dice is None:
+            self._dice = Dice(self.state.rng)
+        return self._dice
 
 
 def new_context(state: WinterforgeState) -> Ctx:

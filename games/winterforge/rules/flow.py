@@ -94,12 +94,12 @@ def execute(state: WinterforgeState, command: cm.Command) -> tuple[list[Event], 
     after = ctx.state
     turn = after.turn
     if (
-        after.result is None
-        and turn.number == state.turn.number
-        and (turn.number or not after.choosing)
         # `turn_spent` asked only when it may be yes: a turn of 3 actions with fewer taken and no
         # solo Event (most commands) is not.
-        and (turn.actions >= ACTIONS_PER_TURN or turn.event or after.variant == LORDS)
+        (turn.actions >= ACTIONS_PER_TURN or turn.event or after.variant == LORDS)
+        and after.result is None
+        and turn.number == state.turn.number
+        and (turn.number or not after.choosing)
         and turn_spent(after)
     ):
         finish_turn(ctx)
