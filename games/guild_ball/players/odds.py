@@ -11,7 +11,7 @@ from math import comb
 
 from games.guild_ball.content.cards import Model
 from games.guild_ball.rules.attacks import CHARGE_TAC, attack_pool, wrap_limits
-from games.guild_ball.rules.context import armour, card, pack
+from games.guild_ball.rules.context import armour, pack
 from games.guild_ball.rules.state import Attack, GuildBallState, Unit
 
 # The damage a playbook-only play adds when its icon is selected (Drive It Home's 3 DMG,
@@ -96,7 +96,6 @@ class Estimate:
     damage: float  # expected DMG
     take_out: float  # the chance the target is taken out
     tackle: float  # the chance a tackle result is within reach (the ball carrier)
-    hit: float  # the chance of at least one net hit
 
 
 def estimate(
@@ -110,21 +109,16 @@ def estimate(
         pool += CHARGE_TAC
     dist = hits_distribution(pool, tn)
     arm = armour(state, target)
-    dmg = out = tackle = hit = 0.0
+    dmg = out = tackle = 0.0
     reach = first_column(attacker.slug, "tackle") if state.ball_holder == target.id else 0
     for hits, p in enumerate(dist):
         net = hits - arm
         if net <= 0:
             continue
-        hit += p
         d = playbook_damage(attacker.slug, net)
         dmg += p * d
         if d >= target.hp:
             out += p
         if reach and net >= reach:
             tackle += p
-    return Estimate(dmg, out, tackle, hit)
-
-
-def max_hp(unit: Unit) -> int:
-    return card(unit).stats.hp
+    return Estimate(dmg, out, tackle)
