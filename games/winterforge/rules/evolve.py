@@ -134,8 +134,9 @@ def _moved(state: S, e: ev.Moved) -> S:
     # The most frequent event of all: written out without the helpers' keyword dictionaries.
     seat = e.seat
     primes = state.primes
-    for i, p in enumerate(primes):  # the mover's Prime Position left (a Smith holds one at most)
+    for p in primes:  # the mover's Prime Position left (a Smith holds one at most)
         if p[1] == seat:
+            i = primes.index(p)
             primes = primes[:i] + primes[i + 1 :]
             break
     if e.prime:
@@ -143,12 +144,10 @@ def _moved(state: S, e: ev.Moved) -> S:
     guilds = list(state.guilds)
     guilds[seat] = replace(guilds[seat], at=e.to, prime=e.prime, prime_used=False)
     turn = state.turn
-    turn = replace(
-        turn,
-        actions=turn.actions + (0 if e.free else 1),
-        moves=turn.moves + 1,
-        free_move=turn.free_move or e.free,
-    )
+    if e.free:  # a Crew's extra Move: no action spent
+        turn = replace(turn, moves=turn.moves + 1, free_move=True)
+    else:
+        turn = replace(turn, actions=turn.actions + 1, moves=turn.moves + 1)
     return replace(
         state,
         primes=primes,
