@@ -124,12 +124,7 @@ def _parser() -> argparse.ArgumentParser:
         description="Play whole games between built-in players and print each game's result "
         "and the totals. The same arguments give the same output.",
     )
-    simulate.add_argument(
-        "--game",
-        default=DEFAULT_GAME,
-        choices=_game_names(),
-        help=f"the game to play (default: {DEFAULT_GAME})",
-    )
+    _game_option(simulate)
     simulate.add_argument("--players", type=int, help="players per game (default: up to 4)")
     simulate.add_argument("--games", type=int, default=10, help="number of games")
     simulate.add_argument("--seed", type=int, default=1, help="seed of the first game")
@@ -154,19 +149,19 @@ def _parser() -> argparse.ArgumentParser:
         owners |= {a.dest: name for a in simulate._actions if a.dest not in known}
     simulate.set_defaults(run=_simulate, owners=owners)
 
-    games = sub.add_parser("games", help="list the games in the database")
+    games = _command(sub, "games", _games, help="list the games in the database")
     games.add_argument("--status", help="only games with this status (lobby, running, ended…)")
     _database_options(games)
-    games.set_defaults(run=_games)
 
-    export = sub.add_parser("export", help="write a game as JSON lines")
+    export = _command(sub, "export", _export, help="write a game as JSON lines")
     export.add_argument("game_id", type=_game_id, metavar="GAME_ID")
     export.add_argument("--output", "-o", metavar="FILE", help="write here instead of stdout")
     _database_options(export)
-    export.set_defaults(run=_export)
 
-    imported = sub.add_parser(
+    imported = _command(
+        sub,
         "import",
+        _import,
         help="store an exported game as a new game",
         description="Store a game exported with `guildmaster export` (checked as replay checks "
         "it) as a new game, with a new id and the status `imported`; a game already in the "
@@ -174,58 +169,75 @@ def _parser() -> argparse.ArgumentParser:
     )
     imported.add_argument("file", metavar="FILE", help="an export (- for standard input)")
     _database_options(imported)
-    imported.set_defaults(run=_import)
 
-    backup = sub.add_parser(
+    backup = _command(
+        sub,
         "backup",
+        _backup,
         help="copy the database while the bot runs",
         description="SQLite: a consistent copy made with SQLite's online backup API, beside the "
         "database unless --output names the file. PostgreSQL: prints the pg_dump command to run.",
     )
     backup.add_argument("--output", "-o", metavar="FILE", help="where the copy goes")
     _database_options(backup)
-    backup.set_defaults(run=_backup)
 
-    replay = sub.add_parser(
+    replay = _command(
+        sub,
         "replay",
+        _replay,
         help="print an exported game round by round",
         description="Print a game exported with `guildmaster export`, round by round, as the "
         "public saw it; with --seat, as that seat saw it (only once the game has ended).",
     )
     replay.add_argument("file", metavar="FILE", help="an export (- for standard input)")
     replay.add_argument("--seat", type=int, metavar="N", help="seat (guild, player) number")
-    replay.set_defaults(run=_replay)
 
-    run = sub.add_parser(
+    run = _command(
+        sub,
         "run",
+        _run,
         help="start the Discord bot",
         description="Start the bot with config.toml (or --config), the token from DISCORD_TOKEN "
         "or the config. Without a token it says how to get one.",
     )
     run.add_argument("--config", metavar="FILE", help="configuration file (config.toml)")
-    run.set_defaults(run=_run)
 
-    demo = sub.add_parser(
+    demo = _command(
+        sub,
         "demo",
+        _demo,
         help="watch the bot play a whole game offline",
         description="Start a Discord of our own on 127.0.0.1 and the real bot, and let built-in "
         "players play a game (or play one guild yourself with --play). The channel is printed "
         "as a person would read it; pictures are saved to --out.",
     )
-    demo.add_argument(
+    _game_option(demo)
+    demo.add_argument("--players", type=int, help="players (default: up to 4)")
+    demo.add_argument("--play", action="store_true", help="play seat 1 from the terminal")
+    demo.add_argument("--out", default="demo-out", metavar="DIR", help="where pictures go")
+    for tools in _game_clis().values():
+        if hasattr(tools, "add_commands"):
+            tools.add_commands(sub)
+    return parser
+
+
+def _command(
+    sub: Any, name: str, run: Callable[[argparse.Namespace], int], **words: str
+) -> argparse.ArgumentParser:
+    """A subcommand of `guildmaster` (its `help` and `description` in `words`) that `run`s."""
+    parser: argparse.ArgumentParser = sub.add_parser(name, **words)
+    parser.set_defaults(run=run)
+    return parser
+
+
+def _game_option(parser: argparse.ArgumentParser) -> None:
+    """--game, the game a command plays (Guild Master by default)."""
+    parser.add_argument(
         "--game",
         default=DEFAULT_GAME,
         choices=_game_names(),
         help=f"the game to play (default: {DEFAULT_GAME})",
     )
-    demo.add_argument("--players", type=int, help="players (default: up to 4)")
-    demo.add_argument("--play", action="store_true", help="play seat 1 from the terminal")
-    demo.add_argument("--out", default="demo-out", metavar="DIR", help="where pictures go")
-    demo.set_defaults(run=_demo)
-    for tools in _game_clis().values():
-        if hasattr(tools, "add_commands"):
-            tools.add_commands(sub)
-    return parser
 
 
 def _version() -> str:

@@ -72,10 +72,11 @@ def play_out(
         state = evolve(state, e)
     count = refused = 0
     total = len(log)
+    limit = MAX_COMMANDS  # bound once: this loop is every simulator's hot path
     while (command := choose(state)) is not None:
         count += 1
-        if count > MAX_COMMANDS:
-            raise RuntimeError(f"game {seed} did not end after {MAX_COMMANDS} commands")
+        if count > limit:
+            raise RuntimeError(f"game {seed} did not end after {limit} commands")
         try:
             new, state = execute(state, command)
         except RuleError:
