@@ -213,6 +213,9 @@ class StateCache:
         self.idle = idle
         self._clock = clock
         self._states: OrderedDict[int, tuple[GameState, int, float]] = OrderedDict()
+        # Per game, the newest version kept so far, dropped or not: a load that read the store
+        # before an append and ends after it must not put back the state from before.
+        self._newest: dict[int, int] = {}
 
     def __len__(self) -> int:
         return len(self._states)
@@ -238,7 +241,14 @@ class StateCache:
         now = self._clock()
         self._states[game_id] = (state, version, now)
         self._states.move_to_end(game_id)
+        self._newest[game_id] = max(version, self._newest.get(game_id, 0))
         self.expire(now)
+
+    def offer(self, game_id: int, state: GameState, version: int) -> None:
+        """Keep a state loaded from the store, unless a newer one was kept meanwhile: loads
+        outside the game's lock (answers, the notifier) may end after an append."""
+        if version >= self._newest.get(game_id, 0):
+            self.put(game_id, state, version)
 
     def pop(self, game_id: int) -> None:
         self._states.pop(game_id, None)
@@ -516,7 +526,7 @@ class GameService:
         loaded = await self.store.load(game_id)
         if loaded.state is None:
             raise ServiceError("not_started", "This game has not started yet.")
-        self._cache.put(game_id, loaded.state, loaded.version)
+        self._cache.offer(game_id, loaded.state, loaded.version)
         return loaded.state, loaded.version
 
     async def act(

@@ -239,3 +239,16 @@ async def test_after_a_restart_the_game_plays_on_from_the_store_with_the_same_an
     finally:
         await after.close()
         await keeping.close()
+
+
+def test_a_load_that_ends_after_an_append_does_not_put_back_the_older_state():
+    """A load outside the game's lock (an answer, the notifier) read the store before an
+    append; it ends after the append kept the newer state, which may have been dropped since."""
+    cache = StateCache(size=1)
+    cache.put(1, "after the append", 5)
+    cache.put(2, "another game", 3)  # the first is dropped
+    assert 1 not in cache
+    cache.offer(1, "read before the append", 4)
+    assert 1 not in cache
+    cache.offer(1, "read after it", 5)
+    assert cache.get(1) == ("read after it", 5)
