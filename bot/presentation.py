@@ -351,15 +351,10 @@ class Defaults:
         return None
 
     async def control(
-        self,
-        ask: Ask,
-        action: str,
-        arg: str,
-        values: list[str],
-        fields: dict[str, str],
-        target: int,
+        self, ask: Ask, action: str, arg: str, values: list[str], fields: Any, target: Any
     ) -> Reply:
-        """A click or a choice on one of the game's controls, answered by `route`."""
+        """A click or a choice on one of the game's controls, answered by `route` (which needs
+        neither a form's fields nor the seat the control's id names)."""
         return await self.route(ask, action, arg, values)
 
     def seat_dm(

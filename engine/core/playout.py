@@ -57,7 +57,6 @@ def play_out(
     evolve: Callable[[S | None, Any], S],
     execute: Callable[[S, Any], tuple[list[Any], S]],
     choose: Callable[[S], Any | None],
-    *,
     seed: int,
     fallback: Callable[[S, Any], Any] | None = None,
     keep_events: bool = False,

@@ -63,14 +63,8 @@ def play(
         command: Command = bot.extra(state, decision.seat) or bot.answer(state, decision)
         return command
 
-    game = play_out(
-        list(create(players, seed, {"short": short})),
-        evolve,
-        execute,
-        choose,
-        seed=seed,
-        keep_events=keep_events,
-    )
+    events = list(create(players, seed, {"short": short}))
+    game = play_out(events, evolve, execute, choose, seed, None, keep_events)
     state = game.state
     fame = tuple(g.fame for g in state.guilds)
     result = GameResult(

@@ -59,15 +59,8 @@ def play(
             raise RuntimeError(f"player {seat} did not answer")
         return command
 
-    game = play_out(
-        create(players, seed, {}),
-        evolve,
-        execute,
-        choose,
-        seed=seed,
-        fallback=seat_default(pending),
-        keep_events=keep_events,
-    )
+    fallback = seat_default(pending)
+    game = play_out(create(players, seed, {}), evolve, execute, choose, seed, fallback, keep_events)
     state = game.state
     end = state.result
     result = GameResult(

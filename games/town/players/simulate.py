@@ -84,9 +84,7 @@ def play(
                 raise RuntimeError(f"player {seat} did not answer in {turn.stage}")
         return command
 
-    game = play_out(
-        create(players, seed, {}), evolve, execute, choose, seed=seed, keep_events=keep_events
-    )
+    game = play_out(create(players, seed, {}), evolve, execute, choose, seed, None, keep_events)
     state = game.state
     end = state.result
     result = GameResult(

@@ -77,15 +77,8 @@ def play(
     def default(state: WinterforgeState, command: Command) -> Command:
         return pending(state)[0].default
 
-    game = play_out(
-        create(players, seed, dict(options or {})),
-        evolve,
-        execute,
-        choose,
-        seed=seed,
-        fallback=default,
-        keep_events=keep_events,
-    )
+    events = create(players, seed, dict(options or {}))
+    game = play_out(events, evolve, execute, choose, seed, default, keep_events)
     state = game.state
     end = state.result
     result = GameResult(
