@@ -17,8 +17,10 @@ from typing import Any
 from bot.presentation import Action, Ask, Defaults, Line, Post, Reply, Seen, Table, say, when
 from bot.render.pictures import render_async
 from bot.render.ui import Embed, EmbedField, Message, clip
+from engine.core.errors import RuleError
 from engine.core.game import Decision
 from games.guild_ball.pictures import pitch
+from games.guild_ball.pitch.field import GAME_SIZES
 from games.guild_ball.presentation import controls as ctl
 from games.guild_ball.presentation import narration
 from games.guild_ball.presentation import prompts as p
@@ -26,6 +28,8 @@ from games.guild_ball.presentation import scenes as sc
 from games.guild_ball.presentation import words as w
 from games.guild_ball.presentation.topics import TOPICS
 from games.guild_ball.rules import events as ev
+from games.guild_ball.rules.setup import game_size_option, map_option
+from games.guild_ball.rules.state import INTRODUCTORY
 from games.guild_ball.rules.views import PublicView, SeatView
 
 __all__ = ["PRESENTATION", "GuildBallPresentation"]
@@ -49,8 +53,20 @@ class GuildBallPresentation(Defaults):
     slow_controls: frozenset[str] = ctl.SLOW  # answered after a deferral: they draw a picture
 
     def lobby_lines(self, options: Mapping[str, Any]) -> list[str]:
-        """The Introductory game has no table options."""
-        return ["The Introductory game: a Captain and two Squaddies a side, 6 VP wins."]
+        """The game size and terrain the host chose (`size`, `terrain`), or why they do not go
+        together."""
+        try:
+            size = game_size_option(options)
+            terrain = map_option(options)
+        except RuleError as exc:
+            return [f"⚠ {exc.message}"]
+        if terrain is not None and size == INTRODUCTORY:
+            return [
+                "⚠ The Introductory game is played without terrain: create the game again with "
+                "`size` 1 (Quick) or 2 (Typical) to play on a map."
+            ]
+        name = f"{terrain.name} ({terrain.about})" if terrain is not None else ""
+        return [w.game_words(size, GAME_SIZES[size].victory_points, name)]
 
     def seat_name(self, table: Table, seat: int) -> str:
         return p.names_of(table)[seat]

@@ -162,15 +162,17 @@ async def _guild(ask: Ask, table: Table, arg: str, values: list[str], f: dict[st
     _decision(table, "prepare")
     guild = _ints(_one(values), len(p.guilds()))[0]
     _, _, discard = _prep_state(table, arg)
-    return Reply(p.prepare_prompt(table, guild, (0, 1), discard), edit=True)
+    squad = tuple(range(p.squad_size(_view(table).table)))
+    return Reply(p.prepare_prompt(table, guild, squad, discard), edit=True)
 
 
 async def _squad(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
     _decision(table, "prepare")
     guild, _, discard = _prep_state(table, arg)
     squad = _ints(",".join(values), len(p.squaddies(p.guilds()[guild])))
-    if len(set(squad)) != 2:
-        raise Refused("Pick two different Squaddies.")
+    count = p.squad_size(_view(table).table)
+    if len(squad) != count or len(set(squad)) != count:
+        raise Refused(f"Pick {w.count_word(count)} different Squaddies of the guild.")
     return Reply(p.prepare_prompt(table, guild, squad, discard), edit=True)
 
 

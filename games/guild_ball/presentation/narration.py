@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from games.guild_ball.pitch.field import GAME_SIZES
 from games.guild_ball.presentation import words as w
 from games.guild_ball.rules import events as ev
 from games.guild_ball.rules.views import PublicView, SeatView
@@ -76,7 +77,10 @@ def public_lines(
 
 def _line(e: Any, pv: PublicView, names: Sequence[str], hp: dict[str, int]) -> str:
     if isinstance(e, ev.GameCreated):
-        return "The game is set: each player picks a guild and two Squaddies in secret."
+        return (
+            f"The game is set ({GAME_SIZES[pv.size].name}, {pv.win_vp} VP wins): each player "
+            f"picks a guild and {w.count_word(GAME_SIZES[pv.size].squaddies)} Squaddies in secret."
+        )
     if isinstance(e, ev.Prepared):
         return f"{names[e.seat]} has picked a team."
     if isinstance(e, ev.TeamsRevealed):

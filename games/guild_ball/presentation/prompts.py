@@ -22,6 +22,7 @@ from bot.render.ids import ControlId
 from bot.render.ui import Button, Embed, Message, Option, Select, clip
 from engine.core.game import Decision
 from games.guild_ball.content.loader import load_pack
+from games.guild_ball.pitch.field import GAME_SIZES
 from games.guild_ball.presentation import scenes as sc
 from games.guild_ball.presentation import words as w
 from games.guild_ball.rules.views import ModelView, PublicView, SeatView
@@ -79,24 +80,37 @@ def squaddies(guild: str) -> list[str]:
     return [m.slug for m in load_pack().members(guild) if m.role == "squaddie"]
 
 
+def squad_size(pv: PublicView) -> int:
+    """How many Squaddies a team picks in this game's size: two in the Introductory game, four
+    in the Quick and Typical games (the book's Game Length table)."""
+    return GAME_SIZES[pv.size].squaddies
+
+
 def prepare_prompt(
     table: Table, guild: int, squad: tuple[int, ...], discard: tuple[int, ...], due: Any = None
 ) -> Message:
-    """Pick a guild, two Squaddies and two plans to discard; Confirm sends them together."""
+    """Pick a guild, its Squaddies (two or four by the game's size) and two plans to discard;
+    Confirm sends them together."""
     view = seat_view(table)
     pack = load_pack()
     slugs = guilds()
     g = slugs[guild]
     members = squaddies(g)
     captain = pack.captain(g)
+    count = squad_size(view.table)
+    mascots = [m.name for m in pack.members(g) if m.role == "mascot"]
+    size = GAME_SIZES[view.table.size]
     lines = [
-        "Pick your team in secret: a guild (its Captain plays), two of its Squaddies, and two of "
+        f"Pick your team in secret ({size.name}, {view.table.win_vp} VP wins): a guild (its "
+        f"Captain{' and Mascot play' if size.mascots else ' plays'}), {w.count_word(count)} of "
+        "its Squaddies, and two of "
         "the seven game plans dealt to you to discard face down. Your opponent learns your team "
         "only when both have picked, and never your discards.",
         "",
         f"Guild: **{pack.guilds[g].name}** — {pack.guilds[g].style}",
         f"Captain: {captain.name}",
         f"Squaddies: {w.join([pack.models[members[i]].name for i in squad])}",
+        *([f"Mascot: {mascots[0]}"] if size.mascots and mascots else []),
         "Discard: " + w.join([pack.plans[view.hand[i]].name for i in discard]),
         "",
         "Your plans:",
@@ -128,9 +142,9 @@ def prepare_prompt(
                     )
                     for i, s in enumerate(members)
                 ),
-                placeholder="Two Squaddies",
-                min_values=2,
-                max_values=2,
+                placeholder=f"{w.count_word(count).capitalize()} Squaddies",
+                min_values=count,
+                max_values=count,
             ),
         ),
         (

@@ -1,4 +1,4 @@
-"""`/gm rules` for Guild Ball: the Introductory game in our own words, one topic at a time."""
+"""`/gm rules` for Guild Ball: the game in our own words, one topic at a time."""
 
 from __future__ import annotations
 
@@ -9,9 +9,20 @@ TOPICS: dict[str, str] = {
         "(2 VP); the first team to 6 VP wins. All places are in inches: x across from the left "
         "of the pitch picture, y up from side 0's table edge."
     ),
+    "sizes": (
+        "The host picks the game size with `/gm create game:guild-ball size:…`: 0 the "
+        "Introductory game (the default: a Captain and two Squaddies, 2'×2', 6 VP), 1 the Quick "
+        "game (a Captain, four Squaddies and the guild's Mascot on a 3'×3' pitch, 8 VP) or 2 the "
+        "Typical game (the same teams, 12 VP). The Quick and Typical games may be played on a "
+        "terrain map (`terrain:` 1 Market Square, 2 Chapel Green, 3 Tannery Yard, 4 Frozen "
+        "Canal); the pitch picture draws each piece by kind (barrier, obstruction, forest, rough, "
+        'fast) with a legend. A model moving in rough ground or a forest loses 2" of its move, '
+        "unless it **Glides** first (1 MP, once a turn, offered in the activation menu)."
+    ),
     "pregame": (
-        "Each player is dealt seven game plans and, in secret, picks a guild, two Squaddies, and "
-        "two plans to discard face down (a DM with selects). The starting roll's winner kicks or "
+        "Each player is dealt seven game plans and, in secret, picks a guild, its Squaddies (two, "
+        "or four in the Quick and Typical games, where the Mascot plays too), and two plans to "
+        "discard face down (a DM with selects). The starting roll's winner kicks or "
         'receives. The kicking team deploys completely within 10" of its table edge, then the '
         "receiving team; the bot proposes a legal deployment you accept with one click or adjust "
         "by typing places. The kicker may jog, then kicks to a spot; the ball scatters."

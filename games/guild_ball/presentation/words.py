@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from games.guild_ball.content.cards import GamePlan, Model, Play, Trait
 from games.guild_ball.content.loader import load_pack
+from games.guild_ball.pitch.field import GAME_SIZES
 from games.guild_ball.rules.views import ModelView, PublicView
 
 TITLE = "Guild Ball"
@@ -79,6 +80,34 @@ def model_line(m: ModelView) -> str:
     place = where(m) if m.on_pitch else ""
     extra = f" — {'; '.join(marks)}" if marks else ""
     return f"{m.name} {place} HP {m.hp}/{m.max_hp}, INF {m.influence}{extra}"
+
+
+COUNTS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+
+
+def count_word(n: int) -> str:
+    """A small count in words ("four"), else its digits."""
+    return COUNTS.get(n, str(n))
+
+
+def team_words(size: str) -> str:
+    """A team of the game size `size` in words: "a Captain and two Squaddies", or in the Quick
+    and Typical games "a Captain, four Squaddies and the Mascot"."""
+    row = GAME_SIZES[size]
+    if row.mascots:
+        return f"a Captain, {count_word(row.squaddies)} Squaddies and the Mascot"
+    return f"a Captain and {count_word(row.squaddies)} Squaddies"
+
+
+def game_words(size: str, win_vp: int, terrain: str = "") -> str:
+    """The game in a line: its size, its pitch, its teams, the VP that win it, its terrain."""
+    row = GAME_SIZES[size]
+    feet = round(row.pitch_inches / 12)
+    where = f" on {terrain}" if terrain else ""
+    return (
+        f"The {row.name}: {team_words(size)} a side on a {feet}'×{feet}' pitch{where}, "
+        f"{win_vp} VP wins."
+    )
 
 
 def join(items: Sequence[str]) -> str:

