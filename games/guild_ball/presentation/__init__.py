@@ -75,7 +75,9 @@ class GuildBallPresentation(Defaults):
         """`/gm status`: the stage, the deadline, the score and every model."""
         pv = narration.public_of(table.view)
         names = p.names_of(table)
-        lines = [table.stage.label if table.stage is not None else ""]
+        lines = [table.stage.label if table.stage is not None else "", w.game_line(pv)]
+        if pv.map:
+            lines.append(w.terrain_line(pv))
         if table.due is not None and pv.result is None:
             lines.append(f"Deadline: {when(table.due)}" + (" — **paused**" if table.paused else ""))
         elif table.paused:
@@ -96,7 +98,9 @@ class GuildBallPresentation(Defaults):
         files: Files = ()
         if pictures:
             files = (("pitch.png", await _pitch(pv, names, melee=True)),)
-        lines = [_ball_line(pv)]
+        lines = [w.game_line(pv), _ball_line(pv)]
+        if pv.map:
+            lines.append(w.terrain_line(pv))
         for t in pv.teams:
             lines.append(f"**{names[t.seat]}** ({w.guild_name(t.guild)}): {t.vp} VP, {t.mp} MP")
             lines += [f"• {w.model_line(m)}" for m in pv.models if m.seat == t.seat]

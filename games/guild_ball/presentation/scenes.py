@@ -42,6 +42,7 @@ from games.guild_ball.pitch import (
     straight,
     within,
 )
+from games.guild_ball.rules.state import Piece
 from games.guild_ball.rules.views import ModelView, PublicView
 
 AOE_RADIUS = 1.5  # an AOE's 3" template, as the rules mark it
@@ -70,10 +71,19 @@ def side_of(pv: PublicView, seat: int) -> int:
     return pv.teams[seat].side
 
 
+def piece_terrain(piece: Piece) -> Terrain:
+    """A terrain map's piece as the pitch engine measures and the pictures draw it."""
+    kind = TerrainKind(piece.kind)
+    if piece.points:
+        return Terrain.polygon(kind, piece.points, piece.name)
+    return Terrain.circle(kind, piece.x, piece.y, piece.radius, piece.name)
+
+
 def terrain_of(pv: PublicView) -> tuple[Terrain, ...]:
-    """The rough terrain (or other) that AOEs' ongoing effects leave on the pitch."""
+    """The terrain map's pieces, and the rough terrain (or other) that AOEs' ongoing effects
+    leave on the pitch."""
     plays = load_pack().plays
-    out = []
+    out = [piece_terrain(p) for p in pv.terrain]
     for o in pv.ongoing:
         for effect in plays[o.play].ongoing:
             if effect.do == "terrain":

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from games.guild_ball.content.cards import GamePlan, Model, Play, Trait
 from games.guild_ball.content.loader import load_pack
+from games.guild_ball.content.maps import load_maps
 from games.guild_ball.pitch.field import GAME_SIZES
 from games.guild_ball.rules.views import ModelView, PublicView
 
@@ -108,6 +109,27 @@ def game_words(size: str, win_vp: int, terrain: str = "") -> str:
         f"The {row.name}: {team_words(size)} a side on a {feet}'×{feet}' pitch{where}, "
         f"{win_vp} VP wins."
     )
+
+
+def map_name(slug: str) -> str:
+    """A terrain map's name ("" for none)."""
+    return next((m.name for m in load_maps() if m.slug == slug), slug)
+
+
+def game_line(pv: PublicView) -> str:
+    """The game being played, from its public view."""
+    return game_words(pv.size, pv.win_vp, map_name(pv.map) if pv.map else "")
+
+
+def terrain_line(pv: PublicView) -> str:
+    """The terrain map's pieces in words ("" without a map), and who glides this turn."""
+    if not pv.map:
+        return ""
+    pieces = join([f"{t.name or t.kind} ({t.kind})" for t in pv.terrain])
+    line = f"Terrain, {map_name(pv.map)}: {pieces}."
+    if pv.gliding:
+        line += " Gliding this turn: " + join([model_name(pv, m) for m in pv.gliding]) + "."
+    return line
 
 
 def join(items: Sequence[str]) -> str:

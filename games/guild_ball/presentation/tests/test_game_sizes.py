@@ -5,14 +5,26 @@ press goes through `PRESENTATION.control` as the core calls it; the rules check 
 
 from __future__ import annotations
 
+import dataclasses
+import io
 from typing import Any
+
+from PIL import Image
 
 from bot.presentation_kit import find, texts
 from bot.render.ui import Select
 from engine.core.game import PUBLIC, Seat
+from games.guild_ball import GAME
 from games.guild_ball.content.loader import load_pack
+from games.guild_ball.content.maps import load_maps
+from games.guild_ball.pictures import legend, pitch
+from games.guild_ball.pictures.frame import whole_pitch
+from games.guild_ball.pictures.pitch_image import on_canvas
+from games.guild_ball.pictures.style import TERRAIN
+from games.guild_ball.pitch import TerrainKind
 from games.guild_ball.presentation import PRESENTATION as P
 from games.guild_ball.presentation import prompts as pr
+from games.guild_ball.presentation import scenes as sc
 from games.guild_ball.presentation.tests.test_choices import KIT, press, prompt, refused
 from games.guild_ball.rules import commands as cm
 
@@ -90,3 +102,44 @@ def test_the_lobby_says_the_size_and_terrain_chosen():
     assert "Chapel Green" in quick_lines[0] and "8 VP wins" in quick_lines[0]
     assert "12 VP wins" in P.lobby_lines({"size": 2, "terrain": 0})[0]
     assert "without terrain" in P.lobby_lines({"size": 0, "terrain": 1})[0]
+
+
+# --- the terrain map on the pitch picture ------------------------------------------------------
+
+
+def _pixel(png: bytes, x: float, y: float, pitch: Any) -> tuple[int, ...]:
+    frame = on_canvas(whole_pitch(pitch))
+    cx, cy = frame.canvas(x, y)
+    return Image.open(io.BytesIO(png)).convert("RGB").getpixel((round(cx), round(cy)))
+
+
+def test_every_map_is_drawn_on_the_3_foot_pitch_piece_by_piece_with_its_key():
+    """ "Players must agree on the position and type of each piece before starting the game":
+    the picture of a game on each map shows the 3'×3' pitch with every piece where the map puts
+    it (the piece's middle differs from the same picture without terrain), and keys each kind."""
+    drawn: set[str] = set()
+    for number, terrain_map in enumerate(load_maps(), 1):
+        state = KIT.new_game(2, 1, {"size": 1, "terrain": number}).after
+        pv = GAME.view(state, PUBLIC)
+        scene = sc.picture_scene(pv, ("Ana", "Bo"))
+        assert scene.pitch.size == 36 and len(scene.terrain) == len(terrain_map.pieces)
+        bare = dataclasses.replace(scene, terrain=())
+        with_map, without = pitch(scene), pitch(bare)
+        for piece in scene.terrain:
+            at = (piece.centre.x, piece.centre.y)
+            assert _pixel(with_map, *at, scene.pitch) != _pixel(without, *at, scene.pitch), piece
+        words = {i.words for i in legend.scene_items(scene, False, False, None)}
+        kinds = {t.kind for t in scene.terrain}
+        assert {TERRAIN[k].word for k in kinds} <= words
+        drawn |= {str(k) for k in kinds}
+    assert drawn == {str(k) for k in TerrainKind}  # barrier, obstruction, forest, rough, fast
+
+
+async def test_status_and_board_name_the_game_and_its_terrain():
+    state = quick()
+    pv = GAME.view(state, PUBLIC)
+    status = texts(P.status(KIT.table(state, PUBLIC)))
+    board = texts(await P.board(KIT.table(state, PUBLIC), False))
+    for text in (status, board):
+        assert "Quick Game" in text and "8 VP wins" in text and "Chapel Green" in text
+        assert all(f"{t.name} ({t.kind})" in text for t in pv.terrain)
