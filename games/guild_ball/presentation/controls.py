@@ -770,6 +770,10 @@ async def _simple(
             f"{me.name} shoots at goal{_with(bonus)}.",
         ),
         "gbstand": (cm.StandUp(seat=seat), f"{me.name} stands up."),
+        "gbglide": (
+            cm.Glide(seat=seat),
+            f"{me.name} glides: rough terrain costs it no MOV for the rest of the turn.",
+        ),
         "gbrest": (
             cm.Rest(seat=seat, clear=arg == "c"),
             f"{me.name} rests: " + ("all conditions go." if arg == "c" else "4 HP back."),
@@ -1004,6 +1008,7 @@ HANDLERS: dict[str, Handler] = {
     "gbplay": _play,
     "gbshoot": _button("gbshoot"),
     "gbstand": _button("gbstand"),
+    "gbglide": _button("gbglide"),
     "gbrest": _button("gbrest"),
     "gbend": _button("gbend"),
     "gbreact": _react,

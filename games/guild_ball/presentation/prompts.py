@@ -28,6 +28,7 @@ from games.guild_ball.presentation import words as w
 from games.guild_ball.rules.views import ModelView, PublicView, SeatView
 
 REACTION_DEFAULT = "you answer no"
+GLIDE_MP = 1  # "Once per turn an active model may spend 1 MP to move across rough terrain"
 
 
 def cid(action: str, table: Table, arg: str = "") -> str:
@@ -424,6 +425,9 @@ def action_menu(table: Table, note: str = "", bonus: bool = False) -> Message:
     knocked = "knocked_down" in me.conditions
     asked = next((d for d in table.decisions if d.kind == "action"), None)
     advanced = bool(asked.context.get("advanced")) if asked is not None else False
+    gliding = bool(asked.context.get("gliding")) if asked is not None else me.id in pv.gliding
+    if gliding:
+        lines.insert(2, f"{me.name} glides this turn: rough terrain costs it no MOV.")
     buttons = []
     if not advanced:
         buttons.append(Button("Move…", cid("gbmove", table, b), style="primary"))
@@ -438,9 +442,13 @@ def action_menu(table: Table, note: str = "", bonus: bool = False) -> Message:
         buttons.append(Button(clip(f"Shoot ({odds}, {cost})", 80), cid("gbshoot", table, b)))
     if knocked and not advanced:
         buttons.append(Button("Stand up", cid("gbstand", table)))
+    if not gliding and team.mp >= GLIDE_MP and sc.has_rough(pv):
+        buttons.append(Button(f"Glide ({GLIDE_MP} MP)", cid("gbglide", table)))
     buttons.append(Button("More…", cid("gbmore", table, b)))
     buttons.append(Button("End activation", cid("gbend", table), style="danger"))
     rows: list[tuple[Any, ...]] = [tuple(buttons[:5])]
+    if buttons[5:]:
+        rows.append(tuple(buttons[5:]))
     if engaged and me.influence >= 1:
         rows.append(
             (

@@ -92,6 +92,12 @@ def terrain_of(pv: PublicView) -> tuple[Terrain, ...]:
     return tuple(out)
 
 
+def has_rough(pv: PublicView) -> bool:
+    """Whether any rough terrain (a forest is rough too) lies on the pitch: where Gliding
+    matters."""
+    return any(t.kind.rough for t in terrain_of(pv))
+
+
 def picture_scene(pv: PublicView, names: tuple[str, ...], title: str = "") -> PitchScene:
     """The pictures' scene of a public view: the models on the pitch by pitch side."""
     guilds = load_pack().guilds

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import dataclasses
 import io
+from collections.abc import Callable, Iterator
 from typing import Any
 
+import msgspec
 from PIL import Image
 
-from bot.presentation_kit import find, texts
+from bot.presentation_kit import find, has, texts
 from bot.render.ui import Select
 from engine.core.game import PUBLIC, Seat
 from games.guild_ball import GAME
@@ -143,3 +145,51 @@ async def test_status_and_board_name_the_game_and_its_terrain():
     for text in (status, board):
         assert "Quick Game" in text and "8 VP wins" in text and "Chapel Green" in text
         assert all(f"{t.name} ({t.kind})" in text for t in pv.terrain)
+
+
+# --- Gliding -----------------------------------------------------------------------------------
+
+
+def activations(options: dict[str, int], seed: int = 1) -> Iterator[Any]:
+    """Every state of a game between built-in players where a model is active."""
+    state = KIT.new_game(2, seed, options).after
+    bots = [GAME.players["builtin"](seed * 31 + s) for s in (0, 1)]
+    while not GAME.is_over(state):
+        d = GAME.pending(state)[0]
+        if d.kind == "action":
+            yield state
+        state = GAME.execute(state, bots[d.seat].move(state, (d.seat,)))[1]
+
+
+def first_activation(options: dict[str, int], wanted: Callable[[Any], bool]) -> Any:
+    return next(s for s in activations(options) if wanted(s))
+
+
+def _can_glide(state: Any) -> bool:
+    u = state.unit(state.activation.model)
+    return u.id not in state.gliding and state.teams[u.seat].mp >= 1
+
+
+async def test_glide_is_offered_once_a_turn_while_the_team_has_the_mp():
+    """ "Once per turn an active model may spend 1 MP to move across rough terrain without
+    penalty for the remainder of the current turn. Gliding isn't an action." """
+    state = first_activation(QUICK, _can_glide)
+    seat = GAME.pending(state)[0].seat
+    message = prompt(state)
+    assert has(message, "gbglide") and find(message, "gbglide").label == "Glide (1 MP)"
+    answer, ask = await press(state, message, "gbglide")
+    assert not refused(answer), refused(answer)
+    assert ask.acted == [cm.Glide(seat=seat)]
+    assert ask.state.teams[seat].mp == state.teams[seat].mp - 1
+    assert answer.edit and not has(answer.message, "gbglide")  # the menu again: once a turn
+    assert "glides this turn" in texts(answer.message) and has(answer.message, "gbend")
+
+
+async def test_no_glide_without_the_mp_or_without_rough_terrain():
+    state = first_activation(QUICK, _can_glide)
+    seat = GAME.pending(state)[0].seat
+    teams = list(state.teams)
+    teams[seat] = msgspec.structs.replace(teams[seat], mp=0)
+    assert not has(prompt(msgspec.structs.replace(state, teams=tuple(teams))), "gbglide")
+    bare = first_activation({"size": 1, "terrain": 0}, _can_glide)
+    assert not has(prompt(bare), "gbglide")  # a pitch with no rough terrain: nothing to glide
