@@ -1,5 +1,6 @@
 """Guild Ball, the fifth game, through the loopback Discord: a whole Introductory game in which
-two people play from their DM prompts, and one in which a built-in team fills the empty seat.
+two people play from their DM prompts, one in which a built-in team fills the empty seat, and a
+Quick game on a terrain map played until one of its people has glided.
 People only read what they see and act as people do: they confirm the team the prompt shows,
 kick, deploy as the bot proposes, kick off with a target typed in the form, play their first
 plan, allocate as shown, activate the first model offered; in an activation they shoot when the
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,7 +25,7 @@ from bot.loopback import FakeDiscord
 from bot.loopback.records import DEFERRED_UPDATE_MESSAGE
 from games.guild_ball.content.loader import load_pack
 from tests.e2e.lobbies import open_lobby, play_until_ended
-from tests.e2e.people import WAIT, open_prompt
+from tests.e2e.people import WAIT, anything_new, open_prompt
 
 SEED = 3
 SLOW_PICTURE = 3.5  # seconds: past Discord's 3 s for an interaction's first answer
@@ -60,6 +62,7 @@ class Coach:
     previews: list[str] = field(default_factory=list)
     tried: set[int] = field(default_factory=set)  # activation menus whose move was refused
     bonus_used: bool = False  # Bonus Time switched on once, from More…, for an attack
+    glide: bool = False  # whether they press Glide once when it is offered
     more_tried: set[int] = field(default_factory=set)  # activation menus that went to More…
     # (action, record, the answer's text and pictures as first seen)
     records: list[tuple[str, Any, str, list[str]]] = field(default_factory=list)
@@ -156,6 +159,9 @@ class Coach:
 
     async def activation(self, message: Any) -> bool:
         key = message.id
+        if self.glide and "gbglide" not in self.done and control(message, "gbglide") is not None:
+            await self.press(message, control(message, "gbglide"))
+            return True
         if key not in self.spent and key not in self.tried:
             shoot = control(message, "gbshoot")
             if shoot is not None and "out of range" not in shoot["label"]:
@@ -282,3 +288,52 @@ async def test_a_built_in_team_fills_the_empty_seat(world):
     text = channel_text(world)
     assert "wins Guild Ball!" in text or "draw" in text, text[-800:]
     assert {"gbprep", "gbact", "gbend"} <= set(people[0].done)
+
+
+async def play_until(
+    world: Any, people: list[Coach], done: Callable[[], bool], limit: float
+) -> None:
+    """Everybody answers until `done()`, within `limit` seconds."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + limit
+    while not done():
+        assert loop.time() < end, "not done in time"
+        acted = False
+        for p in people:
+            acted = await p.act_once() or acted
+        if not acted:
+            await anything_new(world.fake)
+
+
+async def test_two_people_play_a_quick_game_on_a_terrain_map(world):
+    """`/gm create game:guild-ball size:1 terrain:2`: a Quick game (8 VP, 3'x3', teams of a
+    Captain, four Squaddies and the Mascot) on Chapel Green, played by two people through its
+    first turn; one of them glides. The team pick, the lobby, the board and the pitch picture
+    say the size and show the map; no plan is named before it is revealed."""
+    lobby = await open_lobby(
+        world, "guild-ball", "Guild Ball", "kim", "chris", players=2, seed=SEED, size=1, terrain=2
+    )
+    assert "Quick Game" in lobby.text() and "Chapel Green" in lobby.text(), lobby.text()
+    fake = world.fake
+    people = [Coach(fake, world.users["kim"], glide=True), Coach(fake, world.users["chris"])]
+    await fake.wait_for(
+        lambda: open_prompt(fake, world.users["kim"]) is not None, what="the pick", timeout=WAIT
+    )
+    pick = open_prompt(fake, world.users["kim"])
+    assert pick is not None and "four of its Squaddies" in pick.text(), pick
+    squad = control(pick, "gbsquad")
+    assert squad is not None and squad["min_values"] == squad["max_values"] == 4
+    await play_until(world, people, lambda: "gbglide" in people[0].done, 50.0)
+    text = channel_text(world)
+    assert "Quick Game, 8 VP wins" in text and "Teams revealed" in text
+    revealed = re.search(r"Teams revealed: (.*)", text)
+    assert revealed and all(part.count(",") >= 4 for part in revealed.group(1).split(";"))
+    assert "gbglide" in people[0].done, set(people[0].done)
+    assert any("glides" in a for a in people[0].answers)
+    board = await fake.slash(world.users["morgan"], world.channel, "gm board")
+    shown = await board.wait_reply(timeout=10)
+    assert "Terrain, Chapel Green: copse (forest)" in shown.text(), shown.text()
+    assert "pitch.png" in [a.filename for a in shown.attachments]
+    posted = [a.filename for m in fake.messages(world.channel) for a in m.attachments]
+    assert "pitch.png" in posted  # the kick off's pitch, on the map
+    secrets_kept(world, text)
