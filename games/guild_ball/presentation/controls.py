@@ -16,6 +16,7 @@
 | gbplan   | the game plan's select                   | ChoosePlan                                |
 | gbinit   | Take / Give                              | ChooseInitiative                          |
 | gbinfv   | a model's influence select               | the prompt again with that influence      |
+| gbinfm   | the model to adjust (a team of six)      | the prompt again with its select          |
 | gbinf    | "Allocate as shown"                      | Allocate                                  |
 | gbact    | a model's button                         | Activate                                  |
 | gbmove   | "Move…"                                  | the move menu                             |
@@ -402,7 +403,17 @@ async def _inf_value(
     alloc[i] = _ints(_one(values), 100)[0]
     pool = _view(table).influence_pool
     note = "" if sum(alloc) <= pool else f"⚠ That is {sum(alloc)}: more than your pool of {pool}."
-    return Reply(p.influence_prompt(table, tuple(alloc), note), edit=True)
+    return Reply(p.influence_prompt(table, tuple(alloc), note, focus=i), edit=True)
+
+
+async def _inf_model(
+    ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]
+) -> Reply:
+    """The model whose influence to adjust, in a team too large for a select each."""
+    _decision(table, "influence")
+    alloc = _alloc(table, arg)
+    focus = _ints(_one(values), len(alloc))[0]
+    return Reply(p.influence_prompt(table, alloc, focus=focus), edit=True)
 
 
 async def _inf(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
@@ -986,6 +997,7 @@ HANDLERS: dict[str, Handler] = {
     "gbplan": _plan,
     "gbinit": _init,
     "gbinfv": _inf_value,
+    "gbinfm": _inf_model,
     "gbinf": _inf,
     "gbact": _activate,
     "gbmove": _move,

@@ -28,6 +28,7 @@ from games.guild_ball.presentation import words as w
 from games.guild_ball.rules.views import ModelView, PublicView, SeatView
 
 REACTION_DEFAULT = "you answer no"
+INFLUENCE_SELECTS = 4  # a select per model while they fit, the Allocate button under them
 GLIDE_MP = 1  # "Once per turn an active model may spend 1 MP to move across rough terrain"
 
 
@@ -319,7 +320,12 @@ def my_models(view: SeatView) -> list[ModelView]:
     return [m for m in view.table.models if m.seat == view.seat and (m.on_pitch or m.taken_out)]
 
 
-def influence_prompt(table: Table, alloc: tuple[int, ...], note: str = "") -> Message:
+def influence_prompt(
+    table: Table, alloc: tuple[int, ...], note: str = "", focus: int = 0
+) -> Message:
+    """The influence allocation: a select of each model's influence, or with more models than
+    selects fit (a team of six) a select of the model to adjust (`focus`) and one of its
+    influence."""
     view = seat_view(table)
     models = my_models(view)
     pool = view.influence_pool
@@ -340,7 +346,26 @@ def influence_prompt(table: Table, alloc: tuple[int, ...], note: str = "") -> Me
     lines.append(deadline(table.due, "the allocation shown is made"))
     state = ".".join(map(str, alloc))
     rows: list[tuple[Any, ...]] = []
-    for i, m in enumerate(models[:4]):
+    shown = list(enumerate(models))
+    if len(models) > INFLUENCE_SELECTS:
+        rows.append(
+            (
+                Select(
+                    cid("gbinfm", table, state),
+                    tuple(
+                        Option(
+                            clip(f"{m.name}: {alloc[i]} (max {m.max_influence})", 100),
+                            str(i),
+                            default=i == focus,
+                        )
+                        for i, m in shown
+                    ),
+                    placeholder="The model to adjust",
+                ),
+            )
+        )
+        shown = shown[focus : focus + 1]
+    for i, m in shown:
         rows.append(
             (
                 Select(

@@ -150,15 +150,19 @@ async def test_status_and_board_name_the_game_and_its_terrain():
 # --- Gliding -----------------------------------------------------------------------------------
 
 
-def activations(options: dict[str, int], seed: int = 1) -> Iterator[Any]:
-    """Every state of a game between built-in players where a model is active."""
+def states_of(options: dict[str, int], seed: int = 1) -> Iterator[Any]:
+    """Every state of a game between built-in players."""
     state = KIT.new_game(2, seed, options).after
     bots = [GAME.players["builtin"](seed * 31 + s) for s in (0, 1)]
     while not GAME.is_over(state):
+        yield state
         d = GAME.pending(state)[0]
-        if d.kind == "action":
-            yield state
         state = GAME.execute(state, bots[d.seat].move(state, (d.seat,)))[1]
+
+
+def activations(options: dict[str, int], seed: int = 1) -> Iterator[Any]:
+    """Every state of a game between built-in players where a model is active."""
+    return (s for s in states_of(options, seed) if GAME.pending(s)[0].kind == "action")
 
 
 def first_activation(options: dict[str, int], wanted: Callable[[Any], bool]) -> Any:
@@ -193,3 +197,34 @@ async def test_no_glide_without_the_mp_or_without_rough_terrain():
     assert not has(prompt(msgspec.structs.replace(state, teams=tuple(teams))), "gbglide")
     bare = first_activation({"size": 1, "terrain": 0}, _can_glide)
     assert not has(prompt(bare), "gbglide")  # a pitch with no rough terrain: nothing to glide
+
+
+# --- influence for a team of six ---------------------------------------------------------------
+
+
+async def test_each_of_six_models_can_be_given_influence():
+    """ "Allocate influence ... each model up to its max INF": with six models (more than the
+    selects a message holds beside its button) a select picks the model, the next its
+    influence; Allocate sends every model's."""
+    state = next(
+        s
+        for s in states_of(QUICK)
+        if GAME.pending(s)[0].kind == "influence" and GAME.pending(s)[0].seat == 0
+    )
+    message = prompt(state)
+    models = find(message, "gbinfm", Select).options
+    assert len(models) == 6
+    last = models[-1].value
+    chosen, _ = await press(state, message, "gbinfm", [last])
+    amounts = find(chosen.message, "gbinfv", Select)
+    assert amounts.custom_id.split(":")[-2] == last  # the Mascot's select
+    top = amounts.options[-1].value
+    given, _ = await press(state, chosen.message, "gbinfv", [top])
+    assert find(given.message, "gbinfm", Select).options[-1].default  # it stays in focus
+    answer, ask = await press(state, given.message, "gbinf")
+    command = ask.acted[-1]
+    assert isinstance(command, cm.Allocate) and len(command.influence) == 6
+    if not refused(answer):
+        assert command.influence[-1][1] == int(top)
+    else:  # more than the pool: the rules say so
+        assert "influence" in refused(answer).lower(), refused(answer)
