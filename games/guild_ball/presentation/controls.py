@@ -51,6 +51,7 @@ picture: the core acknowledges them on arrival and their answer follows.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -88,6 +89,7 @@ MODAL_OPENERS = {
 # the preview, picture included, follows as an edit however busy the picture worker is.
 SLOW = frozenset({"gbintent", "gbwaym", "gbdepv", "gbdepm"})
 NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+DEPLOY_FIELDS = 4  # the places' fields of the deployment form; the kicker's is the fifth
 Handler = Callable[[Ask, Table, str, list[str], dict[str, str]], Awaitable[Reply]]
 
 
@@ -223,23 +225,31 @@ def _id(action: str, table: Table, arg: str = "") -> str:
     return ControlId(action, table.game_id, table.seat, arg).encode()
 
 
+def place_groups(count: int) -> list[range]:
+    """The deployment form's fields as ranges of the models' places: a field each while they
+    fit beside the kicker's (a modal holds five), else two or more places a field."""
+    per = 1 if count <= DEPLOY_FIELDS else math.ceil(count / DEPLOY_FIELDS)
+    return [range(i, min(i + per, count)) for i in range(0, count, per)]
+
+
 async def _deploy_form(
     ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]
 ) -> Reply:
     d = _decision(table, "deploy")
     pv = _view(table).table
+    places = d.default.places
     fields = tuple(
         ModalField(
-            f"m{i}",
-            clip(f"{w.model_name(pv, m)}: x, y", 45),
-            "x, y",
-            f"{x:.1f}, {y:.1f}",
-            max_length=20,
+            f"m{j}",
+            clip(" / ".join(w.model_name(pv, places[i][0]) for i in group) + ": x, y", 45),
+            "; ".join(["x, y"] * len(group)),
+            "; ".join(f"{places[i][1]:.1f}, {places[i][2]:.1f}" for i in group),
+            max_length=20 * len(group),
         )
-        for i, (m, x, y) in enumerate(d.default.places[:4])
+        for j, group in enumerate(place_groups(len(places)))
     )
     if d.default.kicker:
-        names = ", ".join(w.model_name(pv, m) for m, _, _ in d.default.places)
+        names = ", ".join(w.model_name(pv, m) for m, _, _ in places)
         fields += (
             ModalField(
                 "kicker",
@@ -249,7 +259,7 @@ async def _deploy_form(
                 max_length=60,
             ),
         )
-    return Reply(modal=Modal("Deployment", _id("gbdepm", table), fields[:5]))
+    return Reply(modal=Modal("Deployment", _id("gbdepm", table), fields))
 
 
 async def _deploy_typed(
@@ -258,16 +268,21 @@ async def _deploy_typed(
     d = _decision(table, "deploy")
     pv = _view(table).table
     places = []
-    for i, (m, _, _) in enumerate(d.default.places):
-        typed = points(f.get(f"m{i}", ""), "Type each place as two numbers: `x, y`.")
-        if len(typed) != 1:
-            raise Refused("Type each place as two numbers: `x, y`.")
-        places.append((m, *typed[0]))
+    for j, group in enumerate(place_groups(len(d.default.places))):
+        refusal = (
+            "Type each place as two numbers: `x, y`."
+            if len(group) == 1
+            else f"Type {w.count_word(len(group))} places in each field: `x, y; x, y`."
+        )
+        typed = points(f.get(f"m{j}", ""), refusal)
+        if len(typed) != len(group):
+            raise Refused(refusal)
+        places += [(d.default.places[i][0], *xy) for i, xy in zip(group, typed, strict=True)]
     kicker = d.default.kicker
     if d.default.kicker:
-        typed = f.get("kicker", "").strip().lower()
+        typed_kicker = f.get("kicker", "").strip().lower()
         kicker = next(
-            (m for m, _, _ in d.default.places if w.model_name(pv, m).lower() == typed), ""
+            (m for m, _, _ in d.default.places if w.model_name(pv, m).lower() == typed_kicker), ""
         )
         if not kicker:
             raise Refused("Name the kicker as one of your models is named.")

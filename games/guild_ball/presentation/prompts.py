@@ -397,7 +397,7 @@ def activation_prompt(table: Table, decision: Decision) -> Message:
     lines = [f"Turn {pv.turn}: select a model to activate.", *score_lines(table)]
     lines.append(deadline(table.due, "your first model not yet activated activates and ends"))
     buttons = []
-    for o in decision.options[:5]:
+    for o in decision.options:
         m = sc.model(pv, o.model)
         buttons.append(
             Button(
@@ -405,7 +405,8 @@ def activation_prompt(table: Table, decision: Decision) -> Message:
                 cid("gbact", table, str(index_of(pv, m.id))),
             )
         )
-    return Message(embeds=(embed("Activate a model", lines),), rows=(tuple(buttons),)).check()
+    rows = tuple(tuple(buttons[i : i + 5]) for i in range(0, len(buttons), 5))
+    return Message(embeds=(embed("Activate a model", lines),), rows=rows).check()
 
 
 def score_lines(table: Table) -> list[str]:

@@ -13,7 +13,7 @@ from typing import Any
 import msgspec
 from PIL import Image
 
-from bot.presentation_kit import find, has, texts
+from bot.presentation_kit import controls, find, has, texts
 from bot.render.ui import Select
 from engine.core.game import PUBLIC, Seat
 from games.guild_ball import GAME
@@ -228,3 +228,40 @@ async def test_each_of_six_models_can_be_given_influence():
         assert command.influence[-1][1] == int(top)
     else:  # more than the pool: the rules say so
         assert "influence" in refused(answer).lower(), refused(answer)
+
+
+# --- activating and deploying a team of six ----------------------------------------------------
+
+
+def test_every_model_not_yet_activated_is_offered():
+    """ "the teams alternate activations, one model at a time": all six buttons, five a row."""
+    state = next(s for s in states_of(QUICK) if GAME.pending(s)[0].kind == "activation")
+    d = GAME.pending(state)[0]
+    message = prompt(state)
+    buttons = [c for c in controls(message) if c.custom_id.split(":")[1] == "gbact"]
+    assert len(d.options) == 6 and len(buttons) == 6
+    assert [len(row) for row in message.rows] == [5, 1]
+
+
+async def test_six_places_are_typed_two_a_field_and_deployed_on_confirm():
+    """ "Deploy every model completely within 10" of the table edge": the form holds six places
+    in three fields beside the kicker's; the typed places are shown, then deployed."""
+    state = next(s for s in states_of(QUICK) if GAME.pending(s)[0].kind == "deploy")
+    d = GAME.pending(state)[0]
+    assert len(d.default.places) == 6
+    moved = {
+        f"m{j}": "; ".join(
+            f"{x + 0.5:.1f}, {y:.1f}" for _, x, y in d.default.places[2 * j : 2 * j + 2]
+        )
+        for j in range(3)
+    }
+    answer, ask = await press(state, prompt(state), "gbdepadj", fields=moved)
+    assert ask.acted == [] and "not deployed yet" in texts(answer.message)
+    _, ask = await press(state, answer.message, "gbdepc")
+    deployed = ask.acted[-1]
+    assert isinstance(deployed, cm.Deploy) and len(deployed.places) == 6
+    assert [round(x - 0.5, 1) for _, x, _ in deployed.places] == [
+        round(x, 1) for _, x, _ in d.default.places
+    ]
+    short, ask = await press(state, prompt(state), "gbdepadj", fields={"m0": "4, 4"})
+    assert "two places in each field" in refused(short) and ask.acted == []
