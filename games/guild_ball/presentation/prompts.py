@@ -67,6 +67,11 @@ def by_index(pv: PublicView, text: str) -> ModelView | None:
     return pv.models[int(text)]
 
 
+def button_rows(buttons: Sequence[Button]) -> tuple[tuple[Button, ...], ...]:
+    """Buttons five a row (Discord's limit), for a choice of every model of a team of six."""
+    return tuple(tuple(buttons[i : i + 5]) for i in range(0, len(buttons), 5))
+
+
 def point(p: tuple[float, float]) -> str:
     return f"({p[0]:.1f}, {p[1]:.1f})"
 
@@ -262,7 +267,7 @@ def kick_off_prompt(table: Table, decision: Decision) -> Message:
 def give_prompt(table: Table, decision: Decision) -> Message:
     pv = seat_view(table).table
     buttons = []
-    for i, o in enumerate(decision.options[:5]):
+    for i, o in enumerate(decision.options):
         label = "Leave it where it is" if not o.model else f"Give it to {w.model_name(pv, o.model)}"
         mark = " (default)" if o == decision.default else ""
         buttons.append(Button(clip(label + mark, 80), cid("gbgive", table, str(i))))
@@ -271,7 +276,7 @@ def give_prompt(table: Table, decision: Decision) -> Message:
         "models.",
         deadline(table.due, "the default shown is taken"),
     ]
-    return Message(embeds=(embed("The ball", lines),), rows=(tuple(buttons),)).check()
+    return Message(embeds=(embed("The ball", lines),), rows=button_rows(buttons)).check()
 
 
 # --- the turn: plan, initiative, influence -----------------------------------------------------
@@ -405,8 +410,7 @@ def activation_prompt(table: Table, decision: Decision) -> Message:
                 cid("gbact", table, str(index_of(pv, m.id))),
             )
         )
-    rows = tuple(tuple(buttons[i : i + 5]) for i in range(0, len(buttons), 5))
-    return Message(embeds=(embed("Activate a model", lines),), rows=rows).check()
+    return Message(embeds=(embed("Activate a model", lines),), rows=button_rows(buttons)).check()
 
 
 def score_lines(table: Table) -> list[str]:

@@ -265,3 +265,19 @@ async def test_six_places_are_typed_two_a_field_and_deployed_on_confirm():
     ]
     short, ask = await press(state, prompt(state), "gbdepadj", fields={"m0": "4, 4"})
     assert "two places in each field" in refused(short) and ask.acted == []
+
+
+def test_the_ball_may_be_given_to_any_of_six_models():
+    """ "the receiving player may give the ball to one of its models": each of the six, and
+    leaving it, offered (the give prompt shown as the kick off falls short)."""
+    for seed in range(1, 40):
+        for state in states_of(QUICK, seed):
+            d = GAME.pending(state)[0]
+            if d.kind == "game_plan":  # the kick off is over
+                break
+            if d.kind == "give_ball":
+                message = prompt(state)
+                buttons = [c for c in controls(message) if c.custom_id.split(":")[1] == "gbgive"]
+                assert len(buttons) == len(d.options) == 7
+                return
+    raise AssertionError("no kick off fell short")
