@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from games.guild_ball.content.loader import load_pack
+from games.guild_ball.content.maps import load_maps
 from games.guild_ball.pictures.inputs import (
     KNOCKED_DOWN,
     MovePreview,
@@ -143,6 +144,13 @@ def standard_twelve() -> PitchScene:
     return PitchScene(
         STANDARD_PITCH, TEAMS, bell + link, every_terrain(STANDARD_PITCH), title="Turn 2"
     )
+
+
+def on_map(slug: str) -> PitchScene:
+    """The 3'×3' pitch of a Quick or Typical game on the terrain map `slug` (content/maps.toml)
+    before deployment: the map's pieces alone, each kind keyed."""
+    found = next(m for m in load_maps() if m.slug == slug)
+    return PitchScene(STANDARD_PITCH, TEAMS, (), found.pieces, title=found.name)
 
 
 def introductory_six() -> PitchScene:
@@ -290,6 +298,8 @@ SAMPLES: dict[str, Callable[[], bytes]] = {
     "pitch_introductory_6_deployment": lambda: pitch(introductory_six(), deployment=True),
     "zoom_brawl": lambda: pitch(standard_twelve(), zoom=Zoom(Point(18.0, 17.5), 6.0), melee=True),
     "zoom_corner": lambda: pitch(corner_six(), zoom=Zoom(Point(0.0, 0.0), 5.0)),
+    "pitch_map_chapel_green": lambda: pitch(on_map("chapel-green")),
+    "pitch_map_frozen_canal": lambda: pitch(on_map("frozen-canal"), rosters=False),
     "move_jog": lambda: move_preview(jog_preview()),
     "move_charge": lambda: move_preview(charge_preview()),
     "move_refused": lambda: move_preview(refused_preview()),
