@@ -237,23 +237,28 @@ def intention(pv: PublicView, mover: str, kind: MoveKind, aim: str) -> Planned:
     start = Point(me.x, me.y)
     reach = allowance(me, kind) if kind != MoveKind.CHARGE else me.sprint
     what, _, other = aim.partition(":")
+    glides = mover in pv.gliding  # Gliding: "move across rough terrain without penalty"
     if kind == MoveKind.CHARGE:
         # Aimed a little inside the melee zone, so the rounded end still engages.
-        c = charge_towards(sc, mover, other, me.sprint, max(me.melee_zone - INSIDE, 0.0))
+        c = charge_towards(
+            sc, mover, other, me.sprint, max(me.melee_zone - INSIDE, 0.0), ignore_rough=glides
+        )
         end = c.movement.end
         problem = "" if c.engaging else "the charge cannot reach the target's melee range"
         return Planned(kind, ((round(end.x, 2), round(end.y, 2)),), other, problem)
     if what == "ball":
         target = Base(Point(pv.ball_x, pv.ball_y), BALL_RADIUS)
-        moved = approach(sc, mover, target, 0.5, reach, kind)
+        moved = approach(sc, mover, target, 0.5, reach, kind, ignore_rough=glides)
     elif what == "goal":
-        moved = approach(sc, mover, enemy_goal(pv, me.seat), 0.5, reach, kind)
+        moved = approach(sc, mover, enemy_goal(pv, me.seat), 0.5, reach, kind, ignore_rough=glides)
     elif what == "engage":
-        moved = approach(sc, mover, sc.base(other), me.melee_zone - 0.1, reach, kind)
+        moved = approach(
+            sc, mover, sc.base(other), me.melee_zone - 0.1, reach, kind, ignore_rough=glides
+        )
     else:
         them = sc.base(other)
         direction = (start.x - them.centre.x, start.y - them.centre.y)
-        moved = straight(sc, mover, direction, reach, kind, allowance=reach)
+        moved = straight(sc, mover, direction, reach, kind, allowance=reach, ignore_rough=glides)
     if moved.travelled < BACK_OFF * 2:
         return Planned(kind, (), "", "there is no room to move that way")
     return Planned(kind, (_cut(start, moved.end),), "", "")
@@ -271,7 +276,15 @@ def preview(pv: PublicView, names: tuple[str, ...], mover: str, planned: Planned
     if not problem and planned.points:
         limit = me.sprint if planned.kind != MoveKind.JOG else me.jog
         markers = (Base(Point(pv.ball_x, pv.ball_y), BALL_RADIUS),) if scene.ball else ()
-        checked = move(sc, mover, planned.points, planned.kind, limit, markers=markers)
+        checked = move(
+            sc,
+            mover,
+            planned.points,
+            planned.kind,
+            limit,
+            markers=markers,
+            ignore_rough=mover in pv.gliding,
+        )
         if not checked.ok:
             problem = f"the move is not allowed ({str(checked.problem).replace('_', ' ')})"
     radius = Base.at(me.x, me.y, base_mm(me)).radius

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import math
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -23,12 +24,13 @@ from games.guild_ball.pictures import legend, pitch
 from games.guild_ball.pictures.frame import whole_pitch
 from games.guild_ball.pictures.pitch_image import on_canvas
 from games.guild_ball.pictures.style import TERRAIN
-from games.guild_ball.pitch import TerrainKind
+from games.guild_ball.pitch import MoveKind, TerrainKind
 from games.guild_ball.presentation import PRESENTATION as P
 from games.guild_ball.presentation import prompts as pr
 from games.guild_ball.presentation import scenes as sc
 from games.guild_ball.presentation.tests.test_choices import KIT, press, prompt, refused
 from games.guild_ball.rules import commands as cm
+from games.guild_ball.rules.state import Piece
 
 PACK = load_pack()
 QUICK = {"size": 1, "terrain": 2}  # Chapel Green
@@ -281,3 +283,24 @@ def test_the_ball_may_be_given_to_any_of_six_models():
                 assert len(buttons) == len(d.options) == 7
                 return
     raise AssertionError("no kick off fell short")
+
+
+def test_a_gliding_model_is_planned_across_rough_terrain_without_its_penalty():
+    """ "A model that moves within rough terrain at any point during an advance suffers -2"/-2"
+    MOV" unless it glides: the jog towards the goal planned for the menu goes 2" farther once
+    the model glides."""
+    state = first_activation(QUICK, _can_glide)
+    pv = GAME.view(state, PUBLIC)
+    me = sc.model(pv, pv.active_model)
+    puddle = Piece("rough", "puddle", x=me.x, y=me.y, radius=2.0)  # it stands in it
+    rough = msgspec.structs.replace(pv, terrain=(puddle,))
+
+    def jogged(view: Any) -> float:
+        planned = sc.intention(view, me.id, MoveKind.JOG, "goal")
+        assert planned.points and not planned.problem, planned
+        x, y = planned.points[-1]
+        return math.hypot(x - me.x, y - me.y)
+
+    plain = jogged(rough)
+    glided = jogged(msgspec.structs.replace(rough, gliding=(me.id,)))
+    assert glided > plain + 1.5, (plain, glided)
