@@ -103,6 +103,11 @@ def _line(e: Any, pv: PublicView, names: Sequence[str], hp: dict[str, int]) -> s
     if isinstance(e, ev.Moved):
         verb = HOW.get(e.how, "moves")
         return f"{_name(pv, e.model)} {verb} to ({e.x:.1f}, {e.y:.1f})."
+    if isinstance(e, ev.Glided):
+        return f"{_name(pv, e.model)} glides (1 MP): rough terrain costs it no MOV this turn."
+    if isinstance(e, ev.TerrainPlaced):
+        kinds = w.join(sorted({p.kind for p in e.pieces}))
+        return f"The terrain is {w.map_name(e.map)}: {len(e.pieces)} pieces ({kinds})."
     if isinstance(e, ev.LeftPitch):
         return f"{_name(pv, e.model)} is pushed off the pitch."
     if isinstance(e, ev.BallHeld):

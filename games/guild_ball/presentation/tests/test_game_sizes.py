@@ -304,3 +304,16 @@ def test_a_gliding_model_is_planned_across_rough_terrain_without_its_penalty():
     plain = jogged(rough)
     glided = jogged(msgspec.structs.replace(rough, gliding=(me.id,)))
     assert glided > plain + 1.5, (plain, glided)
+
+
+def test_the_channel_is_told_the_map_and_who_glides():
+    created = KIT.new_game(2, 1, QUICK)
+    said = " ".join(P.transcript(created.seen(PUBLIC)))
+    assert "The terrain is Chapel Green: 6 pieces (barrier, fast and forest)." in said, said
+    assert "Quick Game, 8 VP wins" in said
+    state = first_activation(QUICK, _can_glide)
+    me = state.unit(state.activation.model)
+    glide = cm.Glide(seat=me.seat)
+    events, _ = GAME.execute(state, glide)
+    said = " ".join(P.transcript(KIT.step(state, events, me.seat, glide).seen(PUBLIC)))
+    assert "glides (1 MP)" in said, said
