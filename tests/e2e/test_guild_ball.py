@@ -1,6 +1,6 @@
 """Guild Ball, the fifth game, through the loopback Discord: a whole Introductory game in which
 two people play from their DM prompts, one in which a built-in team fills the empty seat, and a
-Quick game on a terrain map played until one of its people has glided.
+Quick game on a terrain map played into its second turn, one of its people gliding.
 People only read what they see and act as people do: they confirm the team the prompt shows,
 kick, deploy as the bot proposes, kick off with a target typed in the form, play their first
 plan, allocate as shown, activate the first model offered; in an activation they shoot when the
@@ -307,8 +307,8 @@ async def play_until(
 
 async def test_two_people_play_a_quick_game_on_a_terrain_map(world):
     """`/gm create game:guild-ball size:1 terrain:2`: a Quick game (8 VP, 3'x3', teams of a
-    Captain, four Squaddies and the Mascot) on Chapel Green, played by two people through its
-    first turn; one of them glides. The team pick, the lobby, the board and the pitch picture
+    Captain, four Squaddies and the Mascot) on Chapel Green, played by two people into its
+    second turn; one of them glides. The team pick, the lobby, the board and the pitch picture
     say the size and show the map; no plan is named before it is revealed."""
     lobby = await open_lobby(
         world, "guild-ball", "Guild Ball", "kim", "chris", players=2, seed=SEED, size=1, terrain=2
@@ -323,12 +323,18 @@ async def test_two_people_play_a_quick_game_on_a_terrain_map(world):
     assert pick is not None and "four of its Squaddies" in pick.text(), pick
     squad = control(pick, "gbsquad")
     assert squad is not None and squad["min_values"] == squad["max_values"] == 4
-    await play_until(world, people, lambda: "gbglide" in people[0].done, 50.0)
+    await play_until(
+        world,
+        people,
+        lambda: "gbglide" in people[0].done and "**Turn 2** begins" in channel_text(world),
+        50.0,
+    )
     text = channel_text(world)
     assert "Quick Game, 8 VP wins" in text and "Teams revealed" in text
     revealed = re.search(r"Teams revealed: (.*)", text)
     assert revealed and all(part.count(",") >= 4 for part in revealed.group(1).split(";"))
     assert "gbglide" in people[0].done, set(people[0].done)
+    assert "The terrain is Chapel Green" in text and "glides (1 MP)" in text
     assert any("glides" in a for a in people[0].answers)
     board = await fake.slash(world.users["morgan"], world.channel, "gm board")
     shown = await board.wait_reply(timeout=10)
