@@ -26,7 +26,7 @@ class GuildBall(Definition):
     seat_noun = "team"
     min_players = PLAYERS
     max_players = PLAYERS
-    options = (
+    options: tuple[GameOption, ...] = (
         GameOption(
             "size",
             "int",
@@ -45,14 +45,14 @@ class GuildBall(Definition):
             high=4,
         ),
     )
-    deadline_kinds = KINDS
+    deadline_kinds: tuple[str, ...] = KINDS
     players: Mapping[str, Callable[[int], Player]] = {
         "builtin": BuiltinPlayer,
         "random": RandomPlayer,
     }
     event_types = EVENT_TYPES
     command_types = COMMAND_TYPES
-    state_type = GuildBallState
+    state_type: type = GuildBallState
     rules = (setup, flow, evolve, pending, views)
     checkpoints = (TurnEnded, GameEnded)  # the end of every turn and of the game
     defaults_command = ApplyDefaults

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from functools import partial
+from typing import Any
 
 from engine.core.definition import Definition
 from engine.core.game import GameOption, Player, Stage
@@ -26,13 +27,13 @@ class GuildMaster(Definition):
     max_players = 4
     event_types = EVENT_TYPES
     command_types = COMMAND_TYPES
-    upcasters = UPCASTERS
-    state_type = GameState
+    upcasters: Mapping[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = UPCASTERS
+    state_type: type = GameState
     state_version = 3  # 3: orders record their outcomes
-    options = (
+    options: tuple[GameOption, ...] = (
         GameOption("short", "bool", False, "The short game: 6 rounds, no prestige upgrades"),
     )
-    deadline_kinds = ("setup", "plot", "orders", "action")
+    deadline_kinds: tuple[str, ...] = ("setup", "plot", "orders", "action")
     players: Mapping[str, Callable[[int], Player]] = {
         kind: partial(Seats, cls) for kind, cls in PLAYER_TYPES.items()
     }

@@ -24,14 +24,14 @@ class Guildmasters(Definition):
     seat_noun = "guild"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
-    deadline_kinds = KINDS
+    deadline_kinds: tuple[str, ...] = KINDS
     players: Mapping[str, Callable[[int], Player]] = {
         "builtin": BuiltinPlayer,
         "random": RandomPlayer,
     }
     event_types = EVENT_TYPES
     command_types = COMMAND_TYPES
-    state_type = GuildmastersState
+    state_type: type = GuildmastersState
     rules = (setup, flow, evolve, pending, views, secrets)
     # The end of every turn, of every main phase and of the game.
     checkpoints = (TurnEnded, PhaseEnded, GameEnded)

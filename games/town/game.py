@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import Any
 
 from engine.core.definition import Definition
 from engine.core.game import Player
@@ -24,15 +25,15 @@ class FoundersTown(Definition):
     seat_noun = "player"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
-    deadline_kinds = ("draw", "trade", "discard", "build", "offer")
+    deadline_kinds: tuple[str, ...] = ("draw", "trade", "discard", "build", "offer")
     players: Mapping[str, Callable[[int], Player]] = {
         "builtin": BuiltinPlayer,
         "random": RandomPlayer,
     }
     event_types = EVENT_TYPES
     command_types = COMMAND_TYPES
-    upcasters = UPCASTERS
-    state_type = TownState
+    upcasters: Mapping[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = UPCASTERS
+    state_type: type = TownState
     rules = (setup, flow, evolve, pending, views, secrets)
     checkpoints = (TurnEnded, GameEnded)  # the end of every turn (and of the game)
     defaults_command = ApplyDefaults

@@ -31,18 +31,18 @@ class SmithsOfWinterforge(Definition):
     seat_noun = "guild"
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
-    options = tuple(
+    options: tuple[GameOption, ...] = tuple(
         GameOption(name=name, kind="bool", default=False, description=_ALLEYWAY_TEXT[name])
         for name in ALLEYWAY_OPTIONS
     )
-    deadline_kinds = KINDS
+    deadline_kinds: tuple[str, ...] = KINDS
     players: Mapping[str, Callable[[int], Player]] = {
         "builtin": BuiltinPlayer,
         "random": RandomPlayer,
     }
     event_types = EVENT_TYPES
     command_types = COMMAND_TYPES
-    state_type = WinterforgeState
+    state_type: type = WinterforgeState
     rules = (setup, flow, evolve, pending, views, secrets)
     checkpoints = (TurnEnded, GameEnded)  # the end of every turn (and of the game)
     defaults_command = ApplyDefaults
