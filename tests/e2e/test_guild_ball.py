@@ -303,6 +303,7 @@ async def play_until(
             acted = await p.act_once() or acted
         if not acted:
             await anything_new(world.fake)
+    await world.settled()
 
 
 async def test_two_people_play_a_quick_game_on_a_terrain_map(world):
@@ -334,7 +335,9 @@ async def test_two_people_play_a_quick_game_on_a_terrain_map(world):
     revealed = re.search(r"Teams revealed: (.*)", text)
     assert revealed and all(part.count(",") >= 4 for part in revealed.group(1).split(";"))
     assert "gbglide" in people[0].done, set(people[0].done)
-    assert "The terrain is Chapel Green" in text and "glides (1 MP)" in text
+    assert "The terrain is Chapel Green" in text and "glides (1 MP)" in text, text
+    assert text.count("has the initiative") == 2, text  # once a turn, not at each handover
+    assert re.search(r"Starting roll: kim \d, chris \d", text), text
     assert any("glides" in a for a in people[0].answers)
     board = await fake.slash(world.users["morgan"], world.channel, "gm board")
     shown = await board.wait_reply(timeout=10)

@@ -56,6 +56,7 @@ def public_lines(
     if prior is not None:
         hp.update({f"vp:{t.seat}": t.vp for t in prior.teams})
     turn = prior.turn if prior is not None else PREGAME
+    phase = prior.phase if prior is not None else ""
     out: list[Said] = []
 
     def say(i: int, text: str) -> None:
@@ -66,8 +67,9 @@ def public_lines(
             if e.turn != turn and e.phase == "plans":
                 turn = e.turn
                 say(i, f"**Turn {turn}** begins: both players choose a game plan.")
-            elif e.phase == "activation":
+            elif e.phase == "activation" and phase != "activation":  # not at each handover
                 say(i, f"{names[e.initiative]} has the initiative and activates first.")
+            phase = e.phase
             continue
         text = _line(e, pv, names, hp)
         if text:
@@ -93,7 +95,9 @@ def _line(e: Any, pv: PublicView, names: Sequence[str], hp: dict[str, int]) -> s
                 hp[m] = h
         return "Teams revealed: " + "; ".join(parts) + "."
     if isinstance(e, ev.StartingRolled):
-        rolls = ", ".join(f"{names[s]} {sum(r)}" for s, r in enumerate(e.rolls))
+        rolls = "; a tie, rolled again: ".join(
+            f"{names[0]} {a}, {names[1]} {b}" for a, b in e.rolls
+        )
         return f"Starting roll: {rolls}. {names[e.winner]} chooses to kick or receive."
     if isinstance(e, ev.KickingChosen):
         return f"{names[e.kicking]} kicks off; {names[1 - e.kicking]} receives."
