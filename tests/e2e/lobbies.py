@@ -4,7 +4,7 @@ every game share (the `world` fixture of conftest.py)."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from tests.e2e.people import anything_new
@@ -42,11 +42,14 @@ async def open_lobby(
     return lobby
 
 
-async def play_until_ended(world: Any, people: Sequence[Any], limit: float) -> None:
-    """Everybody answers (`act_once`) until game 1 has ended, within `limit` seconds."""
+async def play_until_ended(
+    world: Any, people: Sequence[Any], limit: float, done: Callable[[], bool] | None = None
+) -> None:
+    """Everybody answers (`act_once`) until game 1 has ended (or until `done()`, when given),
+    within `limit` seconds."""
     loop = asyncio.get_running_loop()
     end = loop.time() + limit
-    while (await world.bot.store.get_game(1)).status != "ended":
+    while not (done() if done is not None else await _ended(world)):
         assert loop.time() < end, "the game did not end in time"
         acted = False
         for p in people:
@@ -54,3 +57,7 @@ async def play_until_ended(world: Any, people: Sequence[Any], limit: float) -> N
         if not acted:
             await anything_new(world.fake)
     await world.settled()
+
+
+async def _ended(world: Any) -> bool:
+    return (await world.bot.store.get_game(1)).status == "ended"

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,7 +24,7 @@ from bot.loopback import FakeDiscord
 from bot.loopback.records import DEFERRED_UPDATE_MESSAGE
 from games.guild_ball.content.loader import load_pack
 from tests.e2e.lobbies import open_lobby, play_until_ended
-from tests.e2e.people import WAIT, anything_new, open_prompt
+from tests.e2e.people import WAIT, open_prompt
 
 SEED = 3
 SLOW_PICTURE = 3.5  # seconds: past Discord's 3 s for an interaction's first answer
@@ -290,22 +289,6 @@ async def test_a_built_in_team_fills_the_empty_seat(world):
     assert {"gbprep", "gbact", "gbend"} <= set(people[0].done)
 
 
-async def play_until(
-    world: Any, people: list[Coach], done: Callable[[], bool], limit: float
-) -> None:
-    """Everybody answers until `done()`, within `limit` seconds."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + limit
-    while not done():
-        assert loop.time() < end, "not done in time"
-        acted = False
-        for p in people:
-            acted = await p.act_once() or acted
-        if not acted:
-            await anything_new(world.fake)
-    await world.settled()
-
-
 async def test_two_people_play_a_quick_game_on_a_terrain_map(world):
     """`/gm create game:guild-ball size:1 terrain:2`: a Quick game (8 VP, 3'x3', teams of a
     Captain, four Squaddies and the Mascot) on Chapel Green, played by two people into its
@@ -324,11 +307,11 @@ async def test_two_people_play_a_quick_game_on_a_terrain_map(world):
     assert pick is not None and "four of its Squaddies" in pick.text(), pick
     squad = control(pick, "gbsquad")
     assert squad is not None and squad["min_values"] == squad["max_values"] == 4
-    await play_until(
+    await play_until_ended(
         world,
         people,
-        lambda: "gbglide" in people[0].done and "**Turn 2** begins" in channel_text(world),
         50.0,
+        lambda: "gbglide" in people[0].done and "**Turn 2** begins" in channel_text(world),
     )
     text = channel_text(world)
     assert "Quick Game, 8 VP wins" in text and "Teams revealed" in text
