@@ -41,6 +41,9 @@ BLOCK_LIMIT = 1900
 # games' updates waiting on the one picture worker and on the answers to clicks held most of
 # the process's peak memory (issue 26). The rest wait in their game's queue as bare updates.
 HANDLING_AT_ONCE = 16
+# An update still in the works this long gives its place to the next (and goes on): a request
+# that hangs must not stop every game's updates behind it.
+HANDLING_HOLD = 10.0
 CLOSED_DM_NOTICE_EVERY = 3600.0  # seconds: a player whose DMs are closed is told at most hourly
 DEFAULT_APPLIED = "Closed: the default was applied."
 ANSWERED = "Answered: see what the game asks next."
@@ -155,8 +158,16 @@ class Notifier:
     async def _work(self, game_id: int) -> None:
         queue = self._queues[game_id]
         while not queue.empty():
-            async with self._handling:
-                await self._next(game_id, queue)
+            await self._handling.acquire()
+            step = asyncio.ensure_future(self._next(game_id, queue))
+            try:
+                await asyncio.wait((step,), timeout=HANDLING_HOLD)
+            except asyncio.CancelledError:
+                step.cancel()  # stopping: the update goes with the worker
+                raise
+            finally:
+                self._handling.release()
+            await step
         self._replaying.discard(game_id)
         # All posted: a game between updates keeps no queue or finished task (the next update
         # makes new ones). No await since the queue was found empty, so nothing came meanwhile.
