@@ -655,6 +655,11 @@ def mean(results: Sequence[Any], name: str) -> float:
     return round(sum(getattr(r, name) for r in results) / len(results), 1)
 
 
+def columns(numbers: Iterable[int], width: int) -> str:
+    """Numbers right-aligned in columns `width` wide, a space apart (a game's line)."""
+    return " ".join(f"{n:>{width}}" for n in numbers)
+
+
 def _plain(value: Any) -> Any:
     """A result's field as JSON shows it (a tuple as a list)."""
     return list(value) if isinstance(value, tuple) else value

@@ -7,7 +7,7 @@ import argparse
 from collections.abc import Sequence
 from typing import Any
 
-from bot.cli import mean, per_seat, show_simulated
+from bot.cli import columns, mean, per_seat, show_simulated
 
 # A game's own fields in --json, and the result's attribute each shows.
 FIELDS = {"winners": "winners", "vp": "vp", "goals": "goals", "turns": "rounds"}
@@ -33,6 +33,5 @@ def simulate(args: argparse.Namespace, seats: tuple[str, ...], results: Sequence
 
 
 def _line(r: Any) -> str:
-    vp = " ".join(f"{v:>2}" for v in r.vp)
     winner = f"team {r.winners[0] + 1}" if len(r.winners) == 1 else "draw"
-    return f"turns {r.rounds:>2}  VP {vp}  winner {winner}"
+    return f"turns {r.rounds:>2}  VP {columns(r.vp, 2)}  winner {winner}"

@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from bot.cli import mean, per_seat, show_simulated
+from bot.cli import columns, mean, per_seat, show_simulated
 
 MAX_ODDS_DICE = 20
 
@@ -114,5 +114,4 @@ FIELDS = {name: name for name in ("rounds", "teams", "fame", "gold", "winners")}
 
 def _line(r: Any, names: Sequence[str]) -> str:
     winners = ", ".join(names[w] for w in r.winners)
-    fame = " ".join(f"{f:>3}" for f in r.fame)
-    return f"rounds {r.rounds}  fame {fame}  events {r.events:>5}  winner {winners}"
+    return f"rounds {r.rounds}  fame {columns(r.fame, 3)}  events {r.events:>5}  winner {winners}"

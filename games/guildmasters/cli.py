@@ -7,7 +7,7 @@ import argparse
 from collections.abc import Sequence
 from typing import Any
 
-from bot.cli import mean, per_seat, show_simulated
+from bot.cli import columns, mean, per_seat, show_simulated
 
 # A game's own fields in --json, and the result's attribute each shows.
 FIELDS = {
@@ -38,6 +38,5 @@ def simulate(args: argparse.Namespace, seats: tuple[str, ...], results: Sequence
 
 
 def _line(r: Any) -> str:
-    prestige = " ".join(f"{t:>3}" for t in r.totals)
     winners = " and ".join(f"guild {s + 1}" for s in r.winners)
-    return f"game turns {r.rounds:>2}  prestige {prestige}  winner {winners}"
+    return f"game turns {r.rounds:>2}  prestige {columns(r.totals, 3)}  winner {winners}"

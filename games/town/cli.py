@@ -7,7 +7,7 @@ import argparse
 from collections.abc import Sequence
 from typing import Any
 
-from bot.cli import mean, per_seat, show_simulated
+from bot.cli import columns, mean, per_seat, show_simulated
 from games.town.rules.cards import CATEGORIES
 
 # A game's own fields in --json, each named after the result's attribute it shows.
@@ -23,18 +23,16 @@ def simulate(args: argparse.Namespace, seats: tuple[str, ...], results: Sequence
     points = per_seat(results, "scores", args.players)
     turns = mean(results, "turns")
     totals = {"wins": wins, "mean_categories_won": won, "mean_points": points, "mean_turns": turns}
-    text = (
-        f"{len(results)} games, {args.players} players, {len(CATEGORIES)} categories",
-        [
-            f"player {s + 1}  wins {wins[s]:>5}  mean categories won {won[s]:>5.2f}  "
-            f"mean points {points[s]:>6.2f}"
-            for s in range(args.players)
-        ],
-        f"mean turns per game {turns}",
-    )
+    heading = f"{len(results)} games, {args.players} players, {len(CATEGORIES)} categories"
+    seat_lines = [
+        f"player {s + 1}  wins {wins[s]:>5}  mean categories won {won[s]:>5.2f}  "
+        f"mean points {points[s]:>6.2f}"
+        for s in range(args.players)
+    ]
+    text = (heading, seat_lines, f"mean turns per game {turns}")
     return show_simulated(args, seats, results, totals, FIELDS, _line, text)
 
 
 def _line(r: Any) -> str:
-    won = " ".join(f"{w:>2}" for w in r.won)
-    return f"turns {r.turns:>3}  categories won {won}  winner player {r.winner + 1} ({r.reason})"
+    winner = f"winner player {r.winner + 1} ({r.reason})"
+    return f"turns {r.turns:>3}  categories won {columns(r.won, 2)}  {winner}"

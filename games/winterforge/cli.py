@@ -7,7 +7,7 @@ import argparse
 from collections.abc import Sequence
 from typing import Any
 
-from bot.cli import mean, per_seat, show_simulated
+from bot.cli import columns, mean, per_seat, show_simulated
 from games.winterforge.rules.setup import ALLEYWAY_OPTIONS
 
 # A game's own fields in --json, and the result's attribute each shows.
@@ -81,6 +81,5 @@ def simulate(args: argparse.Namespace, seats: tuple[str, ...], results: Sequence
 
 
 def _line(r: Any) -> str:
-    rp = " ".join(f"{t:>3}" for t in r.totals)
     winners = " and ".join(f"guild {s + 1}" for s in r.winners)
-    return f"rounds {r.rounds:>3}  RP {rp}  winner {winners} ({r.reason})"
+    return f"rounds {r.rounds:>3}  RP {columns(r.totals, 3)}  winner {winners} ({r.reason})"
