@@ -10,7 +10,6 @@ Squaddies have plays a playbook icon triggers), stopped where a choice is on off
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Iterator
 from functools import cache
 from typing import Any
@@ -37,28 +36,7 @@ TEAM = cm.Prepare(
 )
 
 
-@dataclasses.dataclass(frozen=True)
-class TeamKit(Kit):
-    """The kit's tables for a state that counts its seats as teams (it has no `players`)."""
-
-    def table(self, state: Any, audience: Any, names: Any = None) -> Table:
-        seat = audience.seat if isinstance(audience, Seat) else None
-        decisions = tuple(d for d in GAME.pending(state) if d.seat == seat)
-        return Table(
-            game_id=self.game_id,
-            game=GAME.name,
-            status="ended" if GAME.is_over(state) else "running",
-            channel_id=1,
-            names=("Ana", "Bo"),
-            built_in=(False, False),
-            view=GAME.view(state, audience),
-            stage=GAME.stage(state),
-            seat=seat,
-            decisions=decisions if seat is not None else (),
-        )
-
-
-KIT = TeamKit(GAME, ("Ana", "Bo"))
+KIT = Kit(GAME, ("Ana", "Bo"))
 
 
 def game(seed: int) -> Iterator[Any]:
