@@ -1,6 +1,8 @@
 """The command and control handlers, without Discord: what a player sends, what they get back,
 and what the channel and DMs show (through a Poster that keeps every message)."""
 
+from typing import Any
+
 import pytest
 
 from bot.chat.actions import RATE_LIMIT
@@ -296,6 +298,9 @@ async def test_a_whole_game_through_the_handlers(bot):
     would use, from the lobby to the final standings."""
     service, poster, notifier, actions = bot
     await started(bot)
+    # A click's answer may edit its prompt in place (a plot ability used, the others still
+    # offered): the player then reads the edited prompt, not the DM as it was posted.
+    edited: tuple[str, Any] | None = None
     for _ in range(400):
         await settle(service, notifier)
         state, _ = await service.load(1)
@@ -304,13 +309,14 @@ async def test_a_whole_game_through_the_handlers(bot):
         mine = [d for d in GAME.pending(state) if d.seat == 0]
         assert mine, "the game waits for nobody"
         d = mine[0]
+        key = GAME.stage(state).key
         if d.kind == "orders":
             team = list(state.guilds[0].adventurers[:2])
             await actions.control(who(KIM), "gm:obteam:1:0:1", team)
             reply = await actions.control(who(KIM), "gm:obready:1:0:1")
             assert "⚠" not in text(reply), text(reply)
         else:
-            prompt = poster.last_dm(KIM).current
+            prompt = edited[1] if edited and edited[0] == key else poster.last_dm(KIM).current
             buttons = [
                 c
                 for c in controls(prompt)
@@ -327,6 +333,8 @@ async def test_a_whole_game_through_the_handlers(bot):
                 reply = await actions.decide(who(KIM))
                 raise AssertionError(f"no control for {d.kind}: {text(reply)}")
             assert "⚠" not in text(reply)
+            assert "already closed" not in text(reply), text(reply)
+            edited = (key, reply.message) if reply.edit and controls(reply.message) else None
     assert state.phase is Phase.ENDED
     await settle(service, notifier)
     final = [
