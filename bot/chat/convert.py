@@ -94,9 +94,12 @@ def send_kwargs(message: Message) -> dict[str, Any]:
 
 def edit_kwargs(message: Message) -> dict[str, Any]:
     """Keyword arguments for message.edit / interaction.response.edit_message: components are
-    replaced (removed when the message has none)."""
+    replaced (removed when the message has none); pictures are replaced when it has files,
+    removed when it says `clear_files`, and kept otherwise."""
     kwargs: dict[str, Any] = {"content": message.content or None, "embeds": embeds(message)}
     kwargs["view"] = view(message)
     if message.files:
         kwargs["attachments"] = files(message)
+    elif message.clear_files:
+        kwargs["attachments"] = []
     return kwargs

@@ -71,6 +71,9 @@ class Message:
     embeds: tuple[Embed, ...] = ()
     rows: tuple[tuple[Button | Select, ...], ...] = ()
     files: tuple[tuple[str, bytes], ...] = field(default=())  # (file name, PNG bytes)
+    # As an edit without files: remove the pictures the message had (a preview answered),
+    # instead of keeping them as an edit does by default (a board's picture kept).
+    clear_files: bool = False
 
     def check(self) -> Message:
         """This message, if it fits Discord's limits (else ValueError naming the limit)."""

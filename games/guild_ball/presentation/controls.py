@@ -54,6 +54,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import Any
 
 from bot.presentation import Ask, Modal, ModalField, Refused, Reply, Table, say
@@ -121,8 +122,14 @@ def _ints(text: str, high: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+def _edit(message: Message) -> Reply:
+    """The answer that replaces the DM the control was on. A DM menu may have shown a preview
+    picture (a move, the deployment) that the new message does not show: it goes with it."""
+    return Reply(message if message.files else replace(message, clear_files=True), edit=True)
+
+
 def _done(title: str, text: str) -> Reply:
-    return Reply(Message(embeds=(p.embed(title, [text]),)).check(), edit=True)
+    return _edit(Message(embeds=(p.embed(title, [text]),)).check())
 
 
 def points(text: str, refusal: str) -> tuple[tuple[float, float], ...]:
@@ -144,7 +151,7 @@ async def _act(ask: Ask, before: Table, command: Any, said: str) -> Reply:
         after.stage is not None and before.stage is not None and after.stage.key == before.stage.key
     )
     if same and any(d.kind == "action" for d in after.decisions):
-        return Reply(p.action_menu(after, note=said), edit=True)
+        return _edit(p.action_menu(after, note=said))
     return _done(w.TITLE, said)
 
 
@@ -166,7 +173,7 @@ async def _guild(ask: Ask, table: Table, arg: str, values: list[str], f: dict[st
     guild = _ints(_one(values), len(p.guilds()))[0]
     _, _, discard = _prep_state(table, arg)
     squad = tuple(range(p.squad_size(_view(table).table)))
-    return Reply(p.prepare_prompt(table, guild, squad, discard), edit=True)
+    return _edit(p.prepare_prompt(table, guild, squad, discard))
 
 
 async def _squad(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
@@ -176,7 +183,7 @@ async def _squad(ask: Ask, table: Table, arg: str, values: list[str], f: dict[st
     count = p.squad_size(_view(table).table)
     if len(squad) != count or len(set(squad)) != count:
         raise Refused(f"Pick {w.count_word(count)} different Squaddies of the guild.")
-    return Reply(p.prepare_prompt(table, guild, squad, discard), edit=True)
+    return _edit(p.prepare_prompt(table, guild, squad, discard))
 
 
 async def _disc(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
@@ -185,7 +192,7 @@ async def _disc(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str
     discard = _ints(",".join(values), len(_view(table).hand))
     if len(set(discard)) != 2:
         raise Refused("Pick two different plans to discard.")
-    return Reply(p.prepare_prompt(table, guild, squad, discard), edit=True)
+    return _edit(p.prepare_prompt(table, guild, squad, discard))
 
 
 async def _prep(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
@@ -301,7 +308,7 @@ async def _deploy_preview(
         files = (("deployment.png", await render_async(pitch, scene, deployment=True)),)
     typed = places != d.default.places or kicker != d.default.kicker
     message = p.deploy_prompt(table, d, places if typed else None, kicker, files)
-    return Reply(message, edit=True)
+    return _edit(message)
 
 
 async def _deploy_shown(
@@ -418,7 +425,7 @@ async def _inf_value(
     alloc[i] = _ints(_one(values), 100)[0]
     pool = _view(table).influence_pool
     note = "" if sum(alloc) <= pool else f"⚠ That is {sum(alloc)}: more than your pool of {pool}."
-    return Reply(p.influence_prompt(table, tuple(alloc), note, focus=i), edit=True)
+    return _edit(p.influence_prompt(table, tuple(alloc), note, focus=i))
 
 
 async def _inf_model(
@@ -428,7 +435,7 @@ async def _inf_model(
     _decision(table, "influence")
     alloc = _alloc(table, arg)
     focus = _ints(_one(values), len(alloc))[0]
-    return Reply(p.influence_prompt(table, alloc, focus=focus), edit=True)
+    return _edit(p.influence_prompt(table, alloc, focus=focus))
 
 
 async def _inf(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
@@ -462,7 +469,7 @@ async def _activate(
     m = _model(table, arg)
     after = await _acted(ask, cm.Activate(seat=_view(table).seat, model=m.id))
     if any(d.kind == "action" for d in after.decisions):
-        return Reply(p.action_menu(after, note=f"{m.name} activates."), edit=True)
+        return _edit(p.action_menu(after, note=f"{m.name} activates."))
     return _done(w.TITLE, f"{m.name} activates.")
 
 
@@ -481,17 +488,17 @@ def _active(table: Table) -> Any:
 
 async def _move(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
     _active(table)
-    return Reply(p.move_menu(table, bonus=arg == "b"), edit=True)
+    return _edit(p.move_menu(table, bonus=arg == "b"))
 
 
 async def _back(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
     _active(table)
-    return Reply(p.action_menu(table, bonus=arg == "b"), edit=True)
+    return _edit(p.action_menu(table, bonus=arg == "b"))
 
 
 async def _more(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
     _active(table)
-    return Reply(p.more_menu(table, bonus=arg == "b"), edit=True)
+    return _edit(p.more_menu(table, bonus=arg == "b"))
 
 
 async def _bonus(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
@@ -506,7 +513,7 @@ async def _bonus(ask: Ask, table: Table, arg: str, values: list[str], f: dict[st
         if on
         else "Bonus Time is off."
     )
-    return Reply(p.action_menu(table, note=note, bonus=on), edit=True)
+    return _edit(p.action_menu(table, note=note, bonus=on))
 
 
 async def _show(ask: Ask, table: Table, planned: sc.Planned, bonus: bool = False) -> Reply:
@@ -539,7 +546,7 @@ async def _show(ask: Ask, table: Table, planned: sc.Planned, bonus: bool = False
     files: tuple[tuple[str, bytes], ...] = ()
     if ask.pictures:  # a slow control: its answer may wait for the picture worker
         files = (("move.png", await render_async(move_preview, preview)),)
-    return Reply(p.preview_message(table, planned, files, text, bonus), edit=True)
+    return _edit(p.preview_message(table, planned, files, text, bonus))
 
 
 async def _intent(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:

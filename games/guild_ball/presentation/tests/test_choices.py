@@ -16,6 +16,7 @@ from typing import Any
 
 import msgspec
 
+from bot.chat import convert
 from bot.presentation import Reply, Table
 from bot.presentation_kit import Kit, action_of, arg_of, controls, find, has, texts
 from bot.render.ids import parse
@@ -238,6 +239,24 @@ async def test_a_charge_with_bonus_time_is_previewed_then_confirmed():
     answer, ask = await press(state, preview.message, "gbconf")
     assert not refused(answer), refused(answer)
     assert isinstance(ask.acted[-1], cm.Charge) and ask.acted[-1].bonus
+
+
+async def test_a_confirmed_move_takes_its_preview_picture_away():
+    """The preview edits the DM menu with its picture; the answer to Confirm (or Back) edits it
+    again into the action menu, which must not keep showing the move's picture."""
+    state = found("charge")
+    moves, _ = await press(state, prompt(state), "gbmove")
+    intents = find(moves.message, "gbintent", Select)
+    preview, _ = await press(
+        state, moves.message, "gbintent", [intents.options[0].value], pictures=True
+    )
+    assert preview.edit and preview.message.files, "the preview shows its picture"
+    pressed = [a for a in ("gbconf", "gbback") if has(preview.message, a)]
+    assert pressed, "the preview offers Confirm or Back"
+    for action in pressed:
+        answer, _ = await press(state, preview.message, action)
+        assert answer.edit and not answer.message.files and answer.message.clear_files
+        assert convert.edit_kwargs(answer.message)["attachments"] == []
 
 
 async def test_a_snap_shot_may_take_bonus_time():
