@@ -831,9 +831,14 @@ def follow_prompt(table: Table, decision: Decision) -> Message:
     if mp >= 1:
         buttons.append(Button(clip(f'{passer} dodges 4"', 80), cid("gbfollow", table, "move.p")))
         buttons.append(Button(clip(f'{receiver} dodges 4"', 80), cid("gbfollow", table, "move.r")))
-    if mp >= 2:
+    # A Snap Shot only when the goal is within the receiver's kick range (the rules refuse it
+    # otherwise); a decision without the key (an older state) offers it as before.
+    shot = decision.context.get("snap_shot", True)
+    if not shot and mp >= 2:
+        lines.append(f"No Snap Shot: the goal is beyond {receiver}'s kick range.")
+    if shot and mp >= 2:
         buttons.append(Button(clip(f"Snap Shot by {receiver}", 80), cid("gbfollow", table, "shot")))
-    if mp >= 3:  # Bonus Time on the Snap Shot: 1 MP more
+    if shot and mp >= 3:  # Bonus Time on the Snap Shot: 1 MP more
         buttons.append(Button("Snap Shot + Bonus Time (3 MP)", cid("gbfollow", table, "shotb")))
     return Message(embeds=(embed("After the pass", lines),), rows=(tuple(buttons),)).check()
 

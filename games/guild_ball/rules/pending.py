@@ -28,10 +28,12 @@ from __future__ import annotations
 
 from engine.core.game import Decision
 from games.guild_ball.pitch import Point
+from games.guild_ball.pitch.ball import in_kick_range
 from games.guild_ball.rules import commands as cm
 from games.guild_ball.rules.attacks import best_pick, options
 from games.guild_ball.rules.ball import RUN
 from games.guild_ball.rules.context import base_of, game_size, kick_range, label, pack, pitch_of
+from games.guild_ball.rules.kicking import enemy_goal
 from games.guild_ball.rules.pregame import GIVE, NUMBERS
 from games.guild_ball.rules.state import (
     ACTIVATION,
@@ -208,13 +210,23 @@ def pending(state: GuildBallState) -> tuple[Decision, ...]:
         )
     if state.follow is not None:
         seat = state.unit(state.follow.passer).seat
+        receiver = state.unit(state.follow.receiver)
+        # Whether the goal is within the receiver's kick range: a Snap Shot is refused if not,
+        # so a prompt need not offer it.
+        reach = in_kick_range(
+            base_of(receiver), enemy_goal(state, seat), kick_range(state, receiver)
+        )
         return (
             Decision(
                 seat=seat,
                 kind="follow_up",
                 prompt="A successful pass: Pass & Move (1 MP), Snap Shot (2 MP) or neither?",
                 default=cm.FollowUp(seat=seat),
-                context={"passer": state.follow.passer, "receiver": state.follow.receiver},
+                context={
+                    "passer": state.follow.passer,
+                    "receiver": state.follow.receiver,
+                    "snap_shot": reach,
+                },
             ),
         )
     if state.goal_kick >= 0:

@@ -15,18 +15,21 @@ from functools import cache
 from typing import Any
 
 import msgspec
+import pytest
 
 from bot.chat import convert
 from bot.presentation import Reply, Table
 from bot.presentation_kit import Kit, action_of, arg_of, controls, find, has, texts
 from bot.render.ids import parse
 from bot.render.ui import Button, Message, Select
+from engine.core.errors import RuleError
 from engine.core.game import PUBLIC, Seat
 from games.guild_ball import GAME
 from games.guild_ball.content.loader import load_pack
 from games.guild_ball.presentation import PRESENTATION as P
 from games.guild_ball.presentation import prompts as pr
 from games.guild_ball.rules import commands as cm
+from games.guild_ball.rules.kicking import enemy_goal
 
 PACK = load_pack()
 TEAM = cm.Prepare(
@@ -259,8 +262,40 @@ async def test_a_confirmed_move_takes_its_preview_picture_away():
         assert convert.edit_kwargs(answer.message)["attachments"] == []
 
 
-async def test_a_snap_shot_may_take_bonus_time():
+def _receiver_at(state: Any, inches_from_goal: float) -> Any:
+    """`state` with the pass's receiver moved straight out from the enemy goalpost's centre."""
+    seat = seat_of(state)
+    goal = enemy_goal(state, seat).centre
+    towards_middle = 1.0 if goal.y < 10 else -1.0
+    receiver = state.unit(state.follow.receiver)
+    moved = msgspec.structs.replace(
+        receiver, x=goal.x, y=goal.y + towards_middle * inches_from_goal
+    )
+    units = tuple(moved if u.id == receiver.id else u for u in state.units)
+    teams = list(state.teams)
+    teams[seat] = msgspec.structs.replace(teams[seat], mp=3)
+    return msgspec.structs.replace(state, units=units, teams=tuple(teams))
+
+
+def test_a_snap_shot_is_offered_only_when_the_goal_is_in_kick_range():
+    """ "Snap Shot": the receiver makes a Shot; a shot needs the goalpost within its kick range,
+    so the prompt offers it only then (and says why not), as the rules decide."""
     state = passed(found("follow"))
+    seat = seat_of(state)
+    for inches, reach in ((3.0, True), (20.0, False)):
+        here = _receiver_at(state, inches)
+        d = GAME.pending(here)[0]
+        assert d.kind == "follow_up" and d.context["snap_shot"] is reach
+        shots = [c for c in controls(prompt(here)) if arg_of(c) in ("shot", "shotb")]
+        assert len(shots) == (2 if reach else 0)
+        if not reach:
+            assert "beyond" in texts(prompt(here)) and "kick range" in texts(prompt(here))
+            with pytest.raises(RuleError):
+                GAME.decide(here, cm.FollowUp(seat=seat, choice="shot"))
+
+
+async def test_a_snap_shot_may_take_bonus_time():
+    state = _receiver_at(passed(found("follow")), 3.0)
     seat = seat_of(state)
     if state.teams[seat].mp < 3:  # "Snap Shot" (2 MP) and Bonus Time (1 MP): give it 3
         teams = list(state.teams)
@@ -272,8 +307,7 @@ async def test_a_snap_shot_may_take_bonus_time():
     ask, tried = trying(state)
     answer = await P.control(ask, "gbfollow", arg_of(c), [], {}, seat)
     assert tried == [cm.FollowUp(seat=seat, choice="shot", bonus=True)]
-    # Made, or refused by the rules with their reason (the receiver out of range, say).
-    assert ask.acted == tried or refused(answer).startswith("⚠ "), refused(answer)
+    assert ask.acted == tried, refused(answer)
 
 
 def trying(state: Any) -> tuple[Any, list[Any]]:
