@@ -140,9 +140,10 @@ def points(text: str, refusal: str) -> tuple[tuple[float, float], ...]:
     return tuple((numbers[i], numbers[i + 1]) for i in range(0, len(numbers), 2))
 
 
-async def _act(ask: Ask, before: Table, command: Any, said: str) -> Reply:
+async def _act(ask: Ask, before: Table, command: Any, said: str, bonus: bool = False) -> Reply:
     """Carry `command` out; the action menu again while the same activation's wait goes on
-    (the core opens no new prompt then), else what was done."""
+    (the core opens no new prompt then), with Bonus Time still on if `bonus`, else what was
+    done."""
     try:
         after = await ask.act(command)
     except RuleError as exc:
@@ -151,7 +152,7 @@ async def _act(ask: Ask, before: Table, command: Any, said: str) -> Reply:
         after.stage is not None and before.stage is not None and after.stage.key == before.stage.key
     )
     if same and any(d.kind == "action" for d in after.decisions):
-        return _edit(p.action_menu(after, note=said))
+        return _edit(p.action_menu(after, note=said, bonus=bonus))
     return _done(w.TITLE, said)
 
 
@@ -814,7 +815,8 @@ async def _simple(
         "gbend": (cm.EndActivation(seat=seat), f"{me.name}'s activation ends."),
     }
     command, said = commands[what]
-    return await _act(ask, table, command, said)
+    # Gliding is no action: Bonus Time switched on before it stays on for the next roll.
+    return await _act(ask, table, command, said, bonus=bonus and what == "gbglide")
 
 
 def _button(what: str) -> Handler:

@@ -473,7 +473,7 @@ def action_menu(table: Table, note: str = "", bonus: bool = False) -> Message:
     if knocked and not advanced:
         buttons.append(Button("Stand up", cid("gbstand", table)))
     if not gliding and team.mp >= GLIDE_MP and sc.has_rough(pv):
-        buttons.append(Button(f"Glide ({GLIDE_MP} MP)", cid("gbglide", table)))
+        buttons.append(Button(f"Glide ({GLIDE_MP} MP)", cid("gbglide", table, b)))
     buttons.append(Button("More…", cid("gbmore", table, b)))
     buttons.append(Button("End activation", cid("gbend", table), style="danger"))
     rows: list[tuple[Any, ...]] = [tuple(buttons[:5])]

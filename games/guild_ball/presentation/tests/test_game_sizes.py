@@ -191,6 +191,21 @@ async def test_glide_is_offered_once_a_turn_while_the_team_has_the_mp():
     assert "glides this turn" in texts(answer.message) and has(answer.message, "gbend")
 
 
+async def test_gliding_leaves_bonus_time_on():
+    """Gliding is no action, so Bonus Time switched on before it still waits for the next
+    roll."""
+    state = first_activation(QUICK, _can_glide)
+    seat = GAME.pending(state)[0].seat
+    teams = list(state.teams)
+    teams[seat] = msgspec.structs.replace(teams[seat], mp=3)
+    state = msgspec.structs.replace(state, teams=tuple(teams))
+    message = pr.action_menu(KIT.table(state, Seat(seat)), bonus=True)
+    answer, ask = await press(state, message, "gbglide")
+    assert not refused(answer), refused(answer)
+    assert ask.acted == [cm.Glide(seat=seat)]
+    assert "Bonus Time is on" in texts(answer.message)
+
+
 async def test_no_glide_without_the_mp_or_without_rough_terrain():
     state = first_activation(QUICK, _can_glide)
     seat = GAME.pending(state)[0].seat
