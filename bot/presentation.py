@@ -151,6 +151,40 @@ class Refused(Exception):
         self.text = text
 
 
+NOT_ASKED_NOW = (
+    "That is not asked of you now: your prompts come by DM (`/gm decide` shows the current one)."
+)
+
+
+def asked(table: Table, *kinds: str) -> Decision:
+    """The seat's pending decision of one of `kinds`, or a refusal saying it is not asked now."""
+    found = next((d for d in table.decisions if d.kind in kinds), None)
+    if found is None:
+        raise Refused(NOT_ASKED_NOW)
+    return found
+
+
+def one_choice(values: list[str]) -> str:
+    """The single option chosen from a select, or a refusal asking for one."""
+    if len(values) != 1:
+        raise Refused("Choose one option from the list.")
+    return values[0]
+
+
+def first_prompt(
+    table: Table, prompt: Callable[[Table, Decision], Message | None], over: bool
+) -> Reply:
+    """`/gm decide` as most games answer it: the prompt of the seat's first decision that has
+    one; else that the game is over (`over`), or that nothing is asked now."""
+    for decision in table.decisions:
+        message = prompt(table, decision)
+        if message is not None:
+            return Reply(message)
+    if over:
+        return say("The game is over: nothing is asked of you.")
+    return say("Nothing is asked of you now: you will get a DM when something is.")
+
+
 def number(text: str, low: int, high: int, refusal: str) -> int:
     """`text` as a whole number from `low` to `high`, or Refused(refusal). Only ASCII digits
     count: str.isdigit() also takes "²" or "٣", which int() then rejects or reads oddly."""

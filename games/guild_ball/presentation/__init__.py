@@ -14,7 +14,18 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.presentation import Action, Ask, Defaults, Line, Post, Reply, Seen, Table, say, when
+from bot.presentation import (
+    Action,
+    Ask,
+    Defaults,
+    Line,
+    Post,
+    Reply,
+    Seen,
+    Table,
+    first_prompt,
+    when,
+)
 from bot.render.pictures import render_async
 from bot.render.ui import Embed, EmbedField, Message, clip
 from engine.core.errors import RuleError
@@ -173,14 +184,8 @@ class GuildBallPresentation(Defaults):
 
     async def decide(self, table: Table) -> Reply:
         """`/gm decide`: the prompt of what the game asks of this team now."""
-        for decision in table.decisions:
-            message = p.prompt(table, decision)
-            if message is not None:
-                return Reply(message)
-        pv = narration.public_of(table.view)
-        if pv.result is not None:
-            return say("The game is over: nothing is asked of you.")
-        return say("Nothing is asked of you now: you will get a DM when something is.")
+        over = narration.public_of(table.view).result is not None
+        return first_prompt(table, p.prompt, over)
 
     async def control(
         self,

@@ -57,7 +57,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Any
 
-from bot.presentation import Ask, Modal, ModalField, Refused, Reply, Table, say
+from bot.presentation import Ask, Modal, ModalField, Refused, Reply, Table, asked, one_choice, say
 from bot.render.ids import ControlId
 from bot.render.pictures import render_async
 from bot.render.ui import Message, clip
@@ -70,9 +70,6 @@ from games.guild_ball.presentation import words as w
 from games.guild_ball.rules import commands as cm
 from games.guild_ball.rules.views import SeatView
 
-NOT_NOW = (
-    "That is not asked of you now: your prompts come by DM (`/gm decide` shows the current one)."
-)
 FORMS = frozenset(
     {"gbdepadj", "gbkoadj", "gbtype", "gbdodt", "gbgkadj", "gbpspot", "gbdrop", "gbaoe"}
 )
@@ -98,19 +95,6 @@ def _view(table: Table) -> SeatView:
     if not isinstance(table.view, SeatView):
         raise Refused("Only this game's players can use its controls.")
     return table.view
-
-
-def _decision(table: Table, *kinds: str) -> Any:
-    found = next((d for d in table.decisions if d.kind in kinds), None)
-    if found is None:
-        raise Refused(NOT_NOW)
-    return found
-
-
-def _one(values: list[str]) -> str:
-    if len(values) != 1:
-        raise Refused("Choose one option from the list.")
-    return values[0]
 
 
 def _ints(text: str, high: int) -> tuple[int, ...]:
@@ -170,15 +154,15 @@ def _prep_state(table: Table, arg: str) -> tuple[int, tuple[int, ...], tuple[int
 
 
 async def _guild(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
-    _decision(table, "prepare")
-    guild = _ints(_one(values), len(p.guilds()))[0]
+    asked(table, "prepare")
+    guild = _ints(one_choice(values), len(p.guilds()))[0]
     _, _, discard = _prep_state(table, arg)
     squad = tuple(range(p.squad_size(_view(table).table)))
     return _edit(p.prepare_prompt(table, guild, squad, discard))
 
 
 async def _squad(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
-    _decision(table, "prepare")
+    asked(table, "prepare")
     guild, _, discard = _prep_state(table, arg)
     squad = _ints(",".join(values), len(p.squaddies(p.guilds()[guild])))
     count = p.squad_size(_view(table).table)
@@ -188,7 +172,7 @@ async def _squad(ask: Ask, table: Table, arg: str, values: list[str], f: dict[st
 
 
 async def _disc(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
-    _decision(table, "prepare")
+    asked(table, "prepare")
     guild, squad, _ = _prep_state(table, arg)
     discard = _ints(",".join(values), len(_view(table).hand))
     if len(set(discard)) != 2:
@@ -197,7 +181,7 @@ async def _disc(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str
 
 
 async def _prep(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
-    _decision(table, "prepare")
+    asked(table, "prepare")
     view = _view(table)
     guild, squad, discard = _prep_state(table, arg)
     slug = p.guilds()[guild]
@@ -212,7 +196,7 @@ async def _prep(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str
 
 
 async def _kick(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
-    _decision(table, "kick_or_receive")
+    asked(table, "kick_or_receive")
     kick = arg == "1"
     return await _act(
         ask,
@@ -223,7 +207,7 @@ async def _kick(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str
 
 
 async def _deploy(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
-    d = _decision(table, "deploy")
+    d = asked(table, "deploy")
     return await _act(ask, table, d.default, "Your team is deployed as proposed.")
 
 
@@ -243,7 +227,7 @@ def place_groups(count: int) -> list[range]:
 async def _deploy_form(
     ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]
 ) -> Reply:
-    d = _decision(table, "deploy")
+    d = asked(table, "deploy")
     pv = _view(table).table
     places = d.default.places
     fields = tuple(
@@ -273,7 +257,7 @@ async def _deploy_form(
 async def _deploy_typed(
     ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]
 ) -> Reply:
-    d = _decision(table, "deploy")
+    d = asked(table, "deploy")
     pv = _view(table).table
     places = []
     for j, group in enumerate(place_groups(len(d.default.places))):
@@ -315,14 +299,14 @@ async def _deploy_preview(
 async def _deploy_shown(
     ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]
 ) -> Reply:
-    d = _decision(table, "deploy")
+    d = asked(table, "deploy")
     return await _deploy_preview(ask, table, d, d.default.places, d.default.kicker)
 
 
 async def _deploy_typed_confirm(
     ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]
 ) -> Reply:
-    d = _decision(table, "deploy")
+    d = asked(table, "deploy")
     body, _, kicker_at = arg.partition("k")
     spots = points(body, "That preview is out of date: adjust again.")
     if len(spots) != len(d.default.places):
@@ -338,14 +322,14 @@ async def _deploy_typed_confirm(
 async def _kick_off(
     ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]
 ) -> Reply:
-    d = _decision(table, "kick_off")
+    d = asked(table, "kick_off")
     return await _act(ask, table, d.default, "You kick off as proposed.")
 
 
 async def _kick_off_form(
     ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]
 ) -> Reply:
-    d = _decision(table, "kick_off")
+    d = asked(table, "kick_off")
     t = d.default.target
     return Reply(
         modal=Modal(
@@ -366,7 +350,7 @@ async def _kick_off_form(
 async def _kick_off_typed(
     ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]
 ) -> Reply:
-    d = _decision(table, "kick_off")
+    d = asked(table, "kick_off")
     jog = points(f["jog"], "Type the jog as pairs `x, y`.") if f.get("jog", "").strip() else ()
     target = points(f.get("target", ""), "Type the target spot as `x, y`.")
     if len(target) != 1:
@@ -376,7 +360,7 @@ async def _kick_off_typed(
 
 
 async def _give(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
-    d = _decision(table, "give_ball")
+    d = asked(table, "give_ball")
     options = d.options
     i = _ints(arg, len(options))[0]
     return await _act(ask, table, options[i], "Done.")
@@ -386,9 +370,9 @@ async def _give(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str
 
 
 async def _plan(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
-    _decision(table, "game_plan")
+    asked(table, "game_plan")
     view = _view(table)
-    plan = view.hand[_ints(_one(values), len(view.hand))[0]]
+    plan = view.hand[_ints(one_choice(values), len(view.hand))[0]]
     command = cm.ChoosePlan(seat=view.seat, plan=plan)
     return await _act(
         ask, table, command, f"You play {w.plan_name(plan)} this turn (secret until both chose)."
@@ -396,7 +380,7 @@ async def _plan(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str
 
 
 async def _init(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
-    _decision(table, "initiative")
+    asked(table, "initiative")
     take = arg == "1"
     return await _act(
         ask,
@@ -419,11 +403,11 @@ def _alloc(table: Table, text: str) -> tuple[int, ...]:
 async def _inf_value(
     ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]
 ) -> Reply:
-    _decision(table, "influence")
+    asked(table, "influence")
     which, _, state = arg.partition(":")
     alloc = list(_alloc(table, state))
     i = _ints(which, len(alloc))[0]
-    alloc[i] = _ints(_one(values), 100)[0]
+    alloc[i] = _ints(one_choice(values), 100)[0]
     pool = _view(table).influence_pool
     note = "" if sum(alloc) <= pool else f"⚠ That is {sum(alloc)}: more than your pool of {pool}."
     return _edit(p.influence_prompt(table, tuple(alloc), note, focus=i))
@@ -433,14 +417,14 @@ async def _inf_model(
     ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]
 ) -> Reply:
     """The model whose influence to adjust, in a team too large for a select each."""
-    _decision(table, "influence")
+    asked(table, "influence")
     alloc = _alloc(table, arg)
-    focus = _ints(_one(values), len(alloc))[0]
+    focus = _ints(one_choice(values), len(alloc))[0]
     return _edit(p.influence_prompt(table, alloc, focus=focus))
 
 
 async def _inf(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
-    d = _decision(table, "influence")
+    d = asked(table, "influence")
     view = _view(table)
     alloc = _alloc(table, arg)
     models = p.my_models(view)
@@ -466,7 +450,7 @@ def _model(table: Table, arg: str) -> Any:
 async def _activate(
     ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]
 ) -> Reply:
-    _decision(table, "activation")
+    asked(table, "activation")
     m = _model(table, arg)
     after = await _acted(ask, cm.Activate(seat=_view(table).seat, model=m.id))
     if any(d.kind == "action" for d in after.decisions):
@@ -482,7 +466,7 @@ async def _acted(ask: Ask, command: Any) -> Table:
 
 
 def _active(table: Table) -> Any:
-    _decision(table, "action")
+    asked(table, "action")
     pv = _view(table).table
     return sc.model(pv, pv.active_model)
 
@@ -553,7 +537,7 @@ async def _show(ask: Ask, table: Table, planned: sc.Planned, bonus: bool = False
 async def _intent(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
     me = _active(table)
     pv = _view(table).table
-    choice = _one(values)
+    choice = one_choice(values)
     kind_code, _, aim = choice.partition(":")
     kinds = {"j": MoveKind.JOG, "s": MoveKind.SPRINT, "c": MoveKind.CHARGE}
     if kind_code not in kinds:
@@ -631,7 +615,7 @@ async def _confirm(ask: Ask, table: Table, arg: str, values: list[str], f: dict[
 
 async def _attack(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
     me = _active(table)
-    target = _model(table, _one(values))
+    target = _model(table, one_choice(values))
     bonus = arg == "b"
     command = cm.Attack(seat=_view(table).seat, target=target.id, bonus=bonus)
     return await _act(ask, table, command, f"{me.name} attacks {target.name}{_with(bonus)}.")
@@ -643,7 +627,7 @@ def _with(bonus: bool) -> str:
 
 async def _pass(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
     me = _active(table)
-    target = _model(table, _one(values))
+    target = _model(table, one_choice(values))
     bonus = arg == "b"
     command = cm.Pass(seat=_view(table).seat, target=target.id, bonus=bonus)
     return await _act(ask, table, command, f"{me.name} passes to {target.name}{_with(bonus)}.")
@@ -766,7 +750,7 @@ async def _encourage(
     ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]
 ) -> Reply:
     me = _active(table)
-    index, _, how = _one(values).partition(".")
+    index, _, how = one_choice(values).partition(".")
     target = _model(table, index)
     clear = how == "c"
     command = cm.Encourage(seat=_view(table).seat, target=target.id, clear=clear)
@@ -776,7 +760,7 @@ async def _encourage(
 
 async def _play(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
     me = _active(table)
-    play_index, _, aim = _one(values).partition(".")
+    play_index, _, aim = one_choice(values).partition(".")
     plays = w.load_pack().models[me.slug].plays
     play = plays[_ints(play_index, len(plays))[0]]
     seat = _view(table).seat
@@ -832,7 +816,7 @@ def _button(what: str) -> Handler:
 
 
 async def _react(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
-    _decision(table, "reaction")
+    asked(table, "reaction")
     seat = _view(table).seat
     command = cm.React(seat=seat, counter=arg == "c", stance=arg == "s")
     said = {"c": "You declare a Counter-Attack.", "s": "You take a Defensive Stance."}.get(
@@ -842,7 +826,7 @@ async def _react(ask: Ask, table: Table, arg: str, values: list[str], f: dict[st
 
 
 async def _pick(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
-    d = _decision(table, "playbook")
+    d = asked(table, "playbook")
     column, row, play_index = [*arg.split("."), "", ""][:3]
     wanted = next((o for o in d.options if f"{o.column}.{o.row}" == f"{column}.{row}"), None)
     if wanted is None:
@@ -891,7 +875,7 @@ def _dodge_path(table: Table, d: Any, aim: str) -> tuple[tuple[float, float], ..
 
 
 async def _dodge(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
-    d = _decision(table, "dodge")
+    d = asked(table, "dodge")
     seat = _view(table).seat
     if arg == "n":
         return await _act(ask, table, cm.DodgeTo(seat=seat), "No dodge.")
@@ -904,7 +888,7 @@ async def _dodge(ask: Ask, table: Table, arg: str, values: list[str], f: dict[st
 async def _dodge_form(
     ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]
 ) -> Reply:
-    d = _decision(table, "dodge")
+    d = asked(table, "dodge")
     return Reply(
         modal=Modal(
             "Dodge",
@@ -924,7 +908,7 @@ async def _dodge_form(
 async def _dodge_typed(
     ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]
 ) -> Reply:
-    _decision(table, "dodge")
+    asked(table, "dodge")
     path = points(f.get("path", ""), "Type the waypoints as pairs `x, y; x, y`.")
     return await _act(
         ask,
@@ -935,7 +919,7 @@ async def _dodge_typed(
 
 
 async def _reroll(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
-    _decision(table, "reroll")
+    asked(table, "reroll")
     again = arg == "1"
     return await _act(
         ask,
@@ -948,7 +932,7 @@ async def _reroll(ask: Ask, table: Table, arg: str, values: list[str], f: dict[s
 async def _intercept(
     ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]
 ) -> Reply:
-    _decision(table, "intercept")
+    asked(table, "intercept")
     take = arg == "1"
     return await _act(
         ask,
@@ -959,7 +943,7 @@ async def _intercept(
 
 
 async def _follow(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
-    d = _decision(table, "follow_up")
+    d = asked(table, "follow_up")
     seat = _view(table).seat
     if arg in ("shot", "shotb"):
         command = cm.FollowUp(seat=seat, choice="shot", bonus=arg == "shotb")
@@ -973,14 +957,14 @@ async def _follow(ask: Ask, table: Table, arg: str, values: list[str], f: dict[s
 
 
 async def _goal(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
-    d = _decision(table, "goal_kick")
+    d = asked(table, "goal_kick")
     return await _act(ask, table, d.default, "Goal kick taken as proposed.")
 
 
 async def _goal_form(
     ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]
 ) -> Reply:
-    d = _decision(table, "goal_kick")
+    d = asked(table, "goal_kick")
     t = d.default.target
     return Reply(
         modal=Modal(
@@ -994,7 +978,7 @@ async def _goal_form(
 async def _goal_typed(
     ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]
 ) -> Reply:
-    d = _decision(table, "goal_kick")
+    d = asked(table, "goal_kick")
     spot = points(f.get("target", ""), "Type the spot as `x, y`.")
     if len(spot) != 1:
         raise Refused("Type the spot as `x, y`.")

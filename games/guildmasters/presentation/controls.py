@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from bot.presentation import Ask, Refused, Reply, Table, say
+from bot.presentation import Ask, Refused, Reply, Table, asked, one_choice, say
 from bot.render.ids import fingerprint
 from bot.render.ui import Message
 from engine.core.errors import RuleError
@@ -38,9 +38,6 @@ from games.guildmasters.presentation import words as w
 from games.guildmasters.rules import commands as cm
 from games.guildmasters.rules.views import SeatView
 
-NOT_NOW = (
-    "That is not asked of you now: your prompts come by DM (`/gm decide` shows the current one)."
-)
 Handler = Callable[[Ask, Table, str, list[str]], Awaitable[Reply]]
 
 
@@ -48,19 +45,6 @@ def _view(table: Table) -> SeatView:
     if not isinstance(table.view, SeatView):
         raise Refused("Only this game's players can use its controls.")
     return table.view
-
-
-def _decision(table: Table, *kinds: str) -> Any:
-    found = next((d for d in table.decisions if d.kind in kinds), None)
-    if found is None:
-        raise Refused(NOT_NOW)
-    return found
-
-
-def _one(values: list[str]) -> str:
-    if len(values) != 1:
-        raise Refused("Choose one option from the list.")
-    return values[0]
 
 
 def _done(title: str, text: str) -> Reply:
@@ -83,21 +67,21 @@ async def _act(ask: Ask, before: Table, command: Any, said: str) -> Reply:
 
 
 async def _pick(ask: Ask, table: Table, arg: str, values: list[str]) -> Reply:
-    _decision(table, "draft")
-    card = _one(values)
+    asked(table, "draft")
+    card = one_choice(values)
     return await _act(
         ask, table, cm.Pick(seat=ask.seat, card=card), f"You kept the {w.card(card)}."
     )
 
 
 def _turn(table: Table) -> SeatView:
-    _decision(table, "turn")
+    asked(table, "turn")
     return _view(table)
 
 
 async def _quest(ask: Ask, table: Table, arg: str, values: list[str]) -> Reply:
     view = _turn(table)
-    quest = p.quest_by_number(view, _number(_one(values)))
+    quest = p.quest_by_number(view, _number(one_choice(values)))
     if quest is None:
         raise Refused("That quest is no longer on offer; choose another from `/gm decide`.")
     proposal = p.proposal(view, quest.slug)
@@ -149,7 +133,7 @@ def _in_hand(view: SeatView, card: str) -> str:
 
 async def _activate(ask: Ask, table: Table, arg: str, values: list[str]) -> Reply:
     view = _turn(table)
-    card = _in_hand(view, _one(values))
+    card = _in_hand(view, one_choice(values))
     if w.pack().class_of[card] == "scout":
         command = cm.Activate(seat=view.seat, card=card)
         return await _act(ask, table, command, "Your Scout looks at the top of the deck.")
@@ -165,7 +149,7 @@ async def _monk(ask: Ask, table: Table, arg: str, values: list[str]) -> Reply:
 
 async def _necro(ask: Ask, table: Table, arg: str, values: list[str]) -> Reply:
     view = _turn(table)
-    take = _one(values)
+    take = one_choice(values)
     command = cm.Activate(seat=view.seat, card=_in_hand(view, arg), take=take)
     return await _act(ask, table, command, f"Your Necromancer raises a {w.card(take)}.")
 
@@ -202,7 +186,7 @@ async def _give(ask: Ask, table: Table, arg: str, values: list[str]) -> Reply:
 
 async def _recruit(ask: Ask, table: Table, arg: str, values: list[str]) -> Reply:
     view = _turn(table)
-    k = _one(values)
+    k = one_choice(values)
     pair = [c for c in view.hand if w.pack().class_of.get(c) == k][:2]
     if len(pair) != 2:
         raise Refused("You need two adventurers of that class in hand; choose another recruit.")
@@ -222,9 +206,9 @@ async def _end(ask: Ask, table: Table, arg: str, values: list[str]) -> Reply:
 
 
 async def _choose(ask: Ask, table: Table, arg: str, values: list[str]) -> Reply:
-    _decision(table, "choose")
+    asked(table, "choose")
     view = _view(table)
-    pick, _, drop = _one(values).partition(".")
+    pick, _, drop = one_choice(values).partition(".")
     look = view.looking
     i = _number(pick)
     j = _number(drop) if drop else -1
@@ -235,8 +219,8 @@ async def _choose(ask: Ask, table: Table, arg: str, values: list[str]) -> Reply:
 
 
 async def _yes(ask: Ask, table: Table, arg: str, values: list[str]) -> Reply:
-    d = _decision(table, "behead", "protect", "ambush", "heal")
-    chosen = _one(values)
+    d = asked(table, "behead", "protect", "ambush", "heal")
+    chosen = one_choice(values)
     react = next((o for o in d.options if o.card and fingerprint(o) == chosen), None)
     if react is None:
         raise Refused("That question has closed or changed; answer the one in your newest DM.")
@@ -244,7 +228,7 @@ async def _yes(ask: Ask, table: Table, arg: str, values: list[str]) -> Reply:
 
 
 async def _no(ask: Ask, table: Table, arg: str, values: list[str]) -> Reply:
-    _decision(table, "behead", "protect", "ambush", "heal")
+    asked(table, "behead", "protect", "ambush", "heal")
     return await _act(ask, table, cm.React(seat=ask.seat), "You answered no.")
 
 
