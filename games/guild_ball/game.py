@@ -12,7 +12,7 @@ from games.guild_ball.players import BuiltinPlayer, RandomPlayer
 from games.guild_ball.rules import evolve, flow, pending, setup, views
 from games.guild_ball.rules.commands import COMMAND_TYPES, ApplyDefaults
 from games.guild_ball.rules.events import EVENT_TYPES, GameEnded, TurnEnded
-from games.guild_ball.rules.pending import KINDS
+from games.guild_ball.rules.pending import KINDS, REACTION_WINDOW, REACTION_WINDOW_MAX
 from games.guild_ball.rules.setup import PLAYERS
 from games.guild_ball.rules.state import GuildBallState
 
@@ -43,6 +43,15 @@ class GuildBall(Definition):
             "4 Frozen Canal",
             low=0,
             high=4,
+        ),
+        GameOption(
+            "reaction",
+            "int",
+            REACTION_WINDOW,
+            f"Minutes a reaction out of turn waits (default {REACTION_WINDOW}, for live tables; "
+            "more for slow ones)",
+            low=1,
+            high=REACTION_WINDOW_MAX,
         ),
     )
     deadline_kinds: tuple[str, ...] = KINDS

@@ -173,6 +173,13 @@ class React(Command):
     stance: bool = False
 
 
+class PartingBlow(Command):
+    """Answer an enemy model leaving your engaging model's melee zone or LOS: declare the
+    parting blow (True, free: the engine selects its results) or let the model go (False)."""
+
+    strike: bool = True
+
+
 class ChooseResult(Command):
     """Select a playbook result for the attack: the column (1 = the leftmost) and the row (0 the
     plain result, 1 the momentous one, as the column holds them); `play` names the character
@@ -262,4 +269,5 @@ COMMAND_TYPES: tuple[type, ...] = (
     GoalKick,
     ApplyDefaults,
     Glide,
+    PartingBlow,
 )

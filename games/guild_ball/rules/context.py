@@ -323,6 +323,8 @@ def waiting_step(state: GuildBallState) -> str:
     """What is open before the active seat may act again ("" if nothing)."""
     if state.attack is not None:
         return "an attack"
+    if state.advance is not None:
+        return "the parting blow's answer"
     if state.intercept is not None:
         return "an interception"
     if state.follow is not None:

@@ -9,6 +9,7 @@ import msgspec
 from engine.core.rng import Rng
 from games.guild_ball.rules.state import (
     Activation,
+    Advance,
     Attack,
     Dodge,
     Follow,
@@ -299,6 +300,20 @@ class DodgeStep(Event):
     dodge: Dodge | None
 
 
+class AdvanceStep(Event):
+    """An advance paused where its model leaves an engaging enemy's melee zone or LOS, the
+    enemy's player asked whether to declare a parting blow; None: the advance is over."""
+
+    advance: Advance | None
+
+
+class ReactionWindow(Event):
+    """The host chose how long a reaction waits (the `reaction` option, in minutes); a game
+    without this event waits the default (`pending.REACTION_WINDOW`)."""
+
+    minutes: int
+
+
 class GiveBall(Event):
     """After the kick off the receiving seat may give the ball to one of its models."""
 
@@ -397,4 +412,6 @@ EVENT_TYPES: tuple[type, ...] = (
     TerrainPlaced,
     Glided,
     GlidingEnded,
+    AdvanceStep,
+    ReactionWindow,
 )

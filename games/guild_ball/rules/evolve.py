@@ -226,6 +226,14 @@ def _dodge(state: S, e: ev.DodgeStep) -> S:
     return replace(state, dodges=(*state.dodges, e.dodge))
 
 
+def _advance(state: S, e: ev.AdvanceStep) -> S:
+    return replace(state, advance=e.advance, waits=state.waits + 1)
+
+
+def _reaction_window(state: S, e: ev.ReactionWindow) -> S:
+    return replace(state, reaction=e.minutes)
+
+
 def _give(state: S, e: ev.GiveBall) -> S:
     return replace(state, give_ball=e.seat, waits=state.waits + 1)
 
@@ -321,6 +329,8 @@ APPLY: dict[type, Callable[[Any, Any], S]] = {
     ev.PlansRefreshed: _refreshed,
     ev.TurnEnded: _turn_ended,
     ev.GameEnded: _ended,
+    ev.AdvanceStep: _advance,
+    ev.ReactionWindow: _reaction_window,
 }
 
 

@@ -10,7 +10,7 @@ absent players; and where the game stands (`stage`). The round structure as a ta
 | plans | ChoosePlan (both, at once, secret) | both chosen | plans shown |
 | initiative | ChooseInitiative (the higher total) | chosen | plans resolved, maintenance |
 | maintenance | Allocate (both, at once, secret) | both allocated | activation |
-| activation | Activate, the actions (below); React, Intercept | no model left | End Phase |
+| activation | Activate, the actions; React, PartingBlow, Intercept | no model left | End Phase |
 | within an action | ChooseResult, DodgeTo, RerollScatter, FollowUp, GoalKick | answered | on |
 
 The actions of an activation: Jog, Sprint, Charge, StandUp, Attack, Pass, GiveUpBall, Shoot,
@@ -43,6 +43,7 @@ from games.guild_ball.rules.moving import (
     dodge_to,
     glide,
     jog,
+    parting,
     spend,
     stand_up,
 )
@@ -181,6 +182,7 @@ _DISPATCH: dict[type, Handler] = {
     cm.GoalKick: goal_kick_cmd,
     cm.ApplyDefaults: apply_defaults,
     cm.Glide: glide,
+    cm.PartingBlow: parting,
 }
 
 
@@ -194,6 +196,7 @@ _ANSWERS: dict[type, str] = {
     cm.Intercept: "intercept",
     cm.FollowUp: "follow_up",
     cm.GoalKick: "goal_kick",
+    cm.PartingBlow: "parting_blow",
 }
 
 
@@ -243,5 +246,5 @@ def stage(state: GuildBallState) -> Stage:
     who = " and ".join(name(s) for s in seats)
     label_ = f"Turn {state.turn} — {who}: {what}"
     if out_of_turn(state):
-        return Stage(key=key, kind=REACTION, label=label_, window=REACTION_WINDOW)
+        return Stage(key=key, kind=REACTION, label=label_, window=state.reaction or REACTION_WINDOW)
     return Stage(key=key, kind=TURN, label=label_)

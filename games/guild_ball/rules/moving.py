@@ -10,7 +10,8 @@ parting blows.
   "if the active model doesn't end its advance engaging the target enemy model, the charge has
   been unsuccessful, and the active model's activation immediately ends."
 - "When performing an advance, if an active model leaves the melee zone or LOS of an enemy model
-  that's engaging it, that enemy model may immediately declare a parting blow".
+  that's engaging it, that enemy model may immediately declare a parting blow": the advance
+  pauses there and the enemy's player answers (`PartingBlow`; unanswered: the blow is struck).
 - Knocked down: "May not advance or be moved by any means other than making a dodge or suffering
   a push." "may forfeit its standard advance in order to remove the condition".
 """
@@ -38,7 +39,15 @@ from games.guild_ball.pitch.movement import cut_path, path_length, point_along
 from games.guild_ball.rules import events as ev
 from games.guild_ball.rules.attacks import declare, parting_blow
 from games.guild_ball.rules.ball import RUN, snap_on_path
-from games.guild_ball.rules.commands import Charge, DodgeTo, Glide, Jog, Sprint, StandUp
+from games.guild_ball.rules.commands import (
+    Charge,
+    DodgeTo,
+    Glide,
+    Jog,
+    PartingBlow,
+    Sprint,
+    StandUp,
+)
 from games.guild_ball.rules.context import (
     Ctx,
     active_unit,
@@ -48,11 +57,12 @@ from games.guild_ball.rules.context import (
     label,
     melee_zone,
     moves,
+    name,
     scene,
     unit_of,
 )
 from games.guild_ball.rules.health import changed, ongoing, spend_mp
-from games.guild_ball.rules.state import KD, Attack, Unit
+from games.guild_ball.rules.state import KD, Advance, Attack, Unit
 from games.guild_ball.rules.traits import gain_ball
 
 SPRINT_COST = 1
@@ -155,9 +165,9 @@ def ball_marker(state, unit: Unit) -> tuple:
 
 def advance_along(ctx: Ctx, model: str, path: tuple, how: str) -> None:
     """Move the model along a checked path: the free ball snaps to it where it comes within 1",
-    and each enemy engaging it at the start strikes a parting blow where it leaves its melee zone
-    or its LOS, whichever comes first (our ruling: the engine always declares it); a model
-    knocked down or taken out stops there."""
+    and each enemy engaging it at the start may declare a parting blow where it leaves its melee
+    zone or its LOS, whichever comes first: the advance pauses there for the enemy's player
+    (`parting`); a model knocked down or taken out stops there."""
     state = ctx.state
     unit = state.unit(model)
     r = base_of(unit).radius
@@ -180,17 +190,27 @@ def advance_along(ctx: Ctx, model: str, path: tuple, how: str) -> None:
         done = path_length(path[: leg + 1])
         stops.append((done + _snap_at(ctx, path[leg], path[leg + 1], r), ""))
     stops.sort()
-    total = path_length(path)
-    for at, who in stops:
+    points = tuple((float(p[0]), float(p[1])) for p in path)
+    _go_on(ctx, Advance(model=model, how=how, path=points, stops=tuple(stops), offered=""))
+
+
+def _go_on(ctx: Ctx, adv: Advance) -> None:
+    """Carry the advance on from its next stop: the ball snaps on the way; at an enemy's stop
+    the advance pauses for that enemy's player (an `AdvanceStep`); at the end the model's
+    place and path are recorded."""
+    model, how, path = adv.model, adv.how, adv.path
+    stops = adv.stops
+    while stops:
+        (at, who), stops = stops[0], stops[1:]
         here = point_along(path, at)
         ctx.emit(ev.Moved(model=model, how=how, x=here.x, y=here.y))
         if who:
-            parting_blow(ctx, ctx.state.unit(who), ctx.state.unit(model))
-            now = ctx.state.unit(model)
-            if ctx.state.result is not None or not now.on_pitch or KD in now.conditions:
-                return
-        elif ctx.state.ball_free:
+            ctx.emit(ev.AdvanceStep(advance=replace(adv, stops=stops, offered=who)))
+            return
+        if ctx.state.ball_free:
             gain_ball(ctx, model, "snap")
+    if ctx.state.advance is not None:
+        ctx.emit(ev.AdvanceStep(advance=None))
     end = path[-1]
     ctx.emit(
         ev.Moved(
@@ -198,10 +218,30 @@ def advance_along(ctx: Ctx, model: str, path: tuple, how: str) -> None:
             how=how,
             x=end[0],
             y=end[1],
-            path=tuple((p[0], p[1]) for p in cut_path(path, total)),
+            path=tuple((p[0], p[1]) for p in cut_path(path, path_length(path))),
         )
     )
     ongoing(ctx, model, path)
+
+
+def parting(ctx: Ctx, cmd: PartingBlow) -> None:
+    """The engaging enemy's player answers the advance leaving its melee zone or LOS: a parting
+    blow "is triggered and resolved immediately at the point the active model leaves", then
+    "the active model may continue its advance if able to do so" (not if knocked down or taken
+    out: it stops there)."""
+    adv = ctx.state.advance
+    if adv is None:
+        raise RuleError("no_parting_blow", "No model is leaving an engaging enemy now.")
+    enemy = ctx.state.unit(adv.offered)
+    if cmd.seat != enemy.seat:
+        raise RuleError("not_your_parting_blow", f"{name(enemy.seat)} answers for {label(enemy)}.")
+    if cmd.strike:
+        parting_blow(ctx, enemy, ctx.state.unit(adv.model))
+        now = ctx.state.unit(adv.model)
+        if ctx.state.result is not None or not now.on_pitch or KD in now.conditions:
+            ctx.emit(ev.AdvanceStep(advance=None))
+            return
+    _go_on(ctx, adv)
 
 
 def _snap_at(ctx: Ctx, a: tuple, b: tuple, r: float) -> float:

@@ -16,6 +16,9 @@
   activation at once (SkipActivation);
 - action (the active seat): end the activation;
 - reaction (the attacked model's seat): no;
+- parting_blow (the seat of the enemy whose melee zone or LOS an advance leaves): strike (the
+  blow is free and can only help its side, so an unanswered window strikes it, as the engine
+  always did before the question was asked);
 - playbook (the attacker's seat): the result worth most (the ball, then damage);
 - dodge (the dodging model's seat): no dodge;
 - reroll (the kicker's seat, after a successful kick to a spot): keep the scatter;
@@ -52,9 +55,12 @@ SETUP = "setup"
 TURN = "turn"
 REACTION = "reaction"
 KINDS = (SETUP, TURN, REACTION)  # the deadline kinds
-# Minutes an out-of-turn answer (a reaction, an interception) waits at most, whatever the
-# table's deadlines: the activation it interrupts waits on it, and "no" is its default.
-REACTION_WINDOW = 15
+# Minutes an out-of-turn answer (a reaction, a parting blow, an interception) waits at most,
+# whatever the table's deadlines: the activation it interrupts waits on it, and its default
+# ("no"; a parting blow struck) moves the game on. Short, for a live table; a host sets another
+# with the `reaction` option (`ReactionWindow`), up to REACTION_WINDOW_MAX for a slow table.
+REACTION_WINDOW = 2
+REACTION_WINDOW_MAX = 24 * 60
 GOAL_KICK_OUT = 6.0
 
 
@@ -170,6 +176,9 @@ def pending(state: GuildBallState) -> tuple[Decision, ...]:
                     context={"model": attacker.id, "inches": a.dodge},
                 ),
             )
+    adv = state.advance
+    if adv is not None:
+        return (parting_decision(state, adv.model, adv.offered),)
     it = state.intercept
     if it is not None and it.may_reroll:
         seat = it.kicking_seat
@@ -377,10 +386,26 @@ def pending(state: GuildBallState) -> tuple[Decision, ...]:
     return ()
 
 
+def parting_decision(state: GuildBallState, model: str, enemy: str) -> Decision:
+    """The parting blow offered to `enemy`'s player as `model` leaves its melee zone or LOS."""
+    mover, striker = state.unit(model), state.unit(enemy)
+    seat = striker.seat
+    return Decision(
+        seat=seat,
+        kind="parting_blow",
+        prompt=f"{label(mover)} leaves {label(striker)}'s melee zone: strike a parting blow "
+        "(free, +2 TAC)?",
+        default=cm.PartingBlow(seat=seat),
+        options=(cm.PartingBlow(seat=seat), cm.PartingBlow(seat=seat, strike=False)),
+        context={"mover": mover.id, "model": striker.id, "x": mover.x, "y": mover.y},
+    )
+
+
 def out_of_turn(state: GuildBallState) -> bool:
     """Whether the wait is an answer out of turn (a reaction, an interception or a dodge by the
     player who is not active): short by nature."""
     d = pending(state)
     if not d or state.phase != ACTIVATION:
         return False
-    return d[0].kind in ("reaction", "intercept", "dodge") and d[0].seat != state.active_seat
+    kinds = ("reaction", "parting_blow", "intercept", "dodge")
+    return d[0].kind in kinds and d[0].seat != state.active_seat

@@ -8,7 +8,12 @@ game, the default; 1 the Quick game; 2 the Typical game; the names work too).
 "1. Define and agree on terrain": the host chooses a terrain map with the `terrain` option (0 no
 terrain, the default; 1 to 4 the maps of content/maps.toml, in its order; a map's slug works
 too). "For the first few games we recommend that you don't use any terrain pieces": the
-Introductory game has none."""
+Introductory game has none.
+
+How long a reaction out of turn waits (a Counter-Attack, a parting blow, an interception) is the
+host's `reaction` option, in minutes (docs/rules-notes.md, "Waits and defaults"): recorded as
+`ReactionWindow` only when it is not the default, so a game created without it keeps the events
+it always had."""
 
 from __future__ import annotations
 
@@ -19,7 +24,14 @@ from engine.core.errors import RuleError
 from engine.core.rng import Dice, seeded
 from games.guild_ball.content.maps import TerrainMap, load_maps
 from games.guild_ball.rules.context import pack
-from games.guild_ball.rules.events import Event, GameCreated, GameSized, TerrainPlaced
+from games.guild_ball.rules.events import (
+    Event,
+    GameCreated,
+    GameSized,
+    ReactionWindow,
+    TerrainPlaced,
+)
+from games.guild_ball.rules.pending import REACTION_WINDOW, REACTION_WINDOW_MAX
 from games.guild_ball.rules.state import INTRODUCTORY, PLAN_HAND, SIZES, Piece
 
 PLAYERS = 2  # "Guild Ball is played between two teams"
@@ -62,6 +74,18 @@ def pieces(m: TerrainMap) -> tuple[Piece, ...]:
     )
 
 
+def reaction_option(options: Mapping[str, Any]) -> int:
+    """The minutes a reaction waits, as the `reaction` option asks (the default if not given)."""
+    value = options.get("reaction", REACTION_WINDOW)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RuleError("reaction", "The reaction window is a whole number of minutes.")
+    if not 1 <= value <= REACTION_WINDOW_MAX:
+        raise RuleError(
+            "reaction", f"A reaction waits 1 to {REACTION_WINDOW_MAX} minutes; {value} is not."
+        )
+    return value
+
+
 def create(players: int, seed: int, options: Mapping[str, Any]) -> list[Event]:
     """The events that set up a new game: the plans dealt (the shuffle recorded), then the game
     size unless it is the Introductory game (whose events stay those of part 1)."""
@@ -83,4 +107,7 @@ def create(players: int, seed: int, options: Mapping[str, Any]) -> list[Event]:
         events.append(GameSized(size=size))
     if terrain is not None:
         events.append(TerrainPlaced(map=terrain.slug, pieces=pieces(terrain)))
+    window = reaction_option(options)
+    if window != REACTION_WINDOW:
+        events.append(ReactionWindow(minutes=window))
     return events

@@ -164,6 +164,20 @@ class Dodge(msgspec.Struct, frozen=True):
     why: str
 
 
+class Advance(msgspec.Struct, frozen=True):
+    """An advance paused where the mover leaves the melee zone or LOS of an enemy engaging it:
+    that enemy's player may declare a parting blow ("that enemy model may immediately declare a
+    parting blow"). `path` is the whole advance (the start first), `stops` the points still to
+    come on it, as (inches along the path, the enemy whose zone or LOS is left there, or "" for
+    where the free ball snaps to the mover), and `offered` the enemy asked now."""
+
+    model: str
+    how: str
+    path: tuple[tuple[float, float], ...]
+    stops: tuple[tuple[float, str], ...]
+    offered: str
+
+
 class Ongoing(msgspec.Struct, frozen=True):
     """An AOE's ongoing effect, marked by its 3" template until the End Phase."""
 
@@ -216,6 +230,8 @@ class GuildBallState(msgspec.Struct, frozen=True):
     follow: Follow | None = None
     dodge: Dodge | None = None  # the dodge offered now
     dodges: tuple[Dodge, ...] = ()  # dodges offered after it, in order
+    advance: Advance | None = None  # an advance waiting on a parting blow's declaration
+    reaction: int = 0  # minutes a reaction waits (the `reaction` option; 0: REACTION_WINDOW)
     kicker: str = ""  # the kick-off's kicker
     give_ball: int = -1  # a seat that may give the ball to one of its models (kick-off)
     goal_kick: int = -1  # a seat that must place a goal kick

@@ -446,6 +446,7 @@ def advance(ctx: Ctx) -> None:
             continue
         if (
             state.attack is not None
+            or state.advance is not None
             or state.intercept is not None
             or state.follow is not None
             or state.dodge is not None

@@ -93,7 +93,8 @@ def test_a_model_leaving_an_engaging_melee_zone_suffers_a_parting_blow() -> None
     model that's engaging it, that enemy model may immediately declare a parting blow" "A
     parting blow attack gains +2 TAC." """
     state = ready({OSWIN: (10.0, 10.0), TAMSIN: (10.0, 12.0)}, dice=(1,) * 7)
-    events, after = run(state, cm.Jog(seat=0, path=((10.0, 5.0),)))
+    _, waiting = run(state, cm.Jog(seat=0, path=((10.0, 5.0),)))
+    events, after = run(waiting, cm.PartingBlow(seat=1))
     blow = next(e for e in events if isinstance(e, ev.Rolled))
     assert blow.what == "parting" and blow.model == TAMSIN and blow.pool == 5 + 2
     assert after.unit(OSWIN).y == 5.0
@@ -104,7 +105,8 @@ def test_a_parting_blow_that_knocks_down_stops_the_advance() -> None:
     do so." Knocked down, it is not able."""
     # Tamsin's 3 net hits reach column 3: KD (momentous), which the engine selects over 2 DMG
     state = ready({OSWIN: (10.0, 10.0), TAMSIN: (10.0, 12.0)}, dice=(6, 6, 6, 6, 1, 1, 1))
-    _, after = run(state, cm.Jog(seat=0, path=((10.0, 5.0),)))
+    _, waiting = run(state, cm.Jog(seat=0, path=((10.0, 5.0),)))
+    _, after = run(waiting, cm.PartingBlow(seat=1))
     oswin = after.unit(OSWIN)
     assert oswin.y > 5.0 and KD in oswin.conditions
 
@@ -170,7 +172,8 @@ def test_leaving_the_los_of_an_engaging_enemy_also_provokes_a_parting_blow() -> 
     # Tamsin (2" zone) engages Pike; Pike steps behind Maud's 50 mm base, staying within the zone
     places = {PIKE: (11.0, 10.3), TAMSIN: (10.0, 13.35), MAUD: (10.0, 11.576)}
     state = ready(places, active=PIKE, dice=(1,) * 7)
-    events, after = run(state, cm.Jog(seat=0, path=((11.0, 9.8), (10.0, 10.0))))
+    _, waiting = run(state, cm.Jog(seat=0, path=((11.0, 9.8), (10.0, 10.0))))
+    events, after = run(waiting, cm.PartingBlow(seat=1))
     assert any(isinstance(e, ev.Rolled) and e.what == "parting" for e in events)
     assert (after.unit(PIKE).x, after.unit(PIKE).y) == (10.0, 10.0)
 

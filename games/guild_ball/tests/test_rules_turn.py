@@ -10,6 +10,7 @@ from games.guild_ball.game import GAME
 from games.guild_ball.rules import commands as cm
 from games.guild_ball.rules import events as ev
 from games.guild_ball.rules.context import new_context, pack
+from games.guild_ball.rules.pending import REACTION_WINDOW
 from games.guild_ball.rules.state import ACTIVATION, BLEED, INITIATIVE, MAINTENANCE, PLANS
 from games.guild_ball.rules.turns import end_phase, pool
 from games.guild_ball.tests.rules_table import arrange, in_play, run
@@ -216,7 +217,8 @@ def test_an_answer_out_of_turn_is_a_short_reaction_wait() -> None:
     before = GAME.stage(state)
     _, waiting = run(state, cm.Attack(seat=0, target=target.id))
     stage = GAME.stage(waiting)
-    assert stage.kind == "reaction" and stage.window == 15 and stage.key != before.key
+    assert stage.kind == "reaction" and stage.window == REACTION_WINDOW == 2
+    assert stage.key != before.key
     decision = GAME.pending(waiting)[0]
     assert decision.seat == 1 and decision.default == cm.React(seat=1)
 

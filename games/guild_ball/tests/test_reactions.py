@@ -1,0 +1,159 @@
+"""Reactions out of turn: the parting blow offered to the engaging enemy's player, and the
+table's reaction window; one test per rule, quoting the book."""
+
+import pytest
+from msgspec.structs import replace
+
+from engine.core.errors import RuleError
+from games.guild_ball.game import GAME
+from games.guild_ball.rules import commands as cm
+from games.guild_ball.rules import events as ev
+from games.guild_ball.rules.evolve import evolve
+from games.guild_ball.rules.pending import REACTION_WINDOW, REACTION_WINDOW_MAX, pending
+from games.guild_ball.rules.setup import create
+from games.guild_ball.rules.state import KD
+from games.guild_ball.tests.rules_table import arrange, in_play, run
+
+OSWIN, MAUD, PIKE = "0-oswin-tollbright", "0-maud-clangwright", "0-brannock-pike"
+SEFA, IVO, TAMSIN = "1-sefa-lanternhold", "1-ivo-brightwick", "1-tamsin-cole"
+APART = {
+    OSWIN: (4.0, 4.0),
+    MAUD: (20.0, 4.0),
+    PIKE: (12.0, 3.0),
+    SEFA: (4.0, 20.0),
+    IVO: (12.0, 21.0),
+    TAMSIN: (20.0, 20.0),
+}
+# Oswin engaged by Tamsin (her 2" melee zone) jogs straight away from her, 5" down the pitch.
+BRAWL = {OSWIN: (10.0, 10.0), TAMSIN: (10.0, 12.0)}
+AWAY = cm.Jog(seat=0, path=((10.0, 5.0),))
+
+
+def ready(places=None, active=OSWIN, **kw):
+    where = dict(APART)
+    where.update(places or {})
+    kw.setdefault("ball", (23.0, 12.0))
+    kw.setdefault("mp", (0, 0))
+    return arrange(in_play(), where, active=active, **kw)
+
+
+def test_leaving_an_engaging_melee_zone_asks_the_enemy_player() -> None:
+    """ "When performing an advance, if an active model leaves the melee zone or LOS of an enemy
+    model that's engaging it, that enemy model may immediately declare a parting blow": the
+    advance stops where it leaves, and the enemy's player is asked."""
+    events, waiting = run(ready(BRAWL, dice=(1,) * 7), AWAY)
+    assert not any(isinstance(e, ev.Rolled) for e in events)
+    oswin = waiting.unit(OSWIN)
+    assert oswin.x == 10.0 and 5.0 < oswin.y < 10.0  # at the edge of Tamsin's zone
+    (decision,) = pending(waiting)
+    assert decision.seat == 1 and decision.kind == "parting_blow"
+    assert decision.context["model"] == TAMSIN and decision.context["mover"] == OSWIN
+    assert set(decision.options) == {
+        cm.PartingBlow(seat=1),
+        cm.PartingBlow(seat=1, strike=False),
+    }
+
+
+def test_a_declared_parting_blow_is_resolved_where_the_model_leaves() -> None:
+    """ "A parting blow is an attack which doesn't cost influence and is triggered and resolved
+    immediately at the point the active model leaves the melee zone or LOS of the enemy model."
+    "A parting blow attack gains +2 TAC." """
+    _, waiting = run(ready(BRAWL, dice=(1,) * 7), AWAY)
+    left_at = waiting.unit(OSWIN).y
+    events, after = run(waiting, cm.PartingBlow(seat=1))
+    blow = next(e for e in events if isinstance(e, ev.Rolled))
+    assert blow.what == "parting" and blow.model == TAMSIN and blow.pool == 5 + 2
+    moves = [e for e in events if isinstance(e, ev.Moved)]
+    assert events.index(blow) < events.index(moves[0])  # struck before the advance goes on
+    assert waiting.unit(TAMSIN).influence == after.unit(TAMSIN).influence
+    assert after.unit(OSWIN).y == 5.0 < left_at and after.advance is None
+
+
+def test_a_declined_parting_blow_lets_the_model_go_on() -> None:
+    """ "that enemy model may immediately declare a parting blow": it may also not. The
+    advance goes on to its end, and the active model's player acts again."""
+    _, waiting = run(ready(BRAWL, dice=(6,) * 7), AWAY)
+    events, after = run(waiting, cm.PartingBlow(seat=1, strike=False))
+    assert not any(isinstance(e, ev.Rolled) for e in events)
+    assert (after.unit(OSWIN).x, after.unit(OSWIN).y) == (10.0, 5.0)
+    assert after.advance is None and pending(after)[0].kind == "action"
+
+
+def test_an_unanswered_parting_blow_is_struck() -> None:
+    """Our default (rules notes): the blow is free and can only help the side that strikes it,
+    so a window nobody answers strikes it ("Damage, knocked down, and tackle are the only valid
+    results for a parting blow": the engine selects them)."""
+    _, waiting = run(ready(BRAWL, dice=(6, 6, 6, 6, 1, 1, 1)), AWAY)
+    events, after = run(waiting, GAME.defaults(waiting, (1,)))
+    assert any(isinstance(e, ev.Rolled) and e.what == "parting" for e in events)
+    oswin = after.unit(OSWIN)
+    # Knocked down, Oswin is not "able to" continue: "After a parting blow is resolved, the
+    # active model may continue its advance if able to do so."
+    assert KD in oswin.conditions and oswin.y > 5.0 and after.advance is None
+
+
+def test_each_melee_zone_left_is_asked_in_turn() -> None:
+    """ "A model may suffer multiple parting blows if leaving multiple melee zones and/or LOS":
+    each enemy's player is asked where the model leaves that enemy, nearest first."""
+    places = {OSWIN: (10.0, 10.0), TAMSIN: (10.0, 12.0), IVO: (11.6, 10.0)}
+    _, first = run(ready(places, dice=(1,) * 14), cm.Jog(seat=0, path=((5.0, 10.0),)))
+    assert first.advance.offered == IVO  # Ivo's zone ends first, to the left
+    _, second = run(first, cm.PartingBlow(seat=1, strike=False))
+    assert second.advance.offered == TAMSIN and second.unit(OSWIN).x < first.unit(OSWIN).x
+    _, after = run(second, cm.PartingBlow(seat=1, strike=False))
+    assert after.unit(OSWIN).x == 5.0 and after.advance is None
+
+
+def test_nobody_acts_before_the_parting_blow_is_answered() -> None:
+    """The parting blow "is triggered and resolved immediately": the active player waits for
+    the answer, and only the enemy's player gives it."""
+    _, waiting = run(ready(BRAWL), AWAY)
+    with pytest.raises(RuleError) as refused:
+        run(waiting, cm.EndActivation(seat=0))
+    assert refused.value.code == "finish_first"
+    with pytest.raises(RuleError) as refused:
+        run(waiting, cm.PartingBlow(seat=0))
+    assert refused.value.code == "not_your_parting_blow"
+    with pytest.raises(RuleError) as refused:
+        run(ready(BRAWL), cm.PartingBlow(seat=1))
+    assert refused.value.code == "not_now"  # the game waits for the action first
+
+
+def test_the_parting_blow_is_a_reaction_wait_with_the_tables_window() -> None:
+    """The question is answered out of turn: a wait of the `reaction` kind whose window is the
+    table's (2 minutes unless the host chose another)."""
+    state = ready(BRAWL)
+    _, waiting = run(state, AWAY)
+    stage = GAME.stage(waiting)
+    assert stage.kind == "reaction" and stage.window == REACTION_WINDOW == 2
+    assert stage.key != GAME.stage(state).key
+    assert GAME.stage(replace(waiting, reaction=90)).window == 90  # a slow table's choice
+
+
+def test_the_host_chooses_the_reaction_window() -> None:
+    """The `reaction` option (minutes) is recorded when it is not the default, so a game
+    created without it has the events it always had."""
+    plain = create(2, 7, {})
+    assert not any(isinstance(e, ev.ReactionWindow) for e in plain)
+    assert create(2, 7, {"reaction": REACTION_WINDOW}) == plain
+    slow = create(2, 7, {"reaction": 240})
+    assert slow[-1] == ev.ReactionWindow(minutes=240) and slow[:-1] == plain
+    state = None
+    for e in slow:
+        state = evolve(state, e)
+    assert state.reaction == 240
+    for bad in (0, REACTION_WINDOW_MAX + 1):
+        with pytest.raises(RuleError) as refused:
+            create(2, 7, {"reaction": bad})
+        assert refused.value.code == "reaction"
+
+
+def test_the_answer_replays_to_the_same_state() -> None:
+    """Events record everything: folding the pause and the answer gives the state decided."""
+    state = ready(BRAWL, dice=(6, 6, 6, 6, 1, 1, 1))
+    paused, waiting = run(state, AWAY)
+    answered, after = run(waiting, cm.PartingBlow(seat=1))
+    folded = state
+    for e in (*paused, *answered):
+        folded = evolve(folded, e)
+    assert folded == after
