@@ -38,6 +38,7 @@ from games.guild_ball.rules.context import (
     tac,
 )
 from games.guild_ball.rules.health import damage, gain_mp, ongoing, spend_mp, suffer, take_out
+from games.guild_ball.rules.sequences import ATTACK, CHARGE, reach
 from games.guild_ball.rules.state import INTRODUCTORY, KD, Attack, GuildBallState, Unit
 from games.guild_ball.rules.traits import fire, gain_ball
 
@@ -68,7 +69,9 @@ def can_react(state: GuildBallState, attacker: Unit, target: Unit, kind: str) ->
 def declare(
     ctx: Ctx, attacker: Unit, target: Unit, kind: str, bonus: bool, end: tuple = ()
 ) -> None:
-    """Step 1, declare; 1.1, the opponent's response (a wait for the target's seat)."""
+    """Step 1, declare; 1.1, the opponent's response (a wait for the target's seat): the
+    attack's, or the charge's 1.1 for a charge."""
+    reach(ctx, (CHARGE if kind == "charge" else ATTACK)["1.1"])
     state = ctx.state
     attack = Attack(
         attacker=attacker.id,
@@ -124,14 +127,19 @@ def react(ctx: Ctx, cmd: React) -> None:
 
 
 def proceed(ctx: Ctx) -> None:
-    """After the declaration and its response: a charge advances, then every attack rolls."""
+    """After the declaration and its response: a charge advances (its steps 2 to 4), then every
+    attack rolls."""
     a = ctx.state.attack
     if a.kind == "charge":
         from games.guild_ball.rules.moving import charge_advance
 
+        reach(ctx, CHARGE["2"])
         if not charge_advance(ctx, a):
             ctx.emit(ev.AttackStep(attack=None))
             return
+        reach(ctx, CHARGE["2.1"])
+        reach(ctx, CHARGE["3"])
+        reach(ctx, CHARGE["4"])
     roll(ctx)
 
 
@@ -160,19 +168,25 @@ def attack_pool(state: GuildBallState, attacker: Unit, target: Unit, a: Attack) 
 
 
 def roll(ctx: Ctx) -> None:
-    """Steps 2.1–2.3: the pool, Bonus Time, the dice, the net hits."""
+    """Step 2, the attack process: 2.1 the pool, 2.2 Bonus Time, 2.3 the dice, 2.3.1 the net
+    hits; then 2.4 and 2.5, the results."""
     state = ctx.state
     a = state.attack
     attacker, target = state.unit(a.attacker), state.unit(a.target)
     if not (attacker.on_pitch and target.on_pitch) or KD in attacker.conditions:
         finish(ctx)
         return
+    reach(ctx, ATTACK["2"])
+    reach(ctx, ATTACK["2.1"])
+    pool, tn = attack_pool(state, attacker, target, a)
+    reach(ctx, ATTACK["2.2"])
     if a.bonus:
         spend_mp(ctx, attacker.seat, 1, "bonus time")
-    pool, tn = attack_pool(state, attacker, target, a)
+    reach(ctx, ATTACK["2.3"])
     dice, pool, tn = tn_test(ctx, pool, tn)
     hits = sum(d >= tn for d in dice)
     net = max(hits - armour(ctx.state, target), 0)
+    reach(ctx, ATTACK["2.3.1"])
     ctx.emit(
         ev.Rolled(
             what=a.kind,
@@ -190,6 +204,8 @@ def roll(ctx: Ctx) -> None:
         finish(ctx)
         return
     columns = len(card(attacker).playbook)
+    reach(ctx, ATTACK["2.4"])
+    reach(ctx, ATTACK["2.5"])
     a = _with(a, step="choose", net=net, limits=wrap_limits(net, columns))
     ctx.emit(ev.AttackStep(attack=a))
     settle(ctx)
@@ -354,11 +370,14 @@ def apply_results(ctx: Ctx) -> None:
     standing = ctx.state.unit(target.id).on_pitch and ctx.state.unit(attacker.id).on_pitch
     # "Models may not be repositioned or placed during a parting blow": its hit triggers
     # nothing (rules notes).
+    reach(ctx, ATTACK["2.5.1"])
     if standing and a.kind != "parting":
         fire(ctx, "charge_hit" if a.kind == "charge" else "attack_hit", attacker.id, target.id)
         fire(ctx, "hit_by_attack", target.id, attacker.id)
         if ctx.state.result is not None:
             return
+    # A model reduced to 0 HP was taken out as the damage was applied (2.5): step 3 finds none.
+    reach(ctx, ATTACK["3"])
     me = ctx.state.unit(attacker.id)
     if dodge and me.on_pitch and KD not in me.conditions:
         ctx.emit(ev.AttackStep(attack=_with(ctx.state.attack, step="dodge", dodge=dodge)))
@@ -389,6 +408,7 @@ def finish(ctx: Ctx) -> None:
     a = state.attack
     if state.result is not None:
         return
+    reach(ctx, ATTACK["4"])
     target, attacker = state.unit(a.target), state.unit(a.attacker)
     if (
         a.again
@@ -400,6 +420,7 @@ def finish(ctx: Ctx) -> None:
         free = Attack(
             attacker=attacker.id, target=target.id, kind="attack", step="roll", counter=a.counter
         )
+        reach(ctx, ATTACK["1"])
         ctx.emit(ev.AttackStep(attack=free))
         roll(ctx)
         return
@@ -411,6 +432,7 @@ def finish(ctx: Ctx) -> None:
         and engages(state, target, attacker)
     ):
         counter = Attack(attacker=target.id, target=attacker.id, kind="counter", step="roll")
+        reach(ctx, ATTACK["1"])
         ctx.emit(ev.AttackStep(attack=counter))
         roll(ctx)
         return
@@ -420,5 +442,6 @@ def finish(ctx: Ctx) -> None:
 def parting_blow(ctx: Ctx, enemy: Unit, mover: Unit) -> None:
     """ "A parting blow is an attack which doesn't cost influence and is triggered and resolved
     immediately": the engine declares it for the enemy and selects its results (rules notes)."""
+    reach(ctx, ATTACK["1"])
     ctx.emit(ev.AttackStep(attack=Attack(enemy.id, mover.id, "parting", "roll")))
     roll(ctx)

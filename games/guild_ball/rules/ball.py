@@ -49,6 +49,7 @@ from games.guild_ball.rules.context import (
     scene,
 )
 from games.guild_ball.rules.health import VP_GOAL, gain_mp, score
+from games.guild_ball.rules.sequences import KICK, reach
 from games.guild_ball.rules.state import KD, Dodge, Intercept, Unit
 from games.guild_ball.rules.traits import gain_ball
 
@@ -237,8 +238,11 @@ def in_forest(sc: Scene, base: Base) -> bool:
 def roll_kick(
     ctx: Ctx, kicker: Unit, target: Base, target_unit: Unit | None, what: str, bonus: bool
 ) -> tuple[int, tuple[int, ...]]:
-    """Roll a kick; returns its hits and dice."""
+    """Roll a kick (the kicking sequence's steps 2 and 3); returns its hits and dice. Step 4,
+    the result, follows in the caller."""
+    reach(ctx, KICK["2"])
     pool, tn = kick_pool_tn(ctx, kicker, target, target_unit)
+    reach(ctx, KICK["3"])
     dice, pool, tn = tn_test(ctx, pool + bonus, tn)
     hits = sum(d >= tn for d in dice)
     ctx.emit(
@@ -254,6 +258,7 @@ def roll_kick(
             rng=ctx.rng,
         )
     )
+    reach(ctx, KICK["4"])
     return hits, dice
 
 

@@ -57,6 +57,7 @@ from games.guild_ball.rules.pending import (
 )
 from games.guild_ball.rules.plays import encourage, rest, use_play
 from games.guild_ball.rules.pregame import choose_kicking, deploy, give_ball, kick_off, prepare
+from games.guild_ball.rules.sequences import ATTACK, reach
 from games.guild_ball.rules.state import (
     ACTIVATION,
     INITIATIVE,
@@ -83,6 +84,7 @@ def attack(ctx: Ctx, cmd: cm.Attack) -> None:
     from games.guild_ball.rules.context import engages
 
     state = ctx.state
+    reach(ctx, ATTACK["1"])
     unit = active_unit(state, cmd.seat)
     target = unit_of(state, cmd.target)
     if KD in unit.conditions:
@@ -213,17 +215,23 @@ def _in_order(state: GuildBallState, command: cm.Command) -> None:
         )
 
 
-def execute(state: GuildBallState, command: cm.Command) -> tuple[list[Event], GuildBallState]:
-    """The events `command` causes and the state they lead to, or a `RuleError`."""
+def run(ctx: Ctx, command: cm.Command) -> None:
+    """Decide `command` in `ctx`: its rule, then `advance` until somebody must decide."""
+    state = ctx.state
     if state.result is not None:
         raise RuleError("game_over", "The game has ended; start a new game to play again.")
     handler = _DISPATCH[type(command)]
     if handler is not apply_defaults and command.seat not in (0, 1):
         raise RuleError("seat", f"There is no {name(command.seat)} at this table.")
     _in_order(state, command)
-    ctx = new_context(state)
     handler(ctx, command)
     advance(ctx)
+
+
+def execute(state: GuildBallState, command: cm.Command) -> tuple[list[Event], GuildBallState]:
+    """The events `command` causes and the state they lead to, or a `RuleError`."""
+    ctx = new_context(state)
+    run(ctx, command)
     return ctx.events, ctx.state
 
 

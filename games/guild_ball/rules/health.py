@@ -21,6 +21,7 @@ from msgspec.structs import replace
 from games.guild_ball.pitch import BALL_RADIUS, Base, Point
 from games.guild_ball.rules import events as ev
 from games.guild_ball.rules.context import Ctx, base_of, card, game_size, pitch_of
+from games.guild_ball.rules.sequences import TAKING_OUT, reach
 from games.guild_ball.rules.state import KD, Unit
 
 VP_TAKE_OUT = 2
@@ -99,6 +100,7 @@ def damage(ctx: Ctx, model: str, amount: int, by: str = "", settle: bool = True)
     hp = max(u.hp - amount, 0)
     changed(ctx, u, hp=hp)
     if hp == 0:
+        reach(ctx, TAKING_OUT["1"])
         take_out(ctx, model, by, settle=settle)
 
 
@@ -171,20 +173,27 @@ def clear_conditions(ctx: Ctx, model: str) -> None:
 
 
 def take_out(ctx: Ctx, model: str, by: str = "", hp: int = 0, settle: bool = True) -> None:
-    """The sequence of taking a model out: the ball scatters first if it held it; it leaves the
-    pitch; then MP (for the action's model) and VP for the other team."""
+    """The "Sequence of Taking a Model Out" from its step 2 (step 1, reduced to 0 HP, is
+    `damage`'s; a model off the pitch starts here): 2. the model suffers the taken out condition
+    (the ball scatters first if it held it: "before removing the taken out model from the
+    pitch"), its `taken_out` triggers while it is still there, then the `TakenOut` event (the
+    condition and the removal, 3) and the `takes_out` triggers of the model that inflicted it;
+    4. MP (for the action's model) and VP for the other team."""
     from games.guild_ball.rules.ball import scatter_from_model
+    from games.guild_ball.rules.traits import fire
 
+    reach(ctx, TAKING_OUT["2"])
     state = ctx.state
     if state.ball_holder == model:
         scatter_from_model(ctx, model)
-    from games.guild_ball.rules.traits import fire
-
+    fire(ctx, "taken_out", model)
     u = ctx.state.unit(model)
     ctx.emit(ev.TakenOut(model=model, hp=hp))
     other = 1 - u.seat
     if by and ctx.state.unit(by).on_pitch:
         fire(ctx, "takes_out", by, model)
+    reach(ctx, TAKING_OUT["3"])
+    reach(ctx, TAKING_OUT["4"])
     if by and ctx.state.result is None:
         gain_mp(ctx, other, 1, "take down")
     vp = VP_MASCOT if card(u).role == "mascot" else VP_TAKE_OUT

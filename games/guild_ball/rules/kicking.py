@@ -41,6 +41,7 @@ from games.guild_ball.rules.context import (
 )
 from games.guild_ball.rules.health import gain_mp, spend_mp
 from games.guild_ball.rules.moving import spend, spend_bonus
+from games.guild_ball.rules.sequences import KICK, reach
 from games.guild_ball.rules.state import Dodge, Follow, Unit
 from games.guild_ball.rules.traits import fire, gain_ball
 
@@ -63,6 +64,7 @@ def enemy_goal(state, seat: int) -> Base:
 
 def pass_ball(ctx: Ctx, cmd: Pass) -> None:
     """A pass to a friendly model or to a target spot."""
+    reach(ctx, KICK["1"])
     state = ctx.state
     unit = _kicker(ctx, cmd.seat)
     if bool(cmd.target) == (cmd.spot is not None):
@@ -117,6 +119,7 @@ def give_up(ctx: Ctx, cmd: GiveUpBall) -> None:
 
 def shoot(ctx: Ctx, cmd: Shoot) -> None:
     """A Shot at the enemy goalpost."""
+    reach(ctx, KICK["1"])
     state = ctx.state
     unit = _kicker(ctx, cmd.seat)
     cost = 1 + cmd.bonus
@@ -166,6 +169,7 @@ def follow_up(ctx: Ctx, cmd: FollowUp) -> None:
     if cmd.choice == "shot":
         if mp < SNAP_SHOT_MP + cmd.bonus:
             raise RuleError("no_momentum", "A Snap Shot needs 2 MP (and Bonus Time 1 more).")
+        reach(ctx, KICK["1"])
         receiver = state.unit(f.receiver)
         check_kick_target(ctx, receiver, enemy_goal(state, cmd.seat), "enemy goalpost")
         ctx.emit(ev.FollowStep(follow=None))

@@ -13,6 +13,7 @@ from msgspec.structs import replace
 from games.guild_ball.content.cards import Effect
 from games.guild_ball.rules import events as ev
 from games.guild_ball.rules.context import Ctx, card, pack, passes
+from games.guild_ball.rules.sequences import triggered
 from games.guild_ball.rules.state import KD, Dodge
 
 
@@ -24,7 +25,9 @@ def gain_ball(ctx: Ctx, model: str, how: str) -> None:
 
 def fire(ctx: Ctx, when: str, model: str, other: str = "") -> None:
     """Resolve the triggered traits of `model` for `when` (`other`: the trigger's other model)
-    and its team's game plan if it names the trigger."""
+    and its team's game plan if it names the trigger, at the step of its sequence where the
+    trigger resolves (`sequences.TRIGGERED_AT`)."""
+    triggered(ctx, when, model)
     state = ctx.state
     unit = state.unit(model)
     for trait in card(unit).traits:

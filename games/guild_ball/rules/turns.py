@@ -56,6 +56,8 @@ from games.guild_ball.rules.health import (
     ongoing,
 )
 from games.guild_ball.rules.pregame import advance_pregame
+from games.guild_ball.rules.sequences import ACTIVATION as ACTIVATION_SEQUENCE
+from games.guild_ball.rules.sequences import reach
 from games.guild_ball.rules.state import (
     ACTIVATION,
     BLEED,
@@ -208,9 +210,12 @@ def activate(ctx: Ctx, cmd: Activate) -> None:
         )
     ctx.emit(ev.Activated(activation=Activation(model=unit.id)))
     changed(ctx, unit, activated=True)
+    reach(ctx, ACTIVATION_SEQUENCE["1"])
+    reach(ctx, ACTIVATION_SEQUENCE["1.1"])
     fire(ctx, "start_of_activation", unit.id)
     if state.ball_free:
         snap(ctx, exclude=tuple(u.id for u in state.units if u.id != unit.id))
+    reach(ctx, ACTIVATION_SEQUENCE["2"])
 
 
 def skip_activation(ctx: Ctx, cmd: SkipActivation) -> None:
@@ -235,6 +240,7 @@ def end_activation(ctx: Ctx, cmd: EndActivation | None = None) -> None:
 
         active_unit(state, cmd.seat)
     model = state.activation.model
+    reach(ctx, ACTIVATION_SEQUENCE["3"])
     if ctx.state.unit(model).on_pitch:
         fire(ctx, "end_of_activation", model)
     if ctx.state.unit(model).on_pitch and ctx.state.result is None:
