@@ -62,6 +62,7 @@ from games.guild_ball.rules.context import (
     unit_of,
 )
 from games.guild_ball.rules.health import changed, ongoing, spend_mp
+from games.guild_ball.rules.sequences import CHARGE, JOG_OR_SPRINT, reach
 from games.guild_ball.rules.state import KD, Advance, Attack, Unit
 from games.guild_ball.rules.traits import gain_ball
 
@@ -125,7 +126,9 @@ def glide(ctx: Ctx, cmd: Glide) -> None:
 
 
 def jog(ctx: Ctx, cmd: Jog | Sprint) -> None:
-    """A jog or a sprint along the path."""
+    """A jog or a sprint along the path: the sequence's 1, declare (checked, paid), and 2,
+    during the advance; 3, its end, when the advance has gone its whole way (`_go_on`)."""
+    reach(ctx, JOG_OR_SPRINT["1"])
     unit = active_unit(ctx.state, cmd.seat)
     _standard(ctx, unit)
     sprint = isinstance(cmd, Sprint)
@@ -148,6 +151,7 @@ def jog(ctx: Ctx, cmd: Jog | Sprint) -> None:
     if sprint:
         spend(ctx, unit, SPRINT_COST, "a sprint")
     ctx.emit(ev.Activated(activation=replace(ctx.state.activation, advanced=True, moved=True)))
+    reach(ctx, JOG_OR_SPRINT["2"])
     advance_along(ctx, unit.id, tuple(movement.path), kind.value)
 
 
@@ -222,6 +226,8 @@ def _go_on(ctx: Ctx, adv: Advance) -> None:
         )
     )
     ongoing(ctx, model, path)
+    if how != "charge":  # a charge's end is its own step 3 (`attacks.proceed`)
+        reach(ctx, JOG_OR_SPRINT["3"])
 
 
 def parting(ctx: Ctx, cmd: PartingBlow) -> None:
@@ -274,8 +280,9 @@ def stand_up(ctx: Ctx, cmd: StandUp) -> None:
 
 
 def declare_charge(ctx: Ctx, cmd: Charge) -> None:
-    """Declare a charge: check it, pay 2 influence, then the target's response and the
-    advance."""
+    """Declare a charge (its step 1): check it, pay 2 influence, then the target's response and
+    the advance."""
+    reach(ctx, CHARGE["1"])
     state = ctx.state
     unit = active_unit(state, cmd.seat)
     _standard(ctx, unit)
