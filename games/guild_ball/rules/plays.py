@@ -48,6 +48,7 @@ from games.guild_ball.rules.health import (
     suffer,
 )
 from games.guild_ball.rules.moving import spend, spend_bonus
+from games.guild_ball.rules.sequences import reach_play
 from games.guild_ball.rules.state import KD, Dodge, GuildBallState, Mod, Ongoing, Unit
 from games.guild_ball.rules.traits import gain_ball
 
@@ -95,7 +96,8 @@ def _target_checks(state: GuildBallState, play: Play, target: Unit) -> bool:
 
 
 def use_play(ctx: Ctx, cmd: UsePlay) -> None:
-    """Use a play of the active model paid with influence (a heroic play with 1 MP)."""
+    """Use a play of the active model paid with influence (a heroic play with 1 MP): the
+    sequence of a character play, or of an AOE character play (`sequences`)."""
     state = ctx.state
     unit = active_unit(state, cmd.seat)
     if KD in unit.conditions:
@@ -105,6 +107,8 @@ def use_play(ctx: Ctx, cmd: UsePlay) -> None:
         _active_trait(ctx, unit, trait)
         return
     play = _play_of(unit, cmd.play)
+    aoe = _is_aoe(play)
+    reach_play(ctx, aoe, "declare")
     if play.kind == "legendary" and play.slug in state.teams[cmd.seat].legendary:
         raise RuleError("once_per_game", f"{play.name} is legendary: once per game, used.")
     if (play.once_per_turn or play.kind == "heroic") and play.slug in unit.plays_used:
@@ -123,6 +127,7 @@ def use_play(ctx: Ctx, cmd: UsePlay) -> None:
         u = ctx.state.unit(unit.id)
         changed(ctx, u, plays_used=(*u.plays_used, play.slug))
     sx, sy = cmd.spot if cmd.spot is not None else (-1.0, -1.0)
+    reach_play(ctx, aoe, "template")
     ctx.emit(
         ev.PlayUsed(
             model=unit.id,
@@ -135,7 +140,12 @@ def use_play(ctx: Ctx, cmd: UsePlay) -> None:
     )
     _resolve(ctx, unit.id, play, aims, tested=play.kind == "character", bonus=cmd.bonus)
     if play.ongoing and cmd.spot is not None:
+        reach_play(ctx, aoe, "ongoing")
         mark_ongoing(ctx, play.slug, cmd.spot, unit.seat)
+
+
+def _is_aoe(play: Play) -> bool:
+    return play.area is not None and play.area.kind == "aoe"
 
 
 def mark_ongoing(ctx: Ctx, play: str, at: tuple[float, float], seat: int) -> None:
@@ -224,7 +234,10 @@ def _resolve(
     ctx: Ctx, origin: str, play: Play, aims: list[Unit], tested: bool, bonus: bool
 ) -> None:
     """Test and apply the play on each model it aims at (friendly models are hit
-    automatically; our ruling: always)."""
+    automatically; our ruling: always): steps 2 to 4 of a character play, 3 of an AOE (each model
+    within the template, in turn)."""
+    aoe = _is_aoe(play)
+    reach_play(ctx, aoe, "process")
     momentum_done = False
     for target in aims:
         state = ctx.state
@@ -233,10 +246,13 @@ def _resolve(
         if not target.on_pitch or state.result is not None:
             continue
         if tested and target.seat != unit.seat:
+            reach_play(ctx, aoe, "pool")
             crowd = [e for e in engaged_by(state, unit) if e.id != target.id]
             pool = play.cost + bonus - len(crowd)
+            reach_play(ctx, aoe, "roll")
             dice, pool, tn = tn_test(ctx, pool, defence(state, target))
             hits = sum(d >= tn for d in dice)
+            reach_play(ctx, aoe, "hit_or_miss")
             ctx.emit(
                 ev.Rolled(
                     what=play.slug,
@@ -251,7 +267,9 @@ def _resolve(
                 )
             )
             if not hits:
+                reach_play(ctx, aoe, "miss")
                 continue
+        reach_play(ctx, aoe, "hit")
         for effect in play.effects:
             if effect.do == "gain_momentum":
                 if not momentum_done:
@@ -261,6 +279,7 @@ def _resolve(
             apply_primitive(ctx, origin, target.id, effect, play.slug)
             if ctx.state.result is not None:
                 return
+    reach_play(ctx, aoe, "end")
 
 
 def apply_primitive(ctx: Ctx, origin: str, model: str, effect: Effect, source: str) -> None:

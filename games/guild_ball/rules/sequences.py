@@ -247,6 +247,22 @@ TRIGGERED_AT: dict[str, Step] = {
 }
 
 
+# A play's moments in its two sequences: (Sequence of a Character Play, Sequence of an AOE
+# Character Play); an AOE tests each model within the template at 3a-3d instead of 2.1-2.5.
+_PLAY_STEPS: dict[str, tuple[tuple[Step, ...], tuple[Step, ...]]] = {
+    "declare": ((CHARACTER_PLAY["1"],), (AOE_PLAY["1"],)),
+    "template": ((), (AOE_PLAY["2"],)),
+    "process": ((CHARACTER_PLAY["2"],), (AOE_PLAY["3"],)),
+    "pool": ((CHARACTER_PLAY["2.1"], CHARACTER_PLAY["2.2"]), (AOE_PLAY["3a"],)),
+    "roll": ((CHARACTER_PLAY["2.3"],), (AOE_PLAY["3b"],)),
+    "hit_or_miss": ((CHARACTER_PLAY["2.3.1"],), ()),
+    "hit": ((CHARACTER_PLAY["2.4"], CHARACTER_PLAY["2.5"]), (AOE_PLAY["3c"],)),
+    "miss": ((), (AOE_PLAY["3d"],)),
+    "end": ((CHARACTER_PLAY["3"], CHARACTER_PLAY["4"]), ()),
+    "ongoing": ((), (AOE_PLAY["4"],)),
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Mark:
     """A step reached (with the trigger resolving there, when a trait or plan's trigger fires:
@@ -275,6 +291,14 @@ def reach(ctx: Ctx, step: Step) -> None:
     """The rules come to `step` (kept only by a `Tracing` context: no state changes)."""
     if type(ctx) is Tracing:
         ctx.timeline.append(Mark(step))
+
+
+def reach_play(ctx: Ctx, aoe: bool, moment: str) -> None:
+    """A play comes to `moment` (a key of `_PLAY_STEPS`): the steps of the AOE sequence if `aoe`,
+    else of the character play's."""
+    if type(ctx) is Tracing:
+        for step in _PLAY_STEPS[moment][aoe]:
+            ctx.timeline.append(Mark(step))
 
 
 def triggered(ctx: Ctx, when: str, model: str) -> None:
