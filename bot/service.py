@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from bot import logs, metrics
+from bot import logs, metrics, timebank
 from bot.jitter import jittered
 from bot.reminders import Prefs, daily_of, next_daily, remind_at
 from bot.store import Conflict, Deadline, EventStore, GameInfo, StoreError, community
@@ -707,7 +707,7 @@ class GameService:
             )
         await self.store.update_game(game_id, options={**options.to_json(), "paused": paused})
         if paused:
-            await self.store.clear_deadline(game_id)
+            await self.refresh_deadline(game_id)  # none while paused; time banks stop
         else:
             await self.refresh_deadline(game_id, force=True)
             self.kick(game_id)
@@ -899,16 +899,20 @@ class GameService:
 
     async def refresh_deadline(self, game_id: int, *, force: bool = False) -> None:
         """Keep one deadline per game for what it waits for now: a new wait gets a new
-        deadline; a game waiting for nobody human, paused or without deadlines has none."""
+        deadline; a game waiting for nobody human, paused or without deadlines has none. With
+        a time bank (bot/timebank.py) the wait that ended is charged to the seats it waited on,
+        and each human seat waited for gets a row due when its bank would be empty."""
         game = await self.store.get_game(game_id)
         options = Options.from_json(game.options)
         if game.status != "running" or options.paused:
+            await timebank.run_down(self.store, game_id, game.options, "", (), self._now())
             await self.store.clear_deadline(game_id)
             return
         rules = registry.get(game.game)
         state, version = await self.load(game_id)
         if rules.is_over(state):  # its end was recorded but not its status (a database failure)
             await self.store.update_game(game_id, status="ended")
+            await timebank.run_down(self.store, game_id, game.options, "", (), self._now())
             await self.store.clear_deadline(game_id)
             return
         seats = {s.seat: s for s in await self.seats(game_id)}
@@ -916,22 +920,27 @@ class GameService:
         stage = rules.stage(state)
         minutes = wait_minutes(stage, options.deadlines)
         daily = options.daily if not stage.window else ""
-        if not humans or not (minutes or daily):
+        key = f"{stage.key}:{'-'.join(map(str, humans))}"
+        now = self._now()
+        wait = key if humans else ""
+        banks = await timebank.run_down(self.store, game_id, game.options, wait, humans, now)
+        if not humans or not (minutes or daily or banks):
             await self.store.clear_deadline(game_id)
             return
-        key = f"{stage.key}:{'-'.join(map(str, humans))}"
-        current = [d for d in await self.store.deadlines(game_id) if d.key == key]
+        current = [d for d in await self.store.deadlines(game_id) if _wait_of(d.key) == key]
         if current and not force:
             return
         await self.store.clear_deadline(game_id)
-        now = self._now()
-        if daily:
-            at, zone = daily_of(daily)
-            due = next_daily(now, at, zone)
-        else:
-            due = now + timedelta(minutes=minutes or 0)
-        await self.store.set_deadline(game_id, key, due, version, humans)
-        await self._plan_reminders(game_id, key, now, due, version, humans)
+        if minutes or daily:
+            if daily:
+                at, zone = daily_of(daily)
+                due = next_daily(now, at, zone)
+            else:
+                due = now + timedelta(minutes=minutes or 0)
+            await self.store.set_deadline(game_id, key, due, version, humans)
+            await self._plan_reminders(game_id, key, now, due, version, humans)
+        for row, bank_due, seat in timebank.rows(banks) if banks is not None else ():
+            await self.store.set_deadline(game_id, row, bank_due, version, [seat])
 
     async def _plan_reminders(
         self,
@@ -999,9 +1008,10 @@ class GameService:
             await self.refresh_deadline(game_id, force=True)
 
     async def deadline(self, game_id: int) -> Deadline | None:
-        """The game's current deadline (not its reminder)."""
+        """The game's current deadline (not its reminder): the soonest of the wait's deadline
+        and its seats' time banks."""
         found = [d for d in await self.store.deadlines(game_id) if not d.key.startswith(REMIND)]
-        return found[0] if found else None
+        return min(found, key=lambda d: d.due_at) if found else None
 
     async def extend(self, game_id: int, minutes: int) -> datetime:
         d = await self.deadline(game_id)
@@ -1029,9 +1039,11 @@ class GameService:
                 continue
             await self.store.clear_deadline(d.game_id, d.key)
             if d.key.startswith(REMIND):
-                main = await self.deadline(d.game_id)
                 # Only a reminder of the wait still on: `remind:<seat>:<the wait's key>`.
-                if main is not None and d.key.split(":", 2)[2] == main.key:
+                planned = d.key.split(":", 2)[2]
+                rows = await self.store.deadlines(d.game_id)
+                main = next((r for r in rows if r.key == planned), None)
+                if main is not None:
                     for reminder in self.reminders:
                         await reminder(d.game_id, d.seats, main.due_at)
                 continue
@@ -1054,6 +1066,11 @@ class GameService:
     async def next_deadline(self) -> datetime | None:
         deadlines = await self.store.deadlines()
         return deadlines[0].due_at if deadlines else None
+
+
+def _wait_of(key: str) -> str:
+    """The wait a deadline row is for: its key, or a time bank's `bank:<seat>:<wait>`."""
+    return key.split(":", 2)[2] if key.startswith(timebank.BANK) else key
 
 
 def wait_minutes(stage: Stage, deadlines: Mapping[str, int]) -> int:

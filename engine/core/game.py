@@ -60,6 +60,19 @@ class GameOption(msgspec.Struct, frozen=True):
     high: int = 0
 
 
+# The time bank a game offers live tables by listing it among its `options` (the bot core keeps
+# the banks: bot/timebank.py): minutes per player that run down only while the game waits on
+# that player; an empty bank gets the player's waits their defaults, as a passed deadline does.
+TIME_BANK = GameOption(
+    "bank",
+    "int",
+    0,
+    "Time bank per player in minutes, for live games (0: none; when it runs out, defaults apply)",
+    low=0,
+    high=600,
+)
+
+
 class Stage(msgspec.Struct, frozen=True):
     """Where the game stands, for deadlines and status lines.
 

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.core.definition import Definition
-from engine.core.game import GameOption, Player
+from engine.core.game import TIME_BANK, GameOption, Player
 from games.guild_ball.players import BuiltinPlayer, RandomPlayer
 from games.guild_ball.rules import evolve, flow, pending, setup, views
 from games.guild_ball.rules.commands import COMMAND_TYPES, ApplyDefaults
@@ -53,6 +53,7 @@ class GuildBall(Definition):
             low=1,
             high=REACTION_WINDOW_MAX,
         ),
+        TIME_BANK,  # for live tables (bot/timebank.py)
     )
     deadline_kinds: tuple[str, ...] = KINDS
     players: Mapping[str, Callable[[int], Player]] = {
