@@ -34,6 +34,7 @@
 | gbdrop   | "Give up the ball…" (opens gbdropm)      | a form: the ball's place; GiveUpBall      |
 | gbaoe    | "<play> at a spot…" (opens gbaoem)       | a form: the template's centre; UsePlay    |
 | gbreact  | No / Counter-Attack / Defensive Stance   | React                                     |
+| gbpart   | Strike / Let it go (reactions.py)        | PartingBlow                               |
 | gbpick   | a playbook result (→ a play its icon     | ChooseResult (with the play triggered)    |
 |          | triggers)                                |                                           |
 | gbdodge  | a dodge by intention, or none            | DodgeTo                                   |
@@ -67,6 +68,7 @@ from games.guild_ball.pitch import Base, MoveKind, Point, straight
 from games.guild_ball.presentation import prompts as p
 from games.guild_ball.presentation import scenes as sc
 from games.guild_ball.presentation import words as w
+from games.guild_ball.presentation.reactions import PARTING, parting_answer
 from games.guild_ball.rules import commands as cm
 from games.guild_ball.rules.views import SeatView
 
@@ -825,6 +827,14 @@ async def _react(ask: Ask, table: Table, arg: str, values: list[str], f: dict[st
     return await _act(ask, table, command, said)
 
 
+async def _parting(
+    ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]
+) -> Reply:
+    asked(table, "parting_blow")
+    command, said = parting_answer(_view(table).seat, arg)
+    return await _act(ask, table, command, said)
+
+
 async def _pick(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
     d = asked(table, "playbook")
     column, row, play_index = [*arg.split("."), "", ""][:3]
@@ -1032,6 +1042,7 @@ HANDLERS: dict[str, Handler] = {
     "gbrest": _button("gbrest"),
     "gbend": _button("gbend"),
     "gbreact": _react,
+    PARTING: _parting,
     "gbpick": _pick,
     "gbdodge": _dodge,
     "gbdodt": _dodge_form,

@@ -160,6 +160,9 @@ def _line(e: Any, pv: PublicView, names: Sequence[str], hp: dict[str, int]) -> s
         return f"{_name(pv, a.attacker)} {verb} {_name(pv, a.target)}."
     if isinstance(e, ev.AttackStep) and e.attack is not None and e.attack.step == "dodge":
         return ""
+    if isinstance(e, ev.AdvanceStep) and e.advance is not None:
+        adv = e.advance
+        return f"{_name(pv, adv.model)} leaves {_name(pv, adv.offered)}: a parting blow?"
     if isinstance(e, ev.PlayUsed):
         on = f" on {_name(pv, e.target)}" if e.target and e.target != e.model else ""
         play = w.load_pack().plays.get(e.play)

@@ -883,6 +883,11 @@ def prompt(table: Table, decision: Decision) -> Message | None:
         return action_menu(table)
     if kind == "reaction":
         return reaction_prompt(table, decision)
+    if kind == "parting_blow":
+        # reactions.py builds on this module's helpers: imported here, not at the top.
+        from games.guild_ball.presentation.reactions import parting_prompt
+
+        return parting_prompt(table, decision)
     if kind == "playbook":
         return playbook_prompt(table, decision)
     if kind == "dodge":

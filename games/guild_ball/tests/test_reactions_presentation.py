@@ -1,0 +1,71 @@
+"""The parting blow's question as its player sees it: a DM prompt to the enemy's player that
+says when the window closes and what happens then, whose buttons send the answer; and what
+the other side sees of it (nothing private)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import UTC, datetime
+
+from bot.presentation_kit import Kit, action_of, arg_of, controls, texts
+from engine.core.game import PUBLIC, Seat
+from games.guild_ball import GAME
+from games.guild_ball.content.loader import load_pack
+from games.guild_ball.presentation import PRESENTATION as P
+from games.guild_ball.rules import commands as cm
+from games.guild_ball.tests.test_reactions import AWAY, BRAWL, ready
+
+KIT = Kit(GAME, ("Ana", "Bo"))
+DUE = datetime(2026, 11, 26, 0, 30, tzinfo=UTC)
+
+
+def paused():
+    """Oswin (seat 0) jogs out of Tamsin's melee zone: the game waits on seat 1."""
+    before = ready(BRAWL, dice=(6,) * 7)
+    events, after = GAME.execute(before, AWAY)
+    return before, events, after
+
+
+def test_the_enemy_player_is_asked_by_dm_with_the_window_and_its_default() -> None:
+    _, _, state = paused()
+    (decision,) = GAME.pending(state)
+    table = replace(KIT.table(state, Seat(1)), due=DUE)
+    message = P.prompt(table, decision)
+    shown = texts(message)
+    assert "Parting blow" in shown and "Tamsin" in shown and "Oswin" in shown
+    stamp = int(DUE.timestamp())
+    assert f"<t:{stamp}:R>" in shown and "the parting blow is struck" in shown
+    answers = {arg_of(c): c.label for c in controls(message) if action_of(c) == "gbpart"}
+    assert answers == {"1": "Strike (default)", "0": "Let it go"}
+
+
+async def test_the_buttons_send_the_answer() -> None:
+    _, _, state = paused()
+    for arg, strike in (("1", True), ("0", False)):
+        ask = KIT.ask(state, 1)
+        reply = await P.control(ask, "gbpart", arg, [], {}, 1)
+        assert ask.acted == [cm.PartingBlow(seat=1, strike=strike)], reply
+        assert ask.state.advance is None
+    ask = KIT.ask(state, 0)  # the mover's player has nothing to answer
+    reply = await P.control(ask, "gbpart", "1", [], {}, 0)
+    assert ask.acted == [] and reply.message is not None
+
+
+async def test_the_other_side_sees_nothing_private() -> None:
+    """The mover's player is not asked, and neither the question nor what the channel and the
+    mover's DMs are told of it holds a plan in either hand (each hand is its seat's secret)."""
+    before, events, state = paused()
+    assert [d.seat for d in GAME.pending(state)] == [1]
+    assert KIT.table(state, Seat(0)).decisions == ()
+    plans = load_pack().plans
+    secret = {
+        text for team in state.teams for slug in team.hand for text in (slug, plans[slug].name)
+    }
+    (decision,) = GAME.pending(state)
+    asked = texts(P.prompt(KIT.table(state, Seat(1)), decision))
+    assert not any(s in asked for s in secret)
+    step = KIT.step(before, events, 0)
+    told = repr(await P.channel(step.seen(PUBLIC), False))
+    assert "leaves **Tamsin Cole**: a parting blow?" in told
+    told += repr(await P.seat(step.seen(Seat(0)), False))
+    assert not any(s in told for s in secret)
