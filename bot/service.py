@@ -1013,6 +1013,16 @@ class GameService:
         found = [d for d in await self.store.deadlines(game_id) if not d.key.startswith(REMIND)]
         return min(found, key=lambda d: d.due_at) if found else None
 
+    async def time_bank(self, game_id: int) -> str:
+        """The game's time banks for its status ("Time bank: Ana 12:30 (running), ..."), or ""
+        when the host chose none."""
+        game = await self.store.get_game(game_id)
+        banks = timebank.of(game_id, timebank.options_of(game.options))
+        if banks is None:
+            return ""
+        names = [s.name for s in sorted(await self.seats(game_id), key=lambda s: s.seat)]
+        return timebank.describe(banks, names, self._now())
+
     async def extend(self, game_id: int, minutes: int) -> datetime:
         d = await self.deadline(game_id)
         if d is None:

@@ -484,6 +484,9 @@ class Actions:
                     message,
                     content=clip(f"{message.content}\nNeeds a player: {seats}.".strip(), 2000),
                 )
+            bank = await self.service.time_bank(gid) if game.status == "running" else ""
+            if bank:
+                message = replace(message, content=clip(f"{message.content}\n{bank}".strip(), 2000))
             return Reply(message, ephemeral=False)
 
         return await self.guarded(who, work, kind="look")

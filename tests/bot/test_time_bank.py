@@ -5,10 +5,12 @@ a restart; a bank's deadline fired twice is applied once."""
 from datetime import UTC, datetime, timedelta
 
 from bot import timebank
+from bot.chat.actions import Actions
 from bot.service import GameService, Options
 from bot.store import EventStore, sqlite_url
 from games.guild_ball import GAME
 from games.guild_ball.rules import events as ev
+from tests.bot.fakes import CHANNEL, GUILD, who
 
 KIM, CHRIS = 1, 2
 MINUTES = 10
@@ -33,8 +35,8 @@ async def open_bot(url: str, clock: Clock) -> tuple[EventStore, GameService]:
 async def live_game(service: GameService, bank: int = MINUTES) -> int:
     """Two people at a live Guild Ball table: no deadlines, a time bank of `bank` minutes."""
     info = await service.create_game(
-        discord_guild_id=10,
-        channel_id=555,
+        discord_guild_id=GUILD,
+        channel_id=CHANNEL,
         host_id=KIM,
         host_name="Kim",
         options=Options(players=2, bots=False, game={"bank": bank}),
@@ -78,6 +80,8 @@ async def test_a_bank_runs_down_only_while_the_game_waits_on_its_seat(tmp_path):
         assert row.seats == (1,) and row.due_at == clock.now + timedelta(minutes=5)
         shown = await service.deadline(game)
         assert shown is not None and shown.due_at == row.due_at  # what prompts show
+        status = await Actions(service, rate_limit=10_000).status(who(KIM))
+        assert "Time bank: Kim 7:00, Chris 5:00 (running)." in status.message.content
     finally:
         await service.settle()
         await store.close()
