@@ -2,7 +2,14 @@
 it, and sets the same situation (the book's models are not ours; the distances and the roles
 are the example's)."""
 
+import math
+
+import pytest
+
+from games.guild_ball.content.loader import pack_files, parse_pack
+from games.guild_ball.pitch import Base, Point, kick_scatter
 from games.guild_ball.rules import commands as cm
+from games.guild_ball.rules import events as ev
 from games.guild_ball.rules.context import engages
 from games.guild_ball.tests.rules_table import arrange, in_play, run
 
@@ -99,3 +106,119 @@ def test_mercurys_fire_blast_burns_who_enters_it_or_ends_there() -> None:
     _, state = run(state, cm.EndActivation(seat=0))
     _, ended = run(arrange(state, active=IVO), cm.EndActivation(seat=1))
     assert "burning" in ended.unit(IVO).conditions
+
+
+def test_ox_misses_a_pass_and_the_ball_scatters_from_the_teammate_along_the_kick() -> None:
+    """ "Ox has tried to pass the ball to a teammate but has missed. The ball scatters using the
+    kick scatter template." "To determine the final landing spot, Ox positions the kick scatter
+    template on the target friendly model with the centre line pointing in the direction of the
+    original kick." "If the ball scattered from a target model or goalpost, measure the scatter
+    distance from the edge of the model or goalpost's base." Pike (Ox) passes to Oswin 5" away
+    on a 3-4-5 diagonal and misses (three 1s); the scatter rolls 4 (10 degrees right of the
+    kick's line) and 2": the ball's near edge lands 2" from Oswin's base edge."""
+    pike, oswin = (12.0, 8.0), (15.0, 12.0)
+    state = arrange(
+        in_play(),
+        {**FAR, PIKE: pike, OSWIN: oswin, MAUD: (3.0, 20.0)},
+        active=PIKE,
+        ball=PIKE,
+        influence={PIKE: 2},
+        dice=(1, 1, 1, 4, 2),
+    )
+    events, after = run(state, cm.Pass(seat=0, target=OSWIN))
+    scatter = next(e for e in events if isinstance(e, ev.Scattered))
+    assert (scatter.kind, scatter.x0, scatter.y0) == ("kick", *oswin)
+    assert (scatter.direction, scatter.distance) == (4, 2)
+    expected = kick_scatter(Base(Point(*oswin), R40), (3.0, 4.0), 4, 2)
+    assert (scatter.landing_x, scatter.landing_y) == pytest.approx((expected.x, expected.y))
+    dx, dy = scatter.landing_x - oswin[0], scatter.landing_y - oswin[1]
+    assert math.hypot(dx, dy) == pytest.approx(R40 + 2 + R30)
+    turned = math.degrees(math.atan2(3.0, 4.0) - math.atan2(dx, dy))
+    assert abs(turned) == pytest.approx(10.0)
+    assert after.ball_free and after.ball_holder == ""
+
+
+BRISKET = """
+[[play]]
+slug = "super-shot"
+name = "Super Shot"
+cost = 1
+range = "self"
+target = "self"
+sustain = true
+once_per_turn = true
+effects = [{ do = "modify", stat = "kick_dice", amount = 1 },
+           { do = "modify", stat = "kick_distance", amount = 2 }]
+text = 'This model gains +1/+2" KICK.'
+
+[[play]]
+slug = "dirty-knives"
+name = "Dirty Knives"
+cost = 2
+icons = ["t"]
+range = 6
+target = "enemy"
+sustain = true
+effects = [{ do = "modify", stat = "def", amount = -1 }, { do = "damage", amount = 1 },
+           { do = "condition", condition = "poison" }]
+text = "Target enemy model suffers -1 DEF, 1 DMG, and the poison condition."
+
+[[model]]
+slug = "brisket"
+name = "Brisket"
+role = "squaddie"
+position = "striker"
+kin = "human"
+homeland = "valentia"
+mov = [6, 8]
+tac = 5
+kick = [3, 8]
+def = 4
+arm = 2
+inf = [2, 4]
+hp = 14
+recovery = 5
+base = 30
+melee = 1
+plays = ["super-shot", "dirty-knives"]
+playbook = [
+  { plain = "dmg 1", momentous = "tackle" },
+  { plain = "dmg 2", momentous = "KD" },
+  { plain = "dmg 2", momentous = "play-t" },
+  { plain = "dmg 3" },
+]
+text = "The book's example card."
+"""
+
+
+def test_briskets_example_card_is_a_card_of_our_content_format() -> None:
+    """ "An example of a model's profile card": "BRISKET Melee Zone 1"", "MOV 6"/8" TAC 5 KICK
+    3/8" DEF 4 ARM 2 INF 2/4", "Super Shot 1 S ✓ ✓ This model gains +1/+2" KICK." "Dirty Knives
+    ... 6" ✓ X Target enemy model suffers -1 DEF, 1 DMG, and the poison condition.",
+    "Valentian, Human, Female, Striker, Squaddie", "Size 30 mm". Written in our format (the book
+    shows no HP bar or playbook in text: ours are made up) it loads and reads back the book's
+    numbers; its types are our homeland, kin, playing position and team position ("nationality,
+    playing position, and, if applicable, team position"). No rule of the book keys on a
+    gender, so our cards have none."""
+    files = pack_files()
+    files["common.toml"] = (
+        files["common.toml"]
+        .replace('homelands = ["', 'homelands = ["valentia", "')
+        .replace('positions = ["', 'positions = ["striker", "')
+    )
+    files["guilds/bellfounders.toml"] += BRISKET
+    brisket = parse_pack(files).models["brisket"]
+    s = brisket.stats
+    assert (s.jog, s.sprint, s.tac, s.kick_dice, s.kick_distance) == (6, 8, 5, 3, 8)
+    assert (s.defence, s.armour, s.inf_base, s.inf_max) == (4, 2, 2, 4)
+    assert (s.base, s.melee_zone) == (30, 1)
+    assert brisket.types == ("valentia", "human", "striker", "squaddie")
+    super_shot, knives = brisket.plays
+    assert (super_shot.cost, super_shot.reach, super_shot.sustain) == (1, "self", True)
+    assert super_shot.once_per_turn and not knives.once_per_turn
+    assert [(e.arg("stat"), e.arg("amount")) for e in super_shot.effects] == [
+        ("kick_dice", 1),
+        ("kick_distance", 2),
+    ]
+    assert (knives.cost, knives.reach, knives.icons) == (2, 6, ("t",))
+    assert [e.do for e in knives.effects] == ["modify", "damage", "condition"]
