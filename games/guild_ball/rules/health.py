@@ -95,7 +95,9 @@ def damage(ctx: Ctx, model: str, amount: int, by: str = "", settle: bool = True)
     """The model suffers `amount` DMG; at 0 HP it is taken out (by the active model `by`, if an
     action of its did it; `settle` as for `score`)."""
     u = ctx.state.unit(model)
-    if not u.on_pitch or amount <= 0:
+    # At 0 HP a model is being taken out (its taken_out triggers resolve while it is still on
+    # the pitch): no damage takes it out again.
+    if not u.on_pitch or amount <= 0 or u.hp == 0:
         return
     hp = max(u.hp - amount, 0)
     changed(ctx, u, hp=hp)

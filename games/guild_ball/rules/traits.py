@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from games.guild_ball.content.cards import Effect
+from games.guild_ball.content.cards import Effect, Trait
+from games.guild_ball.pitch import within
 from games.guild_ball.rules import events as ev
-from games.guild_ball.rules.context import Ctx, card, pack, passes
+from games.guild_ball.rules.context import Ctx, base_of, card, pack, passes
 from games.guild_ball.rules.sequences import triggered
 from games.guild_ball.rules.state import KD, Dodge
 
@@ -36,19 +37,42 @@ def fire(ctx: Ctx, when: str, model: str, other: str = "") -> None:
         tag = f"trait:{trait.slug}"
         if trait.once_per_turn and tag in ctx.state.unit(model).plays_used:
             continue
-        affected = other if trait.affects == "target" else model
-        if not affected or not _tests(ctx, trait.checks, affected, other):
+        aims = [a for a in _aims(ctx, trait, model, other) if _tests(ctx, trait.checks, a, other)]
+        if not aims:
             continue
         if trait.once_per_turn:
             from games.guild_ball.rules.health import changed
 
             u = ctx.state.unit(model)
             changed(ctx, u, plays_used=(*u.plays_used, tag))
-        for effect in trait.effects:
-            apply(ctx, model, affected, effect, trait.slug)
-            if ctx.state.result is not None:
-                return
+        for affected in aims:
+            for effect in trait.effects:
+                apply(ctx, model, affected, effect, trait.slug)
+                if ctx.state.result is not None:
+                    return
     _plan(ctx, when, unit.seat, model)
+
+
+def _aims(ctx: Ctx, trait: Trait, model: str, other: str) -> list[str]:
+    """The models a triggered trait affects: the trigger's other model, the model itself, or
+    for a pulse the models within it when it triggers ("A pulse is an effect which affects only
+    models within its range at the time it is triggered ... A model is affected by its own pulse
+    unless otherwise stated"), of the side it names."""
+    if trait.affects == "target":
+        return [other] if other else []
+    if trait.area is None:
+        return [model]
+    state = ctx.state
+    origin = state.unit(model)
+    here = base_of(origin)
+    side = trait.area.side
+    return [
+        u.id
+        for u in state.units
+        if u.on_pitch
+        and (side == "all" or (u.seat == origin.seat) == (side == "friendly"))
+        and (u.id == model or within(base_of(u), here, float(trait.area.size)))
+    ]
 
 
 def _tests(ctx: Ctx, checks: tuple, affected: str, other: str) -> bool:

@@ -9,8 +9,10 @@ import pytest
 from games.guild_ball.content.loader import pack_files, parse_pack
 from games.guild_ball.pitch import Base, Point, kick_scatter
 from games.guild_ball.rules import commands as cm
+from games.guild_ball.rules import context
 from games.guild_ball.rules import events as ev
 from games.guild_ball.rules.context import engages
+from games.guild_ball.rules.sequences import Mark, walk
 from games.guild_ball.tests.rules_table import arrange, in_play, run
 
 OSWIN, MAUD, PIKE = "0-oswin-tollbright", "0-maud-clangwright", "0-brannock-pike"
@@ -222,3 +224,78 @@ def test_briskets_example_card_is_a_card_of_our_content_format() -> None:
     ]
     assert (knives.cost, knives.reach, knives.icons) == (2, 6, ("t",))
     assert [e.do for e in knives.effects] == ["modify", "damage", "condition"]
+
+
+NOXIOUS_DEATH = """
+[[trait]]
+slug = "noxious-death"
+name = "Noxious Death"
+kind = "triggered"
+when = "taken_out"
+affects = "pulse"
+size = 2
+side = "enemy"
+effects = [{ do = "damage", amount = 3 }, { do = "condition", condition = "poison" }]
+text = "Taken out: enemy models within this pulse suffer 3 DMG and the poison condition."
+"""
+
+
+@pytest.fixture
+def maud_is_compound(monkeypatch: pytest.MonkeyPatch):
+    """The content with Maud given Compound's Noxious Death (a 2" pulse: the book's text does not
+    give its size), for one test."""
+    files = pack_files()
+    files["guilds/bellfounders.toml"] = (
+        files["guilds/bellfounders.toml"].replace(
+            'traits = ["toll-of-the-bell", "steady-footing"]',
+            'traits = ["toll-of-the-bell", "steady-footing", "noxious-death"]',
+        )
+        + NOXIOUS_DEATH
+    )
+    changed = parse_pack(files)
+    context.pack.cache_clear()
+    monkeypatch.setattr(context, "load_pack", lambda: changed)
+    yield
+    context.pack.cache_clear()
+
+
+def test_compounds_noxious_death_triggers_at_step_2_of_taking_out(maud_is_compound) -> None:
+    """ "Compound's character trait, Noxious Death, states: 'When this model suffers the taken
+    out condition during the Activation Phase, enemy models within this pulse suffer 3 DMG and
+    the poison condition.' Noxious Death identifies the step 'suffer the taken out condition',
+    indicating that Noxious Death triggers at step 2 in the 'Sequence of Taking a Model Out'."
+    Tamsin takes Maud (Compound) out with 1 HP left; the pulse catches Tamsin and Ivo within 2"
+    of Maud, not Sefa, before Maud leaves the pitch (step 3) and before the VP (step 4)."""
+    places = {
+        MAUD: (10.0, 10.0),
+        TAMSIN: (10.0, 10.0 + R50 + R40 + 0.5),
+        IVO: (10.0 + R50 + R40 + 1.5, 10.0),
+        SEFA: (3.0, 10.0),
+    }
+    state = arrange(
+        in_play(),
+        {**FAR, **places},
+        active=TAMSIN,
+        influence={TAMSIN: 3},
+        hp={MAUD: 1},
+        mp=(0, 0),
+        dice=(6, 6, 6, 6),
+    )
+    _, state = run(state, cm.Attack(seat=1, target=MAUD))
+    entries, after = walk(state, cm.ChooseResult(seat=1, column=1, row=0))
+    steps = [
+        e.step.number if e.step.sequence == "taking_out" and not e.trigger else e.trigger
+        for e in entries
+        if isinstance(e, Mark)
+    ]
+    first = steps.index("taken_out")
+    assert steps[first - 1 : first + 1] == ["2", "taken_out"]
+    assert steps.index("3") > first and steps.index("4") > first
+    burst = [e for e in entries if isinstance(e, ev.UnitChanged) and e.model in (TAMSIN, IVO)]
+    removed = next(i for i, e in enumerate(entries) if isinstance(e, ev.TakenOut))
+    assert burst and all(entries.index(e) < removed for e in burst)
+    for model in (TAMSIN, IVO):
+        assert after.unit(model).hp == state.unit(model).hp - 3
+        assert "poison" in after.unit(model).conditions
+    assert after.unit(SEFA).conditions == () and after.unit(SEFA).hp == state.unit(SEFA).hp
+    assert not after.unit(MAUD).on_pitch and after.teams[1].vp == 2
