@@ -10,16 +10,21 @@
   (jog, sprint), the path leg by leg, the ghost base where it ends, the enemy melee zones it
   crosses with where it enters and leaves them (parting blows marked), the charge's target;
   the move in words below.
+- `aoe_preview(preview)`: an AOE play before it is confirmed: the pitch round it, the range
+  shaded where the template's centre may go, the 3" template, the models it hits; in words below.
 
-Both take plain data (`inputs.py`: `PitchScene`, `PitchModel`, `Team`, `Zoom`, `MovePreview`),
-never the rules' state; `bot.render.pictures.render_async` runs them in the picture worker.
+They take plain data (`inputs.py`: `PitchScene`, `PitchModel`, `Team`, `Zoom`, `MovePreview`,
+`AoePreview`), never the rules' state; `bot.render.pictures.render_async` runs them in the
+picture worker.
 Places are the pitch engine's inches, (x, y) from the bottom-left corner of the picture: x
 across, y up, side 0's table edge at the bottom. The sides differ in colour (blue, orange) and
 in shape (a plain rim, a white ring; square and rounded labels; dashed and dotted melee rings).
 `samples.py` writes sample pictures to a folder.
 """
 
+from games.guild_ball.pictures.aoe_image import aoe_preview
 from games.guild_ball.pictures.inputs import (
+    AoePreview,
     MovePreview,
     PitchModel,
     PitchScene,
@@ -32,11 +37,13 @@ from games.guild_ball.pictures.move_image import move_preview
 from games.guild_ball.pictures.pitch_image import pitch
 
 __all__ = [
+    "AoePreview",
     "MovePreview",
     "PitchModel",
     "PitchScene",
     "Team",
     "Zoom",
+    "aoe_preview",
     "enemy_zones",
     "move_preview",
     "pitch",

@@ -132,6 +132,27 @@ class MovePreview:
         return self.path[-1]
 
 
+@dataclass(frozen=True, slots=True)
+class AoePreview:
+    """An AOE play a player means to use, before they confirm it.
+
+    - `user`: the id of the model using the play; `play`: the play's name;
+    - `centre` and `radius`: where the template lies (3" across: radius 1.5);
+    - `reach`: the play's range in inches, from the user's base to the template's edge;
+    - `hits`: the ids of the models under the template that the play affects;
+    - `problem`: why the play may not be used there (a sentence), or "" when it may.
+    """
+
+    scene: PitchScene
+    user: str
+    play: str
+    centre: Point
+    radius: float
+    reach: float
+    hits: tuple[str, ...] = ()
+    problem: str = ""
+
+
 def scene_geometry(scene: PitchScene) -> Scene:
     """The pitch engine's `Scene` of a picture's scene (a knocked-down model blocks no LOS)."""
     figures = tuple(Figure(m.id, m.base, not m.knocked_down) for m in scene.models)

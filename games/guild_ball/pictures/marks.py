@@ -1,8 +1,8 @@
 """What is drawn on the pitch layer: the pitch's lines, deployment zones, terrain, bases, the
-ball, melee rings, and the marks of a move (reach, path, ghost base, crossings, the charge
-target). Every function draws in the pitch's inches through a `Frame`, on a layer `SUPER` times
-larger than the picture; shaded areas are blended in through masks, so what lies under them
-shows through.
+ball, melee rings, the marks of a move (reach, path, ghost base, crossings, the charge target)
+and an AOE's template. Every function draws in the pitch's inches through a `Frame`, on a layer
+`SUPER` times larger than the picture; shaded areas are blended in through masks, so what lies
+under them shows through.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ from games.guild_ball.pitch.field import DEPLOYMENT_DEPTH
 
 Layer = tuple[Image.Image, ImageDraw.ImageDraw, Frame]
 DEPLOYMENT_SHADE = 44  # of 255: the zones tinted, terrain and lines still plain under them
+TEMPLATE_SHADE = 110  # of 255: an AOE template's yellow, the pitch still seen under it
 
 
 def _ellipse(frame: Frame, x: float, y: float, r: float) -> tuple[float, float, float, float]:
@@ -437,3 +438,21 @@ def path_boxes(
             x, y = ax + (bx - ax) * k / n, ay + (by - ay) * k / n
             out.append((round(x) - 4, round(y) - 4, round(x) + 4, round(y) + 4))
     return out
+
+
+# --- an AOE play -------------------------------------------------------------------------------
+
+
+def template(layer: Layer, centre: Point, radius: float) -> None:
+    """The AOE template: a yellow disc the pitch shows through, with a dark rim."""
+    img, draw, frame = layer
+    box = _ellipse(frame, centre.x, centre.y, radius)
+    at = clip(img, box)
+    if at is not None:
+        mask = Image.new("L", (at[2] - at[0], at[3] - at[1]), 0)
+        ImageDraw.Draw(mask).ellipse(_shifted(box, at), fill=TEMPLATE_SHADE)
+        img.paste(WARNING, at, mask)
+    draw.ellipse(box, outline=INK, width=3 * SUPER)
+    cx, cy = frame.layer(centre.x, centre.y)
+    k = 4 * SUPER
+    draw.ellipse((cx - k, cy - k, cx + k, cy + k), fill=INK)

@@ -24,7 +24,8 @@
 | gbtype   | "Type waypoints…" / "Adjust…" (gbwaym)   | a form: jog or sprint, waypoints          |
 | gbconf   | the preview's "Confirm"                  | Jog, Sprint or Charge                     |
 | gbback   | "Back" / "Cancel"                        | the action menu again                     |
-| gbatk, gbpass, gbplay | the menu's selects          | Attack, Pass, UsePlay (an AOE on a model) |
+| gbatk, gbpass, gbplay | the menu's selects          | Attack, Pass, UsePlay; an AOE centred on  |
+|          |                                          | a model: its private preview              |
 | gbshoot, gbstand, gbend | the menu's buttons        | Shoot, StandUp, EndActivation             |
 | gbmore   | "More…"                                  | the menu of momentum, the ball and spots  |
 | gbbonus  | "Bonus Time…" (More)                     | the menu again, its rolls with Bonus Time |
@@ -32,11 +33,15 @@
 | gbenc    | More's Encourage select                  | Encourage                                 |
 | gbpspot  | "Pass to a spot…" (opens gbpspm)         | a form: the spot; Pass to a spot          |
 | gbdrop   | "Give up the ball…" (opens gbdropm)      | a form: the ball's place; GiveUpBall      |
-| gbaoe    | "<play> at a spot…" (opens gbaoem)       | a form: the template's centre; UsePlay    |
+| gbaoe    | "<play> at a spot…" (opens gbaoem)       | a form: the template's centre; its private |
+|          |                                          | preview (the template on the pitch)       |
+| gbaoec   | the AOE preview's "Confirm"              | UsePlay at the previewed centre           |
 | gbreact  | No / Counter-Attack / Defensive Stance   | React                                     |
 | gbpart   | Strike / Let it go (reactions.py)        | PartingBlow                               |
-| gbpick   | a playbook result (→ a play its icon     | ChooseResult (with the play triggered)    |
-|          | triggers)                                |                                           |
+| gbpick   | a playbook result (→ a play its icon     | ChooseResult (with the play triggered;    |
+|          | triggers)                                | its target asked when it has several)     |
+| gbpaim   | the triggered play's target select       | ChooseResult with that target             |
+| gbbook   | "Back" from the target                   | the playbook prompt again                 |
 | gbdodge  | a dodge by intention, or none            | DodgeTo                                   |
 | gbdodt   | "Type waypoints…" (opens gbdodm)         | a form: the dodge's waypoints             |
 | gbreroll, gbicpt | Keep / Reroll, Let it pass / Intercept | RerollScatter, Intercept             |
@@ -45,9 +50,10 @@
 | gbgkadj  | "Choose the spot…" (opens gbgkm)         | a form: the goal kick's spot              |
 
 A refusal (ours, or the rules' `RuleError`) is answered privately and changes nothing. The
-move preview is no command: only Confirm sends one. Bonus Time rides on the custom ids (`b`) of
-the menu's rolls once switched on, until one of them is used. The controls in `SLOW` draw a
-picture: the core acknowledges them on arrival and their answer follows.
+move and AOE previews are no command: only Confirm sends one. Bonus Time rides on the custom
+ids (`b`) of the menu's rolls once switched on, until one of them is used. The controls in
+`SLOW` draw a picture (or may: gbplay previews an AOE): the core acknowledges them on arrival
+and their answer follows.
 """
 
 from __future__ import annotations
@@ -63,7 +69,7 @@ from bot.render.ids import ControlId
 from bot.render.pictures import render_async
 from bot.render.ui import Message, clip
 from engine.core.errors import RuleError
-from games.guild_ball.pictures import move_preview, pitch
+from games.guild_ball.pictures import aoe_preview, move_preview, pitch
 from games.guild_ball.pitch import Base, MoveKind, Point, straight
 from games.guild_ball.presentation import prompts as p
 from games.guild_ball.presentation import scenes as sc
@@ -87,7 +93,7 @@ MODAL_OPENERS = {
 }
 # Answers that draw a picture: the core acknowledges them on arrival (a deferred update) and
 # the preview, picture included, follows as an edit however busy the picture worker is.
-SLOW = frozenset({"gbintent", "gbwaym", "gbdepv", "gbdepm"})
+SLOW = frozenset({"gbintent", "gbwaym", "gbdepv", "gbdepm", "gbplay", "gbaoem"})
 NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 DEPLOY_FIELDS = 4  # the places' fields of the deployment form; the kicker's is the fifth
 Handler = Callable[[Ask, Table, str, list[str], dict[str, str]], Awaitable[Reply]]
@@ -739,9 +745,31 @@ async def _aoe_form(
 
 
 async def _aoe(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
-    me, play = _aoe_play(table, arg)
-    spot = _spot(f)
-    bonus = arg.endswith("b")
+    _, play = _aoe_play(table, arg)
+    index = int(arg.removesuffix("b"))
+    return await _aoe_shown(ask, table, index, play, _spot(f), arg.endswith("b"))
+
+
+async def _aoe_shown(
+    ask: Ask, table: Table, index: int, play: Any, spot: tuple[float, float], bonus: bool
+) -> Reply:
+    """The preview of an AOE play centred at `spot`: its template on the pitch (when pictures
+    are on) and whom it hits; nothing is used before Confirm."""
+    pv = _view(table).table
+    preview = sc.aoe_preview(pv, p.names_of(table), pv.active_model, play, spot)
+    files: tuple[tuple[str, bytes], ...] = ()
+    if ask.pictures:  # a slow control: its answer may wait for the picture worker
+        files = (("aoe.png", await render_async(aoe_preview, preview)),)
+    return _edit(p.aoe_preview_message(table, index, preview, files, bonus))
+
+
+async def _aoe_confirm(
+    ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]
+) -> Reply:
+    head, _, at = arg.partition(";")
+    me, play = _aoe_play(table, head)
+    spot = _spot({"spot": at})
+    bonus = head.endswith("b")
     command = cm.UsePlay(seat=_view(table).seat, play=play.slug, spot=spot, bonus=bonus)
     return await _act(
         ask, table, command, f"{me.name} uses {play.name} at {p.point(spot)}{_with(bonus)}."
@@ -769,9 +797,10 @@ async def _play(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str
     bonus = arg == "b"
     if aim == "-":  # a pulse or an aura, from the model itself
         command = cm.UsePlay(seat=seat, play=play.slug, bonus=bonus)
-    elif aim.startswith("@"):  # an AOE centred on a model's place
+    elif aim.startswith("@"):  # an AOE centred on a model's place: previewed first
         centre = _model(table, aim[1:])
-        command = cm.UsePlay(seat=seat, play=play.slug, spot=(centre.x, centre.y), bonus=bonus)
+        index = _ints(play_index, len(plays))[0]
+        return await _aoe_shown(ask, table, index, play, (centre.x, centre.y), bonus)
     else:
         target = _model(table, aim)
         command = cm.UsePlay(seat=seat, play=play.slug, target=target.id, bonus=bonus)
@@ -827,9 +856,7 @@ async def _react(ask: Ask, table: Table, arg: str, values: list[str], f: dict[st
     return await _act(ask, table, command, said)
 
 
-async def _parting(
-    ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]
-) -> Reply:
+async def _parting(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
     asked(table, "parting_blow")
     command, said = parting_answer(_view(table).seat, arg)
     return await _act(ask, table, command, said)
@@ -843,19 +870,59 @@ async def _pick(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str
         raise Refused("That result is not on offer now: use `/gm decide`.")
     if not play_index:
         return await _act(ask, table, wanted, f"You select column {column}.")
+    attacker, play = _icon_play(table, play_index)
+    targets = d.context.get("plays", {}).get(play.slug)
+    if targets is None:  # a decision without the key (an older state): the rules' default
+        # Triggered on the attacked model, or on the attacker when the play is for a friendly
+        # model.
+        target = attacker.id if play.target == "friendly" else ""
+    elif not targets:
+        raise Refused(f"{play.name} has no valid target now: select the result without it.")
+    elif len(targets) > 1:
+        at = f"{column}.{row}"
+        return _edit(p.icon_target_prompt(table, d, at, int(play_index), targets))
+    else:
+        target = targets[0]
+    return await _icon_pick(ask, table, d, wanted, play, target)
+
+
+def _icon_play(table: Table, play_index: str) -> tuple[Any, Any]:
+    """The attacker of the attack waiting on its playbook, and its play of that index."""
     pv = _view(table).table
     attacker = sc.model(pv, pv.attack.attacker) if pv.attack else None
     if attacker is None:
         raise Refused("That result is not on offer now: use `/gm decide`.")
     plays = w.load_pack().models[attacker.slug].plays
-    play = plays[_ints(play_index, len(plays))[0]]
-    # Triggered on the attacked model (the rules' default), or on the attacker when the play
-    # is for a friendly model.
-    target = attacker.id if play.target == "friendly" else ""
+    return attacker, plays[_ints(play_index, len(plays))[0]]
+
+
+async def _icon_pick(ask: Ask, table: Table, d: Any, wanted: Any, play: Any, target: str) -> Reply:
     command = cm.ChooseResult(
         seat=d.seat, column=wanted.column, row=wanted.row, play=play.slug, target=target
     )
-    return await _act(ask, table, command, f"You select column {column}, triggering {play.name}.")
+    on = f" on {w.model_name(_view(table).table, target)}" if target else ""
+    said = f"You select column {wanted.column}, triggering {play.name}{on}."
+    return await _act(ask, table, command, said)
+
+
+async def _aim(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
+    """The target chosen for a play a playbook icon triggers (`arg`: column.row.play)."""
+    d = asked(table, "playbook")
+    column, row, play_index = [*arg.split("."), "", ""][:3]
+    wanted = next((o for o in d.options if f"{o.column}.{o.row}" == f"{column}.{row}"), None)
+    if wanted is None or not play_index:
+        raise Refused("That result is not on offer now: use `/gm decide`.")
+    _, play = _icon_play(table, play_index)
+    target = _model(table, one_choice(values))
+    if target.id not in d.context.get("plays", {}).get(play.slug, ()):
+        raise Refused(f"{target.name} is not a valid target of {play.name} now.")
+    return await _icon_pick(ask, table, d, wanted, play, target.id)
+
+
+async def _book(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
+    """Back to the playbook's results from a play's target."""
+    d = asked(table, "playbook")
+    return _edit(p.playbook_prompt(table, d))
 
 
 def _dodge_path(table: Table, d: Any, aim: str) -> tuple[tuple[float, float], ...]:
@@ -1029,6 +1096,7 @@ HANDLERS: dict[str, Handler] = {
     "gbdropm": _drop,
     "gbaoe": _aoe_form,
     "gbaoem": _aoe,
+    "gbaoec": _aoe_confirm,
     "gbintent": _intent,
     "gbtype": _type_form,
     "gbwaym": _typed,
@@ -1044,6 +1112,8 @@ HANDLERS: dict[str, Handler] = {
     "gbreact": _react,
     PARTING: _parting,
     "gbpick": _pick,
+    "gbpaim": _aim,
+    "gbbook": _book,
     "gbdodge": _dodge,
     "gbdodt": _dodge_form,
     "gbdodm": _dodge_typed,

@@ -721,6 +721,45 @@ def preview_message(
     ).check()
 
 
+def aoe_preview_message(
+    table: Table,
+    play_index: int,
+    preview: Any,
+    files: tuple[tuple[str, bytes], ...],
+    bonus: bool = False,
+) -> Message:
+    """The private preview of an AOE play (`preview`: the picture's `AoePreview`): where its
+    template lies and whom it hits, with Confirm (when it may be used there), Adjust… (a typed
+    centre) and Cancel."""
+    pv = seat_view(table).table
+    c = preview.centre
+    text = [
+        f'**{preview.play}**: the 3" template centred at {point((c.x, c.y))}, within '
+        f'{preview.reach:g}" of {sc.model(pv, preview.user).name}.'
+    ]
+    hit = [w.model_name(pv, m) for m in preview.hits]
+    text.append("Under it: " + w.join(hit) + "." if hit else "No model is under it.")
+    if bonus:
+        text.append("Bonus Time on the play (1 MP).")
+    text.append(
+        f"⚠ {preview.problem}." if preview.problem else "Confirm to use it; nothing happens before."
+    )
+    b = bonus_arg(bonus)
+    buttons = []
+    if not preview.problem:
+        arg = f"{play_index}{b};{c.x:.2f},{c.y:.2f}"
+        buttons.append(Button("Confirm", cid("gbaoec", table, arg), style="success"))
+    buttons += [
+        Button("Adjust…", cid("gbaoe", table, f"{play_index}{b}")),
+        Button("Cancel", cid("gbback", table, b)),
+    ]
+    return Message(
+        embeds=(embed("AOE preview (only you see this)", text),),
+        rows=(tuple(buttons),),
+        files=files,
+    ).check()
+
+
 # --- out of turn -------------------------------------------------------------------------------
 
 
@@ -760,9 +799,11 @@ def playbook_prompt(table: Table, decision: Decision) -> Message:
         mark = " (default)" if o == decision.default else ""
         at = f"{o.column}.{o.row}"
         buttons.append(Button(clip(f"{o.column}: {text}{mark}", 80), cid("gbpick", table, at)))
-        # A play icon triggers one of the attacker's plays with that icon, free: which one.
+        # A play icon triggers one of the attacker's plays with that icon, free: which one (not
+        # a play the rules say has no valid target now: it would be wasted).
+        aims = decision.context.get("plays", {})
         for i, p in enumerate(plays):
-            if p.kind == "character" and icons & set(p.icons):
+            if p.kind == "character" and icons & set(p.icons) and aims.get(p.slug, True):
                 buttons.append(
                     Button(
                         clip(f"{o.column}: {text} → {p.name}", 80),
@@ -772,11 +813,56 @@ def playbook_prompt(table: Table, decision: Decision) -> Message:
     if any(arg_has_play(b.custom_id) for b in buttons):
         lines.insert(
             1,
-            "A result with a play icon (→) also triggers that play for free: on the attacked "
-            "model, or on the attacker for a play on a friendly model.",
+            "A result with a play icon (→) also triggers that play for free: you choose its "
+            "target when it has more than one.",
         )
     rows = tuple(tuple(buttons[i : i + 5]) for i in range(0, min(len(buttons), 25), 5))
     return Message(embeds=(embed("Playbook", lines),), rows=rows).check()
+
+
+def icon_target_prompt(
+    table: Table, decision: Decision, at: str, play_index: int, targets: Sequence[str]
+) -> Message:
+    """The target of a play a playbook icon triggers (`targets`: the models the rules say it
+    may be aimed at, more than one): a select of them, the attacked model first, and Back to
+    the playbook. `at` is the result's `column.row`."""
+    pv = seat_view(table).table
+    a = pv.attack
+    attacker = sc.model(pv, a.attacker) if a else None
+    play = load_pack().models[attacker.slug].plays[play_index] if attacker else None
+    if a is None or play is None:
+        return playbook_prompt(table, decision)
+    aoe = play.area is not None and play.area.kind == "aoe"
+    first = sorted(targets, key=lambda m: m != a.target)
+    options = []
+    for m in first:
+        model = sc.model(pv, m)
+        note = " (the attacked model)" if m == a.target else ""
+        where = f"at {point((model.x, model.y))}"
+        label = f"Centred on {model.name}{note}" if aoe else f"{model.name}{note}"
+        options.append(Option(clip(label, 100), str(index_of(pv, m)), where))
+    how = (
+        f'Its 3" template is centred on the model you choose (within {play.reach}" of '
+        f"{attacker.name}); every model under it is hit."
+        if aoe
+        else "It hits the model you choose, automatically."
+    )
+    lines = [
+        decision.prompt,
+        f"Column {at.split('.')[0]} triggers **{play.name}** for free. {how}",
+        deadline(table.due, "the result worth most is taken"),
+    ]
+    rows = (
+        (
+            Select(
+                cid("gbpaim", table, f"{at}.{play_index}"),
+                tuple(options[:25]),
+                placeholder="Target",
+            ),
+        ),
+        (Button("Back", cid("gbbook", table)),),
+    )
+    return Message(embeds=(embed(f"Playbook: {play.name}", lines),), rows=rows).check()
 
 
 def arg_has_play(custom_id: str) -> bool:

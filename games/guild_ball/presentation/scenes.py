@@ -10,9 +10,11 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from games.guild_ball.content.loader import load_pack
 from games.guild_ball.pictures import (
+    AoePreview,
     MovePreview,
     PitchModel,
     PitchScene,
@@ -355,6 +357,29 @@ def encouraged_by(pv: PublicView, model_id: str) -> list[ModelView]:
         for m in on_pitch(pv, me.seat)
         if m.id != me.id and within(Base.at(m.x, m.y, base_mm(m)), mine, ENCOURAGE_RANGE)
     ]
+
+
+def aoe_preview(
+    pv: PublicView, names: tuple[str, ...], user: str, play: Any, spot: tuple[float, float]
+) -> AoePreview:
+    """The picture's input of an AOE play whose template is centred at `spot`: the models under
+    it that the play affects ("each model within it"; its side's), and why it may not be used
+    there (the template beyond the play's range from the user's base), as the rules measure."""
+    scene = picture_scene(pv, names)
+    me = model(pv, user)
+    reach = float(play.reach) if isinstance(play.reach, int) else 0.0
+    template = Base(Point(*spot), AOE_RADIUS)
+    side = play.area.side
+    hits = tuple(
+        m.id
+        for m in on_pitch(pv)
+        if within(Base.at(m.x, m.y, base_mm(m)), template, 0.0)
+        and (side not in ("enemy", "friendly") or (side == "enemy") == (m.seat != me.seat))
+    )
+    problem = ""
+    if not within(template, Base.at(me.x, me.y, base_mm(me)), reach):
+        problem = f'the template must lie within {reach:g}" of {me.name}'
+    return AoePreview(scene, user, play.name, Point(*spot), AOE_RADIUS, reach, hits, problem)
 
 
 def in_reach(me: ModelView, other: ModelView, reach: float) -> bool:

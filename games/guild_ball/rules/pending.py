@@ -37,6 +37,7 @@ from games.guild_ball.rules.attacks import best_pick, options
 from games.guild_ball.rules.ball import RUN
 from games.guild_ball.rules.context import base_of, game_size, kick_range, label, pack, pitch_of
 from games.guild_ball.rules.kicking import enemy_goal
+from games.guild_ball.rules.plays import icon_play_targets
 from games.guild_ball.rules.pregame import GIVE, NUMBERS
 from games.guild_ball.rules.state import (
     ACTIVATION,
@@ -163,7 +164,8 @@ def pending(state: GuildBallState) -> tuple[Decision, ...]:
                         cm.ChooseResult(seat=attacker.seat, column=c, row=r)
                         for c, r in options(state)
                     ),
-                    context={"net": a.net, "limits": a.limits},
+                    # The models each play an icon may trigger may be aimed at (an added key).
+                    context={"net": a.net, "limits": a.limits, "plays": icon_play_targets(state)},
                 ),
             )
         if a.step == "dodge":

@@ -340,14 +340,56 @@ def icon_play(state: GuildBallState, attacker: Unit, icons: list[str], slug: str
     return play.slug
 
 
+def icon_targets(
+    state: GuildBallState, attacker: Unit, attacked: Unit, play: Play
+) -> tuple[str, ...]:
+    """The models a play triggered by a play icon may be aimed at now, as `trigger_play` takes
+    them: an AOE's centre on any model's place within its range; a valid model within range and
+    LOS that meets the play's condition ("A model using a character play may target any valid
+    model within range and LOS"); only the attacked model for a [P] play; the attacker itself
+    for a play that needs no target (self, pulse, aura)."""
+    area = play.area
+    if area is not None and area.kind == "aoe":
+        return tuple(
+            u.id
+            for u in state.units
+            if u.on_pitch
+            and within(Base(Point(u.x, u.y), AOE_RADIUS), base_of(attacker), float(play.reach))
+        )
+    if area is not None or play.reach == "self" or play.target == "self":
+        return (attacker.id,)
+    aims = [attacked] if play.reach == "playbook" else list(state.units)
+    return tuple(
+        u.id
+        for u in aims
+        if targets_in_reach(state, attacker, play, u) and _target_checks(state, play, u)
+    )
+
+
+def icon_play_targets(state: GuildBallState) -> dict[str, tuple[str, ...]]:
+    """For the attack waiting on its playbook: each play the attacker's play icons may trigger,
+    with the models it may be aimed at (`icon_targets`)."""
+    a = state.attack
+    if a is None:
+        return {}
+    attacker, attacked = state.unit(a.attacker), state.unit(a.target)
+    return {
+        p.slug: icon_targets(state, attacker, attacked, p)
+        for p in card(attacker).plays
+        if p.kind == "character" and p.icons
+    }
+
+
 def trigger_play(ctx: Ctx, origin: str, slug: str, aim: str) -> None:
     """A play triggered by a play icon: free and automatically successful, on a valid model
-    within range and LOS (a [P] play on the attacked model); an invalid target wastes it."""
+    within range and LOS (a [P] play on the attacked model only); an invalid target wastes it."""
     state = ctx.state
     unit = state.unit(origin)
     if not unit.on_pitch:
         return
     play = _play_of(unit, slug)
+    if play.reach == "playbook" and state.attack is not None and aim != state.attack.target:
+        return
     if play.area is not None and play.area.kind == "aoe":
         target = state.unit(aim) if aim else unit
         spot = (target.x, target.y)

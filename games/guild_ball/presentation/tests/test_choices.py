@@ -100,6 +100,29 @@ def _icon(state: Any) -> bool:
     )
 
 
+def _icon_aims(count: Callable[[int], bool]) -> Callable[[Any], bool]:
+    """A playbook prompt with a play button whose play has a number of targets `count` takes."""
+
+    def wanted(state: Any) -> bool:
+        if not _icon(state):
+            return False
+        aims = GAME.pending(state)[0].context["plays"]
+        return any(count(len(aims[p.slug])) for p in icon_buttons(state).values())
+
+    return wanted
+
+
+def icon_buttons(state: Any) -> dict[str, Any]:
+    """The playbook prompt's play buttons (their custom ids) and the plays they trigger."""
+    attacker = state.unit(state.attack.attacker)
+    plays = PACK.models[attacker.slug].plays
+    return {
+        c.custom_id: plays[int(arg_of(c).split(".")[2])]
+        for c in controls(prompt(state))
+        if pr.arg_has_play(c.custom_id)
+    }
+
+
 def passed(state: Any) -> Any:
     """The state after the active model's pass to its first team-mate on offer, if that pass
     reached it and its team may follow it up (None otherwise)."""
@@ -139,6 +162,8 @@ WANTED: dict[str, Callable[[Any], bool]] = {
     "aoe": _aoe,
     "encourage": lambda s: _active(s) is not None and has(more(s), "gbenc"),
     "icon": _icon,
+    "icon_many": _icon_aims(lambda n: n > 1),
+    "icon_one": _icon_aims(lambda n: n == 1),
     "follow": _follow,
     "engaged": _engaged,
     "deploy": _deploy,
@@ -391,39 +416,98 @@ async def test_giving_up_the_ball_places_it_within_an_inch():
 
 
 async def test_an_aoe_is_offered_centred_on_models_in_range_and_at_a_typed_spot():
+    """ "AOE ... a circular template that's 3" in diameter": centred on a model's place (the
+    menu's Play select) or at a typed spot (More…), the play is previewed first, privately, with
+    its template on the pitch and the models under it; only Confirm uses it there."""
     state = found("aoe")
     name = next(p.name for p in PACK.models["ysolde-vane"].plays if p.slug == "ink-blot")
     message = menu(state)
     values = [o.value for o in find(message, "gbplay", Select).options if "@" in o.value]
     assert values, texts(message)
-    answer, ask = await press(state, message, "gbplay", [values[0]])
+    shown, ask = await press(state, message, "gbplay", [values[0]], pictures=True)
+    assert ask.acted == [] and ask.events == [] and shown.edit and shown.ephemeral
+    assert [n for n, _ in shown.message.files] == ["aoe.png"]
+    assert "AOE preview (only you see this)" in texts(shown.message)
+    centre = GAME.view(state, PUBLIC).models[int(values[0].split("@")[1])]
+    assert "Under it:" in texts(shown.message) and centre.name in texts(shown.message)
+    answer, ask = await press(state, shown.message, "gbaoec")
     assert not refused(answer), refused(answer)
     used = ask.acted[-1]
-    assert isinstance(used, cm.UsePlay) and used.play == "ink-blot" and used.spot is not None
+    assert isinstance(used, cm.UsePlay) and used.play == "ink-blot"
+    assert used.spot == (round(centre.x, 2), round(centre.y, 2))
     typed = more(state)
     opener = next(c for c in controls(typed) if action_of(c) == "gbaoe")
     assert name.lower() in opener.label.lower()
     me = state.unit(state.activation.model)
-    answer, ask = await press(state, typed, "gbaoe", fields={"spot": f"{me.x:.1f}, {me.y:.1f}"})
+    shown, ask = await press(state, typed, "gbaoe", fields={"spot": f"{me.x:.1f}, {me.y:.1f}"})
+    assert ask.acted == [] and has(shown.message, "gbaoec") and has(shown.message, "gbaoe")
+    answer, ask = await press(state, shown.message, "gbaoec")
     assert not refused(answer), refused(answer)
     assert ask.acted[-1].spot == (round(me.x, 1), round(me.y, 1))
 
 
+async def test_an_aoe_out_of_range_is_previewed_without_confirm():
+    """ "Place the template within" the play's range: a typed centre beyond it is shown with
+    the reason and no Confirm; Cancel goes back to the action menu."""
+    state = found("aoe")
+    me = state.unit(state.activation.model)
+    far = (me.x, 2.0 if me.y > 18 else 34.0)
+    shown, ask = await press(state, more(state), "gbaoe", fields={"spot": f"{far[0]}, {far[1]}"})
+    assert ask.acted == [] and not has(shown.message, "gbaoec")
+    assert 'must lie within 6"' in texts(shown.message), texts(shown.message)
+    back, ask = await press(state, shown.message, "gbback")
+    assert ask.acted == [] and has(back.message, "gbend")
+
+
 async def test_a_playbook_icon_result_may_trigger_a_play():
     """A play icon result: "the attacking model may immediately use a character play with the
-    same icon for free" — offered as its own button (→ the play)."""
-    state = found("icon")
-    message = prompt(state)
-    c = next(c for c in controls(message) if pr.arg_has_play(c.custom_id))
+    same icon for free" — offered as its own button (→ the play); a play with one valid target
+    is triggered on it at once."""
+    state = found("icon_one")
+    aims = GAME.pending(state)[0].context["plays"]
+    cid, play = next((c, p) for c, p in icon_buttons(state).items() if len(aims[p.slug]) == 1)
+    c = next(c for c in controls(prompt(state)) if c.custom_id == cid)
     seat = seat_of(state)
     ask = KIT.ask(state, seat)
     answer = await P.control(ask, "gbpick", arg_of(c), [], {}, seat)
     assert not refused(answer), refused(answer)
     chosen = ask.acted[-1]
-    assert isinstance(chosen, cm.ChooseResult) and chosen.play
-    attacker = state.unit(state.attack.attacker)
-    play = next(p for p in PACK.models[attacker.slug].plays if p.slug == chosen.play)
+    assert isinstance(chosen, cm.ChooseResult) and chosen.play == play.slug
+    assert chosen.target == aims[play.slug][0]
     assert f"→ {play.name}" in c.label
+
+
+async def test_a_triggered_play_with_several_targets_asks_which():
+    """ "A model using a character play may target any valid model within range and LOS": a
+    play an icon triggers with more than one valid target asks for it (the attacked model
+    first) before anything is selected; the chosen model is the command's target, Back shows
+    the results again, and a model that is no valid target is refused."""
+    state = found("icon_many")
+    aims = GAME.pending(state)[0].context["plays"]
+    cid, play = next((c, p) for c, p in icon_buttons(state).items() if len(aims[p.slug]) > 1)
+    c = next(c for c in controls(prompt(state)) if c.custom_id == cid)
+    seat = seat_of(state)
+    ask = KIT.ask(state, seat)
+    asking = await P.control(ask, "gbpick", arg_of(c), [], {}, seat)
+    assert ask.acted == [] and asking.edit, refused(asking)
+    select = find(asking.message, "gbpaim", Select)
+    pv = GAME.view(state, PUBLIC)
+    offered = [pv.models[int(o.value)].id for o in select.options]
+    assert sorted(offered) == sorted(aims[play.slug])
+    if state.attack.target in offered:
+        assert offered[0] == state.attack.target and "attacked" in select.options[0].label
+    back = await P.control(ask, "gbbook", "", [], {}, seat)
+    assert ask.acted == [] and back.edit and has(back.message, "gbpick")
+    outside = next((i for i, m in enumerate(pv.models) if m.id not in offered and m.on_pitch), None)
+    if outside is not None:
+        wrong = await P.control(ask, "gbpaim", arg_of(select), [str(outside)], {}, seat)
+        assert ask.acted == [] and "not a valid target" in refused(wrong)
+    last = select.options[-1]
+    answer = await P.control(ask, "gbpaim", arg_of(select), [last.value], {}, seat)
+    assert not refused(answer), refused(answer)
+    chosen = ask.acted[-1]
+    assert isinstance(chosen, cm.ChooseResult) and chosen.play == play.slug
+    assert chosen.target == offered[-1]
 
 
 # --- the deployment's picture ------------------------------------------------------------------
@@ -465,6 +549,11 @@ async def test_previews_and_menus_change_nothing_and_answer_only_their_seat():
         state = found(what)
         answer, ask = await press(state, prompt(state), action, pictures=action == "gbdepv")
         assert ask.acted == [] and ask.events == [] and answer.ephemeral and answer.edit
+    state = found("aoe")
+    aoe = next(o.value for o in find(menu(state), "gbplay", Select).options if "@" in o.value)
+    answer, ask = await press(state, menu(state), "gbplay", [aoe])
+    assert ask.acted == [] and ask.events == [] and answer.ephemeral and answer.edit
+    assert {"gbplay", "gbaoem"} <= P.slow_controls  # the AOE's preview may take its time
     state = found("deploy")
     other = 1 - seat_of(state)
     mine = GAME.pending(state)[0].default.places
