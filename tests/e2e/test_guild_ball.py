@@ -107,6 +107,7 @@ class Coach:
             ("gbinf", None),
             ("gbact", None),
             ("gbreact", "n"),
+            ("gbpart", "1"),
             ("gbpick", None),
             ("gbdodge", "n"),
             ("gbreroll", "0"),
