@@ -6,6 +6,7 @@ from msgspec.structs import replace
 
 from engine.core.errors import RuleError
 from games.guild_ball.game import GAME
+from games.guild_ball.players import BuiltinPlayer, RandomPlayer
 from games.guild_ball.rules import commands as cm
 from games.guild_ball.rules import events as ev
 from games.guild_ball.rules.evolve import evolve
@@ -157,3 +158,17 @@ def test_the_answer_replays_to_the_same_state() -> None:
     for e in (*paused, *answered):
         folded = evolve(folded, e)
     assert folded == after
+
+
+def test_the_players_answer_the_parting_blow_through_its_decision() -> None:
+    """The built-in player strikes (the blow is free and only helps its side); the random
+    player gives one of the decision's answers; both are legal."""
+    _, waiting = run(ready(BRAWL, dice=(1,) * 7), AWAY)
+    (decision,) = pending(waiting)
+    builtin = BuiltinPlayer(3).move(waiting, (1,))
+    assert builtin == cm.PartingBlow(seat=1, strike=True)
+    for seed in range(6):
+        answer = RandomPlayer(seed).move(waiting, (1,))
+        assert answer in decision.options
+        run(waiting, answer)
+    assert BuiltinPlayer(3).move(waiting, (0,)) is None  # the mover's player waits
