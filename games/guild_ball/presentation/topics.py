@@ -40,14 +40,16 @@ TOPICS: dict[str, str] = {
         "charge a model, away from a model) or type waypoints; you get a private preview with the "
         "path, the reach shaded and any parting blows, then **Confirm**, **Adjust** or **Cancel**. "
         "Places are typed as `x, y` in inches; the deployment is shown on the pitch the same way "
-        "before you deploy."
+        "before you deploy. A model leaving an enemy's melee zone stops there while the enemy's "
+        "player is asked by DM whether to strike a parting blow (free, +2 TAC; struck if they do "
+        "not answer in time)."
     ),
     "attacks": (
         "An attack (1 influence) rolls TAC dice against the target's DEF; hits minus ARM give net "
         "hits, which reach a column of the attacker's playbook: you pick a result (damage, "
         "tackle, push, knock down, dodge, plays); momentous results give 1 MP. The target may "
         "Counter-Attack (1 MP) or, against a charge, take a Defensive Stance (1 MP), answered by "
-        "DM within 15 minutes; the default is no."
+        "DM within the table's reaction window; the default is no."
     ),
     "kicking": (
         "A model with the ball may pass (1 influence) to a friend or a spot in range, or Shoot "
@@ -66,7 +68,10 @@ TOPICS: dict[str, str] = {
     ),
     "deadlines": (
         "When a deadline passes the default applies: a setup answer as proposed, a plan the "
-        "first in hand, influence as proposed, an activation that ends at once, a reaction no. "
-        "Reactions, interceptions and dodges out of turn wait 15 minutes at most."
+        "first in hand, influence as proposed, an activation that ends at once, a reaction no, a "
+        "parting blow struck. Reactions, parting blows, interceptions and dodges out of turn "
+        "wait the table's reaction window at most (2 minutes unless the host chose another with "
+        "`reaction`). With a time bank (`bank`) each player's minutes run down while the game "
+        "waits on them; once a bank is empty, that player's waits take their defaults."
     ),
 }
