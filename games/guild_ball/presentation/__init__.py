@@ -29,17 +29,17 @@ from bot.presentation import (
 from bot.render.pictures import render_async
 from bot.render.ui import Embed, EmbedField, Message, clip
 from engine.core.errors import RuleError
-from engine.core.game import Decision
+from engine.core.game import TIME_BANK, Decision
 from games.guild_ball.pictures import pitch
 from games.guild_ball.pitch.field import GAME_SIZES
 from games.guild_ball.presentation import controls as ctl
-from games.guild_ball.presentation import narration
+from games.guild_ball.presentation import narration, reactions
 from games.guild_ball.presentation import prompts as p
 from games.guild_ball.presentation import scenes as sc
 from games.guild_ball.presentation import words as w
 from games.guild_ball.presentation.topics import TOPICS
 from games.guild_ball.rules import events as ev
-from games.guild_ball.rules.setup import game_size_option, map_option
+from games.guild_ball.rules.setup import game_size_option, map_option, reaction_option
 from games.guild_ball.rules.state import INTRODUCTORY
 from games.guild_ball.rules.views import PublicView, SeatView
 
@@ -65,19 +65,21 @@ class GuildBallPresentation(Defaults):
 
     def lobby_lines(self, options: Mapping[str, Any]) -> list[str]:
         """The game size and terrain the host chose (`size`, `terrain`), or why they do not go
-        together."""
+        together; the reaction window and the time bank when the host chose them."""
         try:
             size = game_size_option(options)
             terrain = map_option(options)
+            window = reaction_option(options)
         except RuleError as exc:
             return [f"⚠ {exc.message}"]
+        timing = reactions.lobby_line(window, int(options.get(TIME_BANK.name) or 0))
         if terrain is not None and size == INTRODUCTORY:
             return [
                 "⚠ The Introductory game is played without terrain: create the game again with "
                 "`size` 1 (Quick) or 2 (Typical) to play on a map."
             ]
         name = f"{terrain.name} ({terrain.about})" if terrain is not None else ""
-        return [w.game_words(size, GAME_SIZES[size].victory_points, name)]
+        return [w.game_words(size, GAME_SIZES[size].victory_points, name), *timing]
 
     def seat_name(self, table: Table, seat: int) -> str:
         return p.names_of(table)[seat]

@@ -14,6 +14,7 @@ from engine.core.game import Decision
 from games.guild_ball.presentation import prompts as p
 from games.guild_ball.presentation import words as w
 from games.guild_ball.rules import commands as cm
+from games.guild_ball.rules.pending import REACTION_WINDOW
 
 PARTING = "gbpart"  # the control's action: arg "1" strikes, "0" lets the model go
 PARTING_DEFAULT = "the parting blow is struck"
@@ -39,6 +40,16 @@ def parting_prompt(table: Table, decision: Decision) -> Message:
         Button("Let it go", p.cid(PARTING, table, "0")),
     )
     return Message(embeds=(p.embed("Parting blow", lines),), rows=(buttons,)).check()
+
+
+def lobby_line(window: int, bank: int) -> list[str]:
+    """The lobby's words for the reaction window and the time bank, when not the defaults."""
+    lines = []
+    if window != REACTION_WINDOW:
+        lines.append(f"Reactions out of turn wait {window} minutes.")
+    if bank:
+        lines.append(f"Time bank: {bank} minutes per player.")
+    return lines
 
 
 def parting_answer(seat: int, arg: str) -> tuple[cm.PartingBlow, str]:

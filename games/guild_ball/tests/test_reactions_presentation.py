@@ -69,3 +69,11 @@ async def test_the_other_side_sees_nothing_private() -> None:
     assert "leaves **Tamsin Cole**: a parting blow?" in told
     told += repr(await P.seat(step.seen(Seat(0)), False))
     assert not any(s in told for s in secret)
+
+
+def test_the_lobby_says_the_reaction_window_and_the_time_bank_chosen() -> None:
+    assert P.lobby_lines({"reaction": 30, "bank": 20})[1:] == [
+        "Reactions out of turn wait 30 minutes.",
+        "Time bank: 20 minutes per player.",
+    ]
+    assert len(P.lobby_lines({})) == 1  # the defaults need no words
