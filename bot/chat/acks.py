@@ -21,6 +21,13 @@ A presentation's slow controls (`slow_controls`, bot/presentation.py: an answer 
 picture, say) are acknowledged on arrival whatever the load: their answer may take longer than
 Discord's 3 seconds, and a deferred answer may come within 15 minutes, as an edit of the
 message the control is on.
+
+An acknowledgement whose every try failed after one of them may have reached Discord (a try
+that timed out, a 5xx) is neither taken nor refused: unknown. Its handler then answers as if
+it was not acknowledged, and if Discord says the interaction already has its first answer,
+answers after the acknowledgement (bot/chat/client.py). Taking it for refused left the player
+with "thinking…" for good whenever the acknowledgement had in fact got through (a try's time
+runs out easily when thousands of clicks arrive at once).
 """
 
 from __future__ import annotations
@@ -92,7 +99,7 @@ class EarlyAcks:
         self.slow = slow
         self.when_waiting = when_waiting
         self.user_agent = user_agent
-        self._acks: dict[int, asyncio.Task[bool]] = {}
+        self._acks: dict[int, asyncio.Task[bool | None]] = {}
         self._in_flight = 0
         self._idle = asyncio.Event()
         self._idle.set()
@@ -130,15 +137,16 @@ class EarlyAcks:
             return None
         return {"type": DEFERRED_UPDATE_MESSAGE}
 
-    def take(self, interaction_id: int) -> asyncio.Task[bool] | None:
-        """The acknowledgement of that interaction (its result: whether Discord took it), or
-        None if it was not acknowledged first. Taken once, by the interaction's handler."""
+    def take(self, interaction_id: int) -> asyncio.Task[bool | None] | None:
+        """The acknowledgement of that interaction (its result: whether Discord took it, None
+        if that is not known), or None if it was not acknowledged first. Taken once, by the
+        interaction's handler."""
         return self._acks.pop(interaction_id, None)
 
-    async def settled(self, ack: asyncio.Task[bool] | None) -> bool:
+    async def settled(self, ack: asyncio.Task[bool | None] | None) -> bool | None:
         """For an interaction's handler, before its work: False if it was not acknowledged
         first; else once Discord has answered its acknowledgement and no other is on its way
-        (at most MAX_WAIT), whether Discord took it."""
+        (at most MAX_WAIT), whether Discord took it (None: it may have)."""
         if ack is None:
             return False
         taken = await ack
@@ -152,10 +160,12 @@ class EarlyAcks:
                 async with asyncio.timeout(MAX_WAIT):
                     await self._idle.wait()
 
-    async def _acknowledge(self, interaction_id: int, token: str, body: dict[str, Any]) -> bool:
+    async def _acknowledge(
+        self, interaction_id: int, token: str, body: dict[str, Any]
+    ) -> bool | None:
         try:
             taken = await self._send(interaction_id, token, body)
-            self.sent += taken
+            self.sent += taken is True
             return taken
         finally:
             self.answers.answered(interaction_id)
@@ -163,9 +173,9 @@ class EarlyAcks:
             if not self._in_flight:
                 self._idle.set()
 
-    async def _send(self, interaction_id: int, token: str, body: dict[str, Any]) -> bool:
+    async def _send(self, interaction_id: int, token: str, body: dict[str, Any]) -> bool | None:
         """POST the acknowledgement, tried again on 5xx, 429 or a failed connection; whether
-        Discord took it.
+        Discord took it, or None when every try failed and one may have got through.
 
         A try that timed out or failed may still have reached Discord, so "already
         acknowledged" on a later try means it did: taken. On the first try it means the
@@ -192,7 +202,7 @@ class EarlyAcks:
                 may_have_reached = True
                 log.warning("acknowledging interaction %s failed: %r", interaction_id, exc)
             if delay is None:
-                return False
+                return None if may_have_reached else False
             await asyncio.sleep(jittered(delay))  # not in step with other processes' retries
         return False
 

@@ -25,7 +25,7 @@ from discord import app_commands
 
 from bot import hosted, logs, metrics
 from bot.chat import convert
-from bot.chat.acks import EarlyAcks
+from bot.chat.acks import ALREADY_ACKNOWLEDGED, EarlyAcks
 from bot.chat.actions import Actions, Who, opens_form
 from bot.chat.notifier import DMClosed, Notifier
 from bot.chat.priority import AnswersFirst, AnswersFirstPoster
@@ -224,13 +224,15 @@ async def respond(
     reply: Reply,
     store: EventStore | None = None,
     *,
-    acknowledged: bool = False,
+    acknowledged: bool | None = False,
 ) -> None:
     """Give `reply` as the interaction's answer, then keep or edit the messages it names.
     `acknowledged`: the interaction was acknowledged already (bot/chat/acks.py), so the answer
-    edits the control's message or comes as a follow-up."""
+    edits the control's message or comes as a follow-up; None: it may have been."""
     try:
-        if not acknowledged:
+        if acknowledged is None:
+            sent_id = await _answer_if_not_acknowledged(interaction, reply)
+        elif not acknowledged:
             sent_id = await _answer(interaction, reply)
         elif interaction.type is discord.InteractionType.application_command:
             sent_id = await _answer_after_deferral(interaction, reply)
@@ -273,6 +275,20 @@ async def _answer(interaction: discord.Interaction, reply: Reply) -> int | None:
         allowed_mentions=discord.AllowedMentions.none(),
     )
     return sent.message_id
+
+
+async def _answer_if_not_acknowledged(interaction: discord.Interaction, reply: Reply) -> int | None:
+    """The answer to an interaction whose acknowledgement may have reached Discord unseen
+    (acks.py): given directly, or, if Discord says the interaction already has its first
+    answer, after the acknowledgement."""
+    try:
+        return await _answer(interaction, reply)
+    except discord.HTTPException as exc:
+        if exc.code != ALREADY_ACKNOWLEDGED:
+            raise
+    if interaction.type is discord.InteractionType.application_command:
+        return await _answer_after_deferral(interaction, reply)
+    return await _answer_after_ack(interaction, reply)
 
 
 async def _answer_after_ack(interaction: discord.Interaction, reply: Reply) -> int | None:
@@ -565,7 +581,7 @@ class GuildMasterBot(discord.AutoShardedClient):
         ack = self.acks.take(interaction.id)
         acknowledged = await self.acks.settled(ack)
         if self.closing:
-            if ack is None or acknowledged:
+            if ack is None or acknowledged is not False:
                 await respond(interaction, say(STOPPING), acknowledged=acknowledged)
             return
         data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
@@ -577,7 +593,7 @@ class GuildMasterBot(discord.AutoShardedClient):
         reply = await self.actions.control(
             who(interaction), custom_id, values, fields, shown=controls or {}
         )
-        if ack is not None and not acknowledged:
+        if ack is not None and acknowledged is False:
             return  # Discord refused the acknowledgement: it takes no answer now
         try:
             await respond(interaction, reply, self.store, acknowledged=acknowledged)
@@ -953,7 +969,8 @@ async def answer_command(
     acknowledged on arrival (acks.py), the work waits until the others are acknowledged."""
     logs.INTERACTION.set(interaction.id)  # in the command's own task, as in `on_interaction`
     bot = interaction.client
-    ack, acknowledged = None, False
+    ack: asyncio.Task[bool | None] | None = None
+    acknowledged: bool | None = False
     if isinstance(bot, GuildMasterBot):
         ack = bot.acks.take(interaction.id)
         acknowledged = await bot.acks.settled(ack)
@@ -963,7 +980,7 @@ async def answer_command(
         reply = say(STOPPING)
     else:
         reply = await work
-    if ack is not None and not acknowledged:
+    if ack is not None and acknowledged is False:
         return  # Discord refused the acknowledgement: it takes no answer now
     await respond(interaction, reply, store, acknowledged=acknowledged)
 
