@@ -4,6 +4,7 @@ figures for a bare discord.py bot answering a trivial command as the floor, in t
     python bench/load.py [--games 100 500] [--no-images] [--verbose] [--timeout SECONDS]
     python bench/load.py --postgres --shards 1 2 [--games 100]   # one process, then two shards
     python bench/load.py --game town [--games 100]   # another hosted game (no floor)
+    python bench/load.py --pace 120 [--games 100 500]   # games played at people's pace
 
 With `--postgres` the bot runs over a private PostgreSQL (tests/postgres.py starts it; as root
 it runs as the postgres user), a new database for each run; with `--shards 1 2` the same load is
@@ -64,6 +65,16 @@ The floor is a bare discord.py bot (this file, `--bare`) answering /ping at once
 same number of interactions in bursts of the same shape: the bot run records each burst as its
 chains of consecutive interactions, and the floor replays them with /ping.
 
+Paced (`--pace P`, Guild Master only): the same three phases, but played as people play rather
+than every game at once. Each game begins each phase at its own time, drawn uniformly over P
+seconds, and before every click a player reads and thinks for 1-5 seconds (THINK, drawn
+uniformly). So a game plays a round about every P seconds, and the games' rounds are staggered
+over that period: with 2 players each and about 4.7 interactions a game round, G games make
+about 4.7 G / P interactions a second, a little less as the thinking lengthens each phase
+(2,000 games at P = 120: about 75 a second). The floor waits the very same pauses before
+each /ping of its chains. Without `--pace` every burst is sent at once, as before, and nothing
+printed changes. A paced run prints the interactions a second over its phases.
+
 Aims: p99 at most 1.5 times the floor's p99 at 100 games; nothing over 3 s at 500 games;
 under 300 MB of memory for 500 games.
 """
@@ -72,14 +83,16 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextvars
 import importlib
 import os
+import random
 import re
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -124,6 +137,44 @@ Shape = list[int]
 #: Moves the progress bar on by a number of bursts done.
 Advance = Callable[[int], None]
 BURSTS = 6  # per game count: the bot's three, then the floor's three
+# Paced runs: seconds a player takes to read what changed and click (uniform between the two).
+THINK = (1.0, 5.0)
+#: Per burst, per chain: the seconds waited before each of its interactions (paced runs).
+Pauses = list[list[float]]
+
+
+class Pacing:
+    """When the players of a paced run click: each game starts each phase at a time drawn over
+    `period` seconds, and each click follows THINK seconds of reading (seeded: the same run
+    twice pauses the same)."""
+
+    def __init__(self, period: float, seed: int = 0) -> None:
+        self.period = period
+        self.random = random.Random(seed)
+
+    def start(self) -> float:
+        return self.random.uniform(0.0, self.period)
+
+    def think(self) -> float:
+        return self.random.uniform(*THINK)
+
+
+class Chain:
+    """A paced chain's pauses: its game's start before the first interaction, then thinking."""
+
+    def __init__(self, pacing: Pacing, start: float) -> None:
+        self.pacing = pacing
+        self.start = start
+        self.pauses: list[float] = []
+
+    def next(self) -> float:
+        pause = self.pacing.think() + (0.0 if self.pauses else self.start)
+        self.pauses.append(pause)
+        return pause
+
+
+#: The paced chain the running task belongs to (each chain of a burst is a task of its own).
+CHAIN: contextvars.ContextVar[Chain | None] = contextvars.ContextVar("chain", default=None)
 
 
 def rss_peak_mb(pid: int) -> float:
@@ -298,7 +349,7 @@ class Tally:
         return out
 
 
-async def burst(chains: list[Awaitable[int]]) -> Shape:
+async def burst(chains: Sequence[Awaitable[int]]) -> Shape:
     """Run the chains at once; each returns how many interactions it sent."""
     return list(await asyncio.gather(*chains))
 
@@ -307,9 +358,16 @@ class Load:
     """One run of the game load against one fake Discord and one bot process."""
 
     def __init__(
-        self, fake: FakeDiscord, games: int, shards: int = 1, game: str = GUILD_MASTER
+        self,
+        fake: FakeDiscord,
+        games: int,
+        shards: int = 1,
+        game: str = GUILD_MASTER,
+        pace: float | None = None,
     ) -> None:
         self.fake = fake
+        self.pacing = Pacing(pace) if pace else None
+        self.pauses: list[Pauses] = []  # paced runs: per burst, each chain's pauses
         self.games = games
         self.shards = shards
         self.game = game
@@ -341,7 +399,11 @@ class Load:
             self.players.append((a, b))
 
     async def send(self, interaction: Awaitable[Any]) -> None:
-        """Send one interaction and wait until its user sees the answer."""
+        """Send one interaction (in a paced run, after the chain's pause) and wait until its
+        user sees the answer."""
+        chain = CHAIN.get()
+        if chain is not None:
+            await asyncio.sleep(chain.next())
         record = await interaction
         self.records.append(record)
         await self.waiting.answered(record)
@@ -471,22 +533,40 @@ class Load:
         messages by what they are). The progress bar is moved on only once a burst's time is
         taken and no interaction is in flight."""
         start = time.perf_counter()
-        self.shapes.append(await burst([self.lobby(i) for i in range(self.games)]))
+        games = range(self.games)
+        await self.burst([self.lobby(i) for i in games], list(games))
         if self.game != GUILD_MASTER:
             advance(1)
             return await self.run_other(start, advance)
-        self.shapes.append(await burst([self.setup(u) for pair in self.players for u in pair]))
+        each = [i for i in games for _ in range(2)]  # the game of each player's chain
+        await self.burst([self.setup(u) for pair in self.players for u in pair], each)
         seconds = time.perf_counter() - start
         advance(2)
         await self.quiet()  # the round's count starts with the bot idle
         self.fake.stats.calls.clear()
         tally = Tally(self.fake)
         start = time.perf_counter()
-        self.shapes.append(await burst([self.round(u) for pair in self.players for u in pair]))
+        await self.burst([self.round(u) for pair in self.players for u in pair], each)
         seconds += time.perf_counter() - start
         advance(1)
         await self.quiet()
         return seconds, dict(self.fake.stats.calls), tally.count()
+
+    async def burst(self, chains: list[Coroutine[Any, Any, int]], games: list[int]) -> None:
+        """Run the chains at once (`games`: the game of each); in a paced run each chain
+        pauses before each interaction, its game starting at its own time."""
+        if self.pacing is None:
+            self.shapes.append(await burst(chains))
+            return
+        starts = [self.pacing.start() for _ in range(self.games)]
+        paced = [Chain(self.pacing, starts[g]) for g in games]
+
+        async def run(chain: Coroutine[Any, Any, int], pauses: Chain) -> int:
+            CHAIN.set(pauses)  # this chain's task only
+            return await chain
+
+        self.shapes.append(await burst([run(c, p) for c, p in zip(chains, paced, strict=True)]))
+        self.pauses.append([p.pauses for p in paced])
 
     async def run_other(
         self, start: float, advance: Advance
@@ -515,11 +595,13 @@ async def run_bot(
     shards: int = 1,
     database_url: str = "",
     game: str = GUILD_MASTER,
+    pace: float | None = None,
 ) -> dict[str, Any]:
     """The bot under `games` games: one process over SQLite, or `shards` processes (one shard
-    each) over the PostgreSQL database at `database_url`; figures summed over the processes."""
+    each) over the PostgreSQL database at `database_url`; figures summed over the processes.
+    `pace`: played at people's pace, a round per game about every `pace` seconds (Pacing)."""
     fake = await start_fake(shards)
-    load = Load(fake, games, shards, game)
+    load = Load(fake, games, shards, game, pace)
     load.world()
     if database_url:
         env = {"GUILDMASTER_DATABASE_URL": database_url}
@@ -552,6 +634,7 @@ async def run_bot(
             "acknowledged_first": sum(1 for r in load.records if r.deferred),
             "kinds": [kind(r) for r in load.records],
             "shapes": load.shapes,
+            "pauses": load.pauses,
             "seconds": seconds,
             "rss_mb": sum(rss_peak_mb(p.pid) for p in procs),
             "cpu_s": sum(cpu_seconds(p.pid) for p in procs),
@@ -571,9 +654,12 @@ async def run_bot(
         await fake.stop()
 
 
-async def run_floor(shapes: list[Shape], advance: Advance) -> dict[str, Any]:
-    """The bare bot, hit with the same bursts (chains of /ping instead of game moves); the
-    progress bar moves on between bursts."""
+async def run_floor(
+    shapes: list[Shape], advance: Advance, pauses: list[Pauses] | None = None
+) -> dict[str, Any]:
+    """The bare bot, hit with the same bursts (chains of /ping instead of game moves), in a
+    paced run with the same pauses before each interaction; the progress bar moves on between
+    bursts."""
     fake = await start_fake()
     owner = fake.create_user("owner")
     guild = fake.create_guild("Floor", owner=owner)
@@ -585,8 +671,10 @@ async def run_floor(shapes: list[Shape], advance: Advance) -> dict[str, Any]:
     records: list[Any] = []
     waiting = Waiting()
 
-    async def chain(user: Any, length: int) -> int:
-        for _ in range(length):
+    async def chain(user: Any, length: int, pauses: list[float]) -> int:
+        for k in range(length):
+            if pauses:
+                await asyncio.sleep(pauses[k])
             record = await fake.slash(user, channel, "ping")
             records.append(record)
             await waiting.answered(record)
@@ -595,8 +683,9 @@ async def run_floor(shapes: list[Shape], advance: Advance) -> dict[str, Any]:
     try:
         await fake.wait_until_connected(timeout=60)
         await fake.wait_for_commands("ping", timeout=60)
-        for shape in shapes:
-            await burst([chain(users[i], n) for i, n in enumerate(shape)])
+        for b, shape in enumerate(shapes):
+            paced = pauses[b] if pauses else [[] for _ in shape]
+            await burst([chain(users[i], n, paced[i]) for i, n in enumerate(shape)])
             advance(1)
         return {
             "latencies": [r.latency for r in records],
@@ -705,10 +794,12 @@ def line(name: str, r: dict[str, Any]) -> str:
     return text
 
 
-async def main(games_counts: list[int], images: bool, verbose: bool) -> None:
+async def main(
+    games_counts: list[int], images: bool, verbose: bool, pace: float | None = None
+) -> None:
     with counter(BURSTS * len(games_counts), what="load", unit=" bursts") as advance:
         for games in games_counts:
-            await one_count(games, images, verbose, advance)
+            await one_count(games, images, verbose, advance, pace)
 
 
 async def sharded(games_counts: list[int], shard_counts: list[int], images: bool) -> None:
@@ -753,12 +844,21 @@ async def other_game(games_counts: list[int], game: str, images: bool, verbose: 
                 print("\n".join(by_kind(r)))
 
 
-async def one_count(games: int, images: bool, verbose: bool, advance: Advance) -> None:
+async def one_count(
+    games: int, images: bool, verbose: bool, advance: Advance, pace: float | None = None
+) -> None:
     """The bot and the floor under `games` concurrent games; their figures printed."""
-    bot = await run_bot(games, images, advance)
-    floor = await run_floor(bot["shapes"], advance)
+    bot = await run_bot(games, images, advance, pace=pace)
+    floor = await run_floor(bot["shapes"], advance, bot["pauses"])
     bursts = "; ".join(describe(s) for s in bot["shapes"])
-    print(f"{games} concurrent games ({bot['seconds']:.1f} s of bursts: {bursts}):")
+    if pace:
+        rate = len(bot["latencies"]) / bot["seconds"]
+        print(
+            f"{games} games paced, a round each about every {pace:g} s ({bot['seconds']:.1f} s "
+            f"of play: {bursts}; {rate:.1f} interactions/s):"
+        )
+    else:
+        print(f"{games} concurrent games ({bot['seconds']:.1f} s of bursts: {bursts}):")
     print(line("Guild Master bot", bot))
     print(line("bare discord.py floor", floor))
     ratio = percentile(bot["latencies"], 99) / percentile(floor["latencies"], 99)
@@ -791,6 +891,13 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         "--shards", type=int, nargs="+", default=[1], help="shard processes (with --postgres)"
     )
     parser.add_argument(
+        "--pace",
+        type=float,
+        metavar="SECONDS",
+        help="played at people's pace: each game a round about every SECONDS, staggered, "
+        "1-5 s of thinking before each click (Guild Master only; the floor paced the same)",
+    )
+    parser.add_argument(
         "--timeout",
         type=float,
         default=TIMEOUT,
@@ -810,9 +917,11 @@ if __name__ == "__main__":
         sys.exit(0)
     args = parse_args(sys.argv[1:])
     TIMEOUT = args.timeout
+    if args.pace and (args.postgres or args.game != GUILD_MASTER):
+        raise SystemExit("--pace is for the Guild Master load with its floor")
     if args.postgres:
         asyncio.run(sharded(args.games, args.shards, not args.no_images))
     elif args.game != GUILD_MASTER:
         asyncio.run(other_game(args.games, args.game, not args.no_images, args.verbose))
     else:
-        asyncio.run(main(args.games, not args.no_images, args.verbose))
+        asyncio.run(main(args.games, not args.no_images, args.verbose, args.pace))
