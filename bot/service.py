@@ -235,6 +235,11 @@ class StateCache:
         self.expire(now)
         return kept[0], kept[1]
 
+    def peek(self, game_id: int) -> tuple[GameState, int] | None:
+        """The game's state and version if kept, leaving its place and its time alone."""
+        kept = self._states.get(game_id)
+        return None if kept is None else (kept[0], kept[1])
+
     def put(self, game_id: int, state: GameState, version: int) -> None:
         """Keep the game's state; drop the least recently used beyond the bound, and those idle
         too long."""
@@ -528,6 +533,19 @@ class GameService:
             raise ServiceError("not_started", "This game has not started yet.")
         self._cache.offer(game_id, loaded.state, loaded.version)
         return loaded.state, loaded.version
+
+    async def state_at(self, game_id: int, version: int) -> GameState:
+        """The game's state after event `version`: the kept one if it is that, else read back
+        from the store (its snapshot and events; the kept states stay as they are)."""
+        kept = self._cache.peek(game_id)
+        if kept is not None and kept[1] == version:
+            return kept[0]
+        return await self.store.load_at(game_id, version)
+
+    def kept_state(self, game_id: int, version: int) -> GameState | None:
+        """The game's kept state if it is the one after event `version`, else None."""
+        kept = self._cache.peek(game_id)
+        return kept[0] if kept is not None and kept[1] == version else None
 
     async def act(
         self,

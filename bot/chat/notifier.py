@@ -19,7 +19,7 @@ import logging
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any, Protocol
 
@@ -127,7 +127,7 @@ class Notifier:
         self.turn = turn
         # Per game, in order: updates to post, and jobs (a seat handed over) that must come
         # after the updates before them.
-        self._queues: dict[int, asyncio.Queue[Update | Job]] = {}
+        self._queues: dict[int, asyncio.Queue[Update | _Waiting | Job]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._blocks: dict[int, _Block] = {}
         self._told_closed: dict[tuple[int, int], float] = {}  # (game, seat) -> when
@@ -138,15 +138,19 @@ class Notifier:
         self._replaying: set[int] = set()  # games whose updates are posted again (restart)
         self._closed_now: set[int] = set()  # messages closed while replaying
         self._handling = asyncio.Semaphore(HANDLING_AT_ONCE)
-        # Per game: the moment its last update ended in (its views and decisions, made once),
-        # for as many games as the service keeps states of (the games used last): a moment
-        # holds its state, which the service drops from memory for idle games.
-        self._last: OrderedDict[int, Moment] = OrderedDict()
+        # Per game: the moment its last update ended in (its views and decisions, made once)
+        # and that update's version, for as many games as the service keeps states of (the
+        # games used last): a moment holds its state, which the service drops from memory for
+        # idle games.
+        self._last: OrderedDict[int, tuple[int, Moment]] = OrderedDict()
 
     async def __call__(self, update: Update) -> None:
-        self._enqueue(update.game.id, update)
+        game_id = update.game.id
+        worker = self._workers.get(game_id)
+        waits = self._handling.locked() or (worker is not None and not worker.done())
+        self._enqueue(game_id, _Waiting.of(update) if waits else update)
 
-    def _enqueue(self, game_id: int, item: Update | Job) -> None:
+    def _enqueue(self, game_id: int, item: Update | _Waiting | Job) -> None:
         queue = self._queues.setdefault(game_id, asyncio.Queue())
         queue.put_nowait(item)
         worker = self._workers.get(game_id)
@@ -175,18 +179,20 @@ class Notifier:
         if self._workers.get(game_id) is asyncio.current_task():
             del self._workers[game_id]
 
-    async def _next(self, game_id: int, queue: asyncio.Queue[Update | Job]) -> None:
+    async def _next(self, game_id: int, queue: asyncio.Queue[Update | _Waiting | Job]) -> None:
         """Post the game's next update, or run its next job."""
         if self.turn is not None:
             await self.turn()
         update = queue.get_nowait()
-        if not isinstance(update, Update):
+        if not isinstance(update, Update | _Waiting):
             try:
                 await update()
             except Exception:
                 log.exception("game %s: a job after its updates failed", game_id)
             return
         try:
+            if isinstance(update, _Waiting):
+                update = await self._states(update)
             await self.handle(update)
         except Exception:
             log.exception("game %s: posting an update failed", game_id)
@@ -274,6 +280,30 @@ class Notifier:
         finally:
             self._posting.pop(game.id, None)
 
+    async def _states(self, waiting: _Waiting) -> Update:
+        """A waiting update with its states read back: the state before is the one the game's
+        last update ended in when kept (the usual case: the same object, so its views are not
+        made again), or the service's, or the store's; the state after is the service's when
+        it keeps that one, else the state before with the update's events folded in (the
+        rules are deterministic: the state the update was made with)."""
+        update = waiting.update
+        game_id = update.game.id
+        rules = hosted.rules(update.game.game)
+        start = update.version - len(update.events)
+        before = None
+        if not waiting.first:
+            last = self._last.get(game_id)
+            if last is not None and last[0] == start:
+                before = last[1].state
+            else:
+                before = await self.service.state_at(game_id, start)
+        after = self.service.kept_state(game_id, update.version)
+        if after is None:
+            after = before
+            for event in update.events:
+                after = rules.evolve(after, event)
+        return replace(update, before=before, after=after)
+
     def _moments(self, update: Update) -> tuple[Moment | None, Moment]:
         """The update's moments before and after. The one before is kept from the game's
         previous update when it ended in the state this one starts from (it does unless the
@@ -284,9 +314,9 @@ class Notifier:
         after = Moment(rules, game, update.seats, update.after, paused)
         if update.before is None:
             return None, after
-        kept = self._last.get(game.id)
-        if kept is not None and kept.state is update.before:
-            return kept, after
+        last = self._last.get(game.id)
+        if last is not None and last[1].state is update.before:
+            return last[1], after
         return Moment(rules, game, update.seats, update.before, paused), after
 
     async def _handle(self, update: Update) -> None:
@@ -323,11 +353,11 @@ class Notifier:
             for action in await shown.seat(seen, self.images):
                 await self._seat_action(game.id, seat, action)
             await self._prompts(update, shown, seat, before, after, when)
-        self._keep_last(game.id, after)
+        self._keep_last(game.id, update.version, after)
 
-    def _keep_last(self, game_id: int, moment: Moment) -> None:
+    def _keep_last(self, game_id: int, version: int, moment: Moment) -> None:
         """Keep the moment the game's last update ended in, for the games updated last."""
-        self._last[game_id] = moment
+        self._last[game_id] = (version, moment)
         self._last.move_to_end(game_id)
         while len(self._last) > self.service.cached_games:
             self._last.popitem(last=False)
@@ -678,6 +708,28 @@ def _detach(block: _Block) -> _Carry | None:
 
 
 Job = Callable[[], Awaitable[None]]
+
+
+@dataclass(frozen=True)
+class _Waiting:
+    """An update waiting for its turn, kept without its states (read back when its turn
+    comes, `Notifier._states`): under a burst every game's updates wait, and their states
+    before and after, for a game the service has dropped alive only in its queue, held much
+    of the bot's peak memory (issue 26)."""
+
+    update: Update  # without its states (None)
+    first: bool  # the game's first update: it has no state before
+
+    @staticmethod
+    def of(update: Update) -> Update | _Waiting:
+        """The update to queue: without its states when its events are the store's events
+        up to its version (they can be read back), else as it is."""
+        if update.version < len(update.events) or not update.events:
+            return update
+        first = update.before is None
+        if first and update.version != len(update.events):
+            return update
+        return _Waiting(replace(update, before=None, after=None), first)
 
 
 def spectator_copies(game_id: int, title: str, actions: Sequence[Action]) -> list[Message]:
