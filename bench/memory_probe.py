@@ -1,6 +1,6 @@
 """Memory of the bot and its picture worker under the load bench, measured apart.
 
-    python bench/memory_probe.py --games 1000 [--no-images] [--timeout 900] [--env NAME=VALUE]
+    python bench/memory_probe.py --games 1000 [--every 0] [--no-images] [--env NAME=VALUE]
 
 Runs the Guild Master bursts of `bench/load.py` (lobby, setup, one round; no floor) against one
 `guildmaster run` and its picture worker, and reports for each process:
@@ -13,7 +13,9 @@ Runs the Guild Master bursts of `bench/load.py` (lobby, setup, one round; no flo
   shallow `sys.getsizeof`); for the worker also its picture caches. A dump is taken at rest
   before the games, every `--every` seconds during the bursts (the one with the highest RSS is
   kept: the walk takes a second or two of the process's CPU) and at rest after the round;
-  printed as what grew from rest to the peak and to rest after, per game;
+  printed as what grew from rest to the peak and to rest after, per game. The walk holds a set
+  of every object's id while it runs, so a run with dumps overstates the peak: the peak figures
+  (VmHWM, RSS by phase) are taken with `--every 0`, which makes no dump at all;
 - `--env NAME=VALUE` (repeatable) sets the bot's environment (MALLOC_ARENA_MAX=2, say), so a
   setting is measured with the same load.
 
@@ -310,18 +312,29 @@ async def run(games: int, images: bool, every: float, extra_env: dict[str, str],
         pids.update({f"worker {c}": c for c in load.children(proc.pid)})
         print(f"{games} games, load average {os.getloadavg()}; processes {pids}", flush=True)
         sample()
-        dumps["rest"] = {pid: d for pid in pids.values() if (d := await dump(pid, out))}
+        if every:
+            dumps["rest"] = {pid: d for pid in pids.values() if (d := await dump(pid, out))}
         phase = "lobby+setup"
-        tasks = [asyncio.create_task(sampler()), asyncio.create_task(dumper())]
+        tasks = [asyncio.create_task(sampler())]
+        if every:
+            tasks.append(asyncio.create_task(dumper()))
         start = time.monotonic()
         await bench.run(advance)
         seconds = time.monotonic() - start
-        tasks[1].cancel()
+        tasks[-1].cancel()
         phase = "after"
         await asyncio.sleep(2)
         sample()
-        dumps["after"] = {pid: d for pid in pids.values() if (d := await dump(pid, out))}
+        if every:
+            dumps["after"] = {pid: d for pid in pids.values() if (d := await dump(pid, out))}
         print(f"  bursts done in {seconds:.0f} s; load average {os.getloadavg()}")
+        peaks = [status(pid).get("VmHWM", 0) / 1024 for pid in pids.values()]
+        rests = [status(pid).get("VmRSS", 0) / 1024 for pid in pids.values()]
+        print(
+            f"  peak (VmHWM), bot + worker: {' + '.join(f'{p:.0f}' for p in peaks)} = "
+            f"{sum(peaks):.0f} MB; at rest after: {' + '.join(f'{r:.0f}' for r in rests)} = "
+            f"{sum(rests):.0f} MB"
+        )
         for who, pid in pids.items():
             st = status(pid)
             print(f"\n{who}: VmHWM {st.get('VmHWM', 0) / 1024:.1f} MB")
@@ -368,7 +381,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--no-images", action="store_true")
-    parser.add_argument("--every", type=float, default=20.0, help="seconds between burst dumps")
+    parser.add_argument(
+        "--every",
+        type=float,
+        default=20.0,
+        help="seconds between burst dumps; 0: no dumps at all (the walks take memory of their "
+        "own: the peak figures are honest only without them)",
+    )
     parser.add_argument("--timeout", type=float, default=900.0)
     parser.add_argument("--top", type=int, default=25, help="types listed per comparison")
     parser.add_argument("--env", action="append", default=[], help="NAME=VALUE for the bot")
