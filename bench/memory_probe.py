@@ -16,6 +16,9 @@ Runs the Guild Master bursts of `bench/load.py` (lobby, setup, one round; no flo
   printed as what grew from rest to the peak and to rest after, per game. The walk holds a set
   of every object's id while it runs, so a run with dumps overstates the peak: the peak figures
   (VmHWM, RSS by phase) are taken with `--every 0`, which makes no dump at all;
+- `--trim`: at rest after the round, each process calls glibc's `malloc_trim(0)` (on SIGUSR2)
+  and its RSS is measured before and after: what handing back the allocator's free memory
+  would give at rest;
 - `--env NAME=VALUE` (repeatable) sets the bot's environment (MALLOC_ARENA_MAX=2, say), so a
   setting is measured with the same load.
 
@@ -187,6 +190,11 @@ if os.environ.get("GM_MEMPROBE_OUT"):
             f.write(json.dumps(line) + "\n")
 
     signal.signal(signal.SIGUSR1, _dump)
+
+    def _trim(signum, frame):
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+
+    signal.signal(signal.SIGUSR2, _trim)
 '''
 
 
@@ -249,7 +257,9 @@ def heap(d: dict[str, Any]) -> str:
     )
 
 
-async def run(games: int, images: bool, every: float, extra_env: dict[str, str], top: int) -> None:
+async def run(
+    games: int, images: bool, every: float, extra_env: dict[str, str], top: int, trim: bool
+) -> None:
     import load  # bench/load.py
 
     tmp = Path(tempfile.mkdtemp(prefix="gm-memprobe-"))
@@ -328,6 +338,16 @@ async def run(games: int, images: bool, every: float, extra_env: dict[str, str],
         if every:
             dumps["after"] = {pid: d for pid in pids.values() if (d := await dump(pid, out))}
         print(f"  bursts done in {seconds:.0f} s; load average {os.getloadavg()}")
+        if trim:  # glibc's free memory at the top and in its holes handed back, as measured
+            for pid in pids.values():
+                os.kill(pid, signal.SIGUSR2)
+            before = [status(pid).get("VmRSS", 0) / 1024 for pid in pids.values()]
+            await asyncio.sleep(2)
+            after = [status(pid).get("VmRSS", 0) / 1024 for pid in pids.values()]
+            print(
+                "  malloc_trim(0) at rest, bot and worker: "
+                + ", ".join(f"{b:.0f} -> {a:.0f} MB" for b, a in zip(before, after, strict=True))
+            )
         peaks = [status(pid).get("VmHWM", 0) / 1024 for pid in pids.values()]
         rests = [status(pid).get("VmRSS", 0) / 1024 for pid in pids.values()]
         print(
@@ -389,6 +409,9 @@ def main() -> None:
         "own: the peak figures are honest only without them)",
     )
     parser.add_argument("--timeout", type=float, default=900.0)
+    parser.add_argument(
+        "--trim", action="store_true", help="at rest after the round: malloc_trim(0) in each"
+    )
     parser.add_argument("--top", type=int, default=25, help="types listed per comparison")
     parser.add_argument("--env", action="append", default=[], help="NAME=VALUE for the bot")
     args = parser.parse_args()
@@ -396,7 +419,7 @@ def main() -> None:
 
     load.TIMEOUT = args.timeout
     extra = dict(e.split("=", 1) for e in args.env)
-    asyncio.run(run(args.games, not args.no_images, args.every, extra, args.top))
+    asyncio.run(run(args.games, not args.no_images, args.every, extra, args.top, args.trim))
 
 
 if __name__ == "__main__":
