@@ -81,7 +81,8 @@ class Stage(msgspec.Struct, frozen=True):
     deadline setting that applies now); `label` names it for people ("Round 3, Order Phase");
     `window`, in minutes, marks a wait short by nature (a reaction out of turn): it ends with
     its default after at most that long, whether the table has deadlines or not (0: no such
-    limit).
+    limit). A game may let the host choose it (Guild Ball's `reaction` option, kept in its
+    events so that `stage` stays a function of the state).
     """
 
     key: str
