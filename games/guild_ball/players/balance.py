@@ -1,18 +1,27 @@
-"""The balance report of Guild Ball's content pack (docs/balance.md): Introductory games between
-built-in players, and for each guild its win rate (a draw counts half) with one standard error,
-by the seat that kicked off or received, how long games last and how they end, where the VP come
-from (goals and take-outs), and for each model how often it is picked and how often the teams
-fielding it win.
+"""The balance report of Guild Ball's content pack (docs/balance.md): games between built-in
+players (the Introductory game by default; the Quick and Typical games, with or without terrain,
+by `--size` and `--terrain`), and for each guild its win rate (a draw counts half) with one
+standard error, by the seat that kicked off or received, how long games last and how they end,
+where the VP come from (goals and take-outs), and for each model how often it is picked and how
+often the teams fielding it win.
 
     python -m games.guild_ball.players.balance --games 1200 --seed 0 [--jobs 2]
+    python -m games.guild_ball.players.balance --games 600 --size 1 --terrain all --jobs 2
+
+`--size` is the game size option (0 Introductory, 1 Quick, 2 Typical); `--terrain` a map number
+(0 none, the default; 1.. the maps of content/maps.toml), `all` (no terrain and every map) or
+`maps` (every map): the games go round the maps a cycle of the 12 pairings at a time, so every
+pairing meets as often on each, and the report adds a line a map.
 
 The guilds meet in turn in the 12 ordered pairs of two different guilds, so each guild plays as
 often as the others, half its games from each seat. Two tables of teams:
 
-- "built-in picks": each side fields its Captain and the two Squaddies the built-in player picks
-  (`BuiltinPlayer._prepare`: the best kickers, then the fastest);
-- "every composition": each side fields its Captain and two Squaddies drawn from the seed among
-  the 15 pairs its guild allows, so every Squaddie is picked in a third of its guild's games.
+- "built-in picks": each side fields its Captain and the Squaddies the built-in player picks
+  (`BuiltinPlayer._prepare`: the best kickers, then the fastest), two in the Introductory game,
+  four in the larger ones (with the guild's Mascot);
+- "every composition": each side fields its Captain and Squaddies drawn from the seed among the
+  15 pairs (or fours) its guild allows, so every Squaddie is picked in a third (two thirds) of
+  its guild's games.
 
 Deterministic: the same arguments print the same bytes, whatever `--jobs`.
 """
@@ -31,13 +40,15 @@ from multiprocessing import Pool
 from engine.core.errors import RuleError
 from engine.core.rng import Dice, seeded
 from games.guild_ball.content.loader import load_pack
+from games.guild_ball.content.maps import load_maps
+from games.guild_ball.pitch.field import GAME_SIZES
 from games.guild_ball.players.strategy import BuiltinPlayer
 from games.guild_ball.rules import commands as cm
 from games.guild_ball.rules.evolve import evolve
 from games.guild_ball.rules.flow import execute
 from games.guild_ball.rules.pending import pending
 from games.guild_ball.rules.setup import create
-from games.guild_ball.rules.state import MAX_TURNS, WIN_VP, GuildBallState
+from games.guild_ball.rules.state import SIZES, TURN_LIMITS, GuildBallState
 
 BAND = (0.45, 0.55)  # the fair band of a guild's win rate
 GOAL_VP = 4  # "Scoring a goal: 4 VP" (the rest of a team's VP are take-outs)
@@ -56,6 +67,7 @@ class Game:
     turns: int
     vp: tuple[int, int]
     goals: tuple[int, int]
+    terrain: int = 0  # the map (0 none)
 
 
 def _guild_models(guild: str) -> tuple[str, list[str]]:
@@ -85,28 +97,33 @@ class _TeamPlayer(BuiltinPlayer):
         )
 
 
-def teams_of(game: int, seed: int, mode: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """The two teams (guild, Squaddies) of the report's `game`th game."""
+def teams_of(
+    game: int, seed: int, mode: str, size: int = 0
+) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The two teams (guild, Squaddies) of the report's `game`th game of game size `size`."""
     guilds = sorted(load_pack().guilds)
     pair = list(permutations(guilds, 2))[game % 12]
     dice = Dice(seeded(seed * 1_000_003 + 17))
+    count = GAME_SIZES[SIZES[size]].squaddies
     teams = []
     for guild in pair:
         squaddies = _guild_models(guild)[1]
         if mode == MODES[0]:
-            picked = tuple(squaddies[:2])
+            picked = tuple(squaddies[:count])
         else:
-            pairs = list(combinations(sorted(squaddies), 2))
+            pairs = list(combinations(sorted(squaddies), count))
             picked = pairs[dice.below(len(pairs))]
         teams.append((guild, picked))
     return tuple(teams)
 
 
-def play_one(job: tuple[int, int, str]) -> Game:
-    """Play the report's game number `game` with seed `seed` in `mode`."""
-    game, seed, mode = job
-    teams = teams_of(game, seed, mode)
-    log = create(2, seed, {})
+def play_one(job: tuple[int, int, str, int, int]) -> Game:
+    """Play the report's game number `game` with seed `seed` in `mode`, of game size `size` on
+    map `terrain`."""
+    game, seed, mode, size, terrain = job
+    teams = teams_of(game, seed, mode, size)
+    options = {"size": size, "terrain": terrain} if size else {}
+    log = create(2, seed, options)
     state: GuildBallState | None = None
     for e in log:
         state = evolve(state, e)
@@ -142,12 +159,21 @@ def play_one(job: tuple[int, int, str]) -> Game:
         turns=state.turn,
         vp=(a.vp, b.vp),
         goals=(a.goals, b.goals),
+        terrain=terrain,
     )
 
 
-def games_of(games: int, seed: int, mode: str, jobs: int = 1) -> list[Game]:
-    """`games` games from seed `seed` on, in order (the same list whatever `jobs`)."""
-    work = [(g, seed + g, mode) for g in range(games)]
+def games_of(
+    games: int,
+    seed: int,
+    mode: str,
+    jobs: int = 1,
+    size: int = 0,
+    terrains: Sequence[int] = (0,),
+) -> list[Game]:
+    """`games` games from seed `seed` on, in order (the same list whatever `jobs`): of game
+    size `size`, on the maps `terrains` in turn, a cycle of the 12 pairings each."""
+    work = [(g, seed + g, mode, size, terrains[(g // 12) % len(terrains)]) for g in range(games)]
     if jobs <= 1:
         return [play_one(w) for w in work]
     with Pool(jobs) as pool:
@@ -167,9 +193,11 @@ def _rate(points: float, n: int) -> str:
     return f"{p:.1%} ± {math.sqrt(p * (1 - p) / n):.1%}"
 
 
-def report(results: Sequence[Game], mode: str) -> list[str]:
+def report(results: Sequence[Game], mode: str, size: int = 0) -> list[str]:
     """The Markdown lines of the report for one table of teams."""
     pack = load_pack()
+    win_vp = GAME_SIZES[SIZES[size]].victory_points
+    limit = TURN_LIMITS[SIZES[size]]
     n = len(results)
     played: Counter[str] = Counter()
     points: Counter[str] = Counter()
@@ -183,7 +211,7 @@ def report(results: Sequence[Game], mode: str) -> list[str]:
     kicker_points = 0.0
     for g in results:
         lengths[g.turns] += 1
-        ends["6 VP" if max(g.vp) >= WIN_VP else "turn limit"] += 1
+        ends[f"{win_vp} VP" if max(g.vp) >= win_vp else "turn limit"] += 1
         kicker_points += _score(g, g.kicking)
         for seat in (0, 1):
             guild, score = g.guilds[seat], _score(g, seat)
@@ -220,10 +248,11 @@ def report(results: Sequence[Game], mode: str) -> list[str]:
         f"{sum(g.winner is None for g in results)}.",
         f"Length: mean {turns:.2f} turns (turns: games {spread}); ended by "
         + ", ".join(f"{why} {c}" for why, c in sorted(ends.items()))
-        + f" (the limit is {MAX_TURNS} turns).",
+        + f" (the limit is {limit} turns).",
         f"VP per game: goals {goals / n:.2f} ({GOAL_VP * goals / n:.2f} VP), "
         f"take-outs {takeouts / n:.2f} VP; share of VP from take-outs "
         f"{takeouts / max(GOAL_VP * goals + takeouts, 1):.0%}.",
+        *_by_map(results, win_vp),
         "",
         "| model | guild | role | picked | win rate when fielded | share of its guild's wins |",
         "|---|---|---|---:|---:|---:|",
@@ -241,6 +270,40 @@ def report(results: Sequence[Game], mode: str) -> list[str]:
     return [*lines, ""]
 
 
+def _by_map(results: Sequence[Game], win_vp: int) -> list[str]:
+    """A line a map when the games were played on terrain: its games, the kicking side's win
+    rate, the mean length and the games ended at the turn limit."""
+    terrains = sorted({g.terrain for g in results})
+    if terrains == [0]:
+        return []
+    names = ["no terrain", *(m.name for m in load_maps())]
+    lines = ["", "| map | games | kicking side wins | mean turns | at the turn limit |"]
+    lines.append("|---|---:|---:|---:|---:|")
+    for t in terrains:
+        on = [g for g in results if g.terrain == t]
+        kicker = sum(_score(g, g.kicking) for g in on)
+        limit = sum(max(g.vp) < win_vp for g in on)
+        turns = sum(g.turns for g in on) / len(on)
+        lines.append(
+            f"| {names[t]} | {len(on)} | {_rate(kicker, len(on))} | {turns:.2f} | "
+            f"{limit} ({limit / len(on):.0%}) |"
+        )
+    return lines
+
+
+def terrains_of(option: str) -> list[int]:
+    """The maps the `--terrain` option names: a number, `all` (none and every map) or `maps`."""
+    count = len(load_maps())
+    if option == "all":
+        return list(range(count + 1))
+    if option == "maps":
+        return list(range(1, count + 1))
+    value = int(option)
+    if not 0 <= value <= count:
+        raise ValueError(f"--terrain is 0..{count}, all or maps")
+    return [value]
+
+
 def main(argv: list[str] | None = None) -> int:
     """Print the report for both tables of teams."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -248,15 +311,32 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="the first game's seed")
     parser.add_argument("--jobs", type=int, default=1, help="processes to play in")
     parser.add_argument("--mode", choices=("both", "builtin", "all"), default="both")
+    parser.add_argument(
+        "--size",
+        type=int,
+        choices=range(len(SIZES)),
+        default=0,
+        help="0 Introductory, 1 Quick, 2 Typical",
+    )
+    parser.add_argument("--terrain", default="0", help="a map number (0 none), all or maps")
     args = parser.parse_args(argv)
     modes = {"both": MODES, "builtin": MODES[:1], "all": MODES[1:]}[args.mode]
+    terrains = terrains_of(args.terrain)
+    if args.size == 0 and terrains != [0]:
+        parser.error("the Introductory game is played without terrain")
+    size = GAME_SIZES[SIZES[args.size]]
+    feet = int(size.pitch_inches // 12)
+    maps = ["no terrain", *(m.name for m in load_maps())]
+    where = "" if not args.size else " on " + ", ".join(maps[t] for t in terrains) + " in turn"
     print(
-        f"Guild Ball balance report: Introductory games ({WIN_VP} VP, 2'x2') between built-in "
+        f"Guild Ball balance report: {size.name.replace(' Game', '')} games "
+        f"({size.victory_points} VP, {feet}'x{feet}'{where}) between built-in "
         f"players, seeds {args.seed}..{args.seed + args.games - 1}; fair band "
         f"{BAND[0]:.0%}-{BAND[1]:.0%}, a draw counts half.\n"
     )
     for mode in modes:
-        lines = report(games_of(args.games, args.seed, mode, args.jobs), mode)
+        results = games_of(args.games, args.seed, mode, args.jobs, args.size, terrains)
+        lines = report(results, mode, args.size)
         sys.stdout.write("\n".join(lines) + "\n")
     return 0
 

@@ -10,6 +10,7 @@ from collections.abc import Collection
 
 from engine.core.rng import Dice, seeded
 from games.guild_ball.pitch import MoveKind, Point, in_kick_range, within
+from games.guild_ball.pitch.bases import Base
 from games.guild_ball.players.casting import INFLUENCE, best_play, candidates
 from games.guild_ball.players.moves import (
     ball_place,
@@ -37,7 +38,7 @@ from games.guild_ball.rules.context import (
 from games.guild_ball.rules.kicking import enemy_goal
 from games.guild_ball.rules.pending import pending
 from games.guild_ball.rules.plays import REST_HP, plays_of
-from games.guild_ball.rules.state import KD, GuildBallState, Unit
+from games.guild_ball.rules.state import INTRODUCTORY, KD, GuildBallState, Unit
 from games.guild_ball.rules.turns import pool, ready
 
 GOOD_ODDS = 0.6  # shoot when at least one hit is this likely
@@ -49,8 +50,16 @@ WASTED = 0.2  # influence left at the end of an activation is lost in the End Ph
 
 def shot_odds(state: GuildBallState, unit: Unit, extra_dice: int = 0) -> float:
     """The chance a Shot of `unit` scores now (at least one hit), with `extra_dice`."""
+    return kick_odds(state, unit, enemy_goal(state, unit.seat), None, extra_dice)
+
+
+def kick_odds(
+    state: GuildBallState, unit: Unit, aim: Base, receiver: Unit | None, extra_dice: int = 0
+) -> float:
+    """The chance a kick of `unit` at `aim` (a goalpost, or `receiver`'s base) hits at least
+    once: a goal, or a pass its receiver catches."""
     ctx = new_context(state)
-    pool_, tn = kick_pool_tn(ctx, unit, enemy_goal(state, unit.seat), None)
+    pool_, tn = kick_pool_tn(ctx, unit, aim, receiver)
     pool_ += extra_dice
     if tn < 2:
         pool_, tn = pool_ + 2 - tn, 2
@@ -256,6 +265,11 @@ class BuiltinPlayer:
             return flare
         if can_shoot(state, unit) and shot_odds(state, unit) >= GOOD_ODDS:
             return cm.Shoot(seat=seat, bonus=mp >= 2 and shot_odds(state, unit) < SURE)
+        large = state.size != INTRODUCTORY
+        if large and not act.advanced and (mp == 0 or not can_shoot(state, unit)):
+            early = self._pass_on(state, unit, shooters_only=True)
+            if early is not None:
+                return early
         if not act.advanced:
             goal = enemy_goal(state, seat)
             need = math.hypot(unit.x - goal.centre.x, unit.y - goal.centre.y)
@@ -267,7 +281,50 @@ class BuiltinPlayer:
                 return (cm.Sprint if kind is MoveKind.SPRINT else cm.Jog)(seat=seat, path=path)
         if can_shoot(state, unit):
             return cm.Shoot(seat=seat, bonus=mp >= 2 and shot_odds(state, unit) < SURE)
+        if large:
+            later = self._pass_on(state, unit, shooters_only=False)
+            if later is not None:
+                return later
         return cm.EndActivation(seat=seat)
+
+    def _pass_on(self, state: GuildBallState, unit: Unit, shooters_only: bool) -> cm.Pass | None:
+        """On the 3'x3' pitch a carrier rarely reaches shooting range alone, and a Shot needs
+        the MP a caught pass gains: the pass to a friend likeliest to score next (one in range
+        of the goal that has still to activate with influence for its Shot, or that can Snap
+        Shot), else (unless `shooters_only`) to the friend it brings the ball furthest up the
+        pitch, at least 4" nearer the goal."""
+        if unit.influence < 1:
+            return None
+        seat = unit.seat
+        goal = enemy_goal(state, seat)
+        here = _dist(unit, goal.centre)
+        reach = kick_range(state, unit)
+        waiting = {u.id for u in ready(state, seat)}
+        mp_after = state.teams[seat].mp + 1
+        best: tuple[float, str] | None = None
+        for f in on_pitch(state, seat):
+            if f.id == unit.id or KD in f.conditions:
+                continue
+            if not in_kick_range(base_of(unit), base_of(f), reach):
+                continue
+            catch = kick_odds(state, unit, base_of(f), f)
+            if catch < 0.55:
+                continue
+            shoots = in_kick_range(base_of(f), goal, kick_range(state, f))
+            if shoots and ((f.id in waiting and f.influence >= 1) or mp_after >= 2):
+                value = 1.0 + catch * shot_odds(state, f)
+            elif shooters_only:
+                continue
+            else:
+                gain = here - _dist(f, goal.centre)
+                if gain < 4.0:
+                    continue
+                value = catch * gain / 36.0
+            if best is None or (value, f.id) > best:
+                best = (value, f.id)
+        if best is None:
+            return None
+        return cm.Pass(seat=seat, target=best[1])
 
     def _kick_play(self, state: GuildBallState, unit: Unit) -> cm.UsePlay | None:
         """A play that adds to the carrier's own kick (Long Flare), cast before a shot when it
@@ -328,6 +385,10 @@ class BuiltinPlayer:
                     if path:
                         return cm.Jog(seat=seat, path=path)
                 return self._fight(state, unit) or end
+            elif state.size != INTRODUCTORY and not act.advanced:
+                forward = self._support(state, unit)
+                if forward is not None:
+                    return forward
         elif state.ball_free and state.ball_x >= 0 and not act.advanced:
             ball = Point(state.ball_x, state.ball_y)
             far = _dist(unit, ball) - base_of(unit).radius
@@ -336,6 +397,33 @@ class BuiltinPlayer:
             if path:
                 return (cm.Sprint if kind is MoveKind.SPRINT else cm.Jog)(seat=seat, path=path)
         return self._fight(state, unit) or end
+
+    def _support(self, state: GuildBallState, unit: Unit) -> cm.Command | None:
+        """A friend has the ball on the 3'x3' pitch: a fight in hand (an engaged enemy, a
+        charge worth it) first, else up the pitch to where a pass lets this model shoot (None
+        once it is there)."""
+        seat = unit.seat
+        if unit.influence >= 1 and engaged_enemies(state, unit):
+            return None
+        charge = self._best_charge(state, unit)
+        if charge is not None and charge[0] >= GOOD_CHARGE:
+            return charge[1]
+        goal = enemy_goal(state, seat)
+        reach = kick_range(state, unit)
+        if in_kick_range(base_of(unit), goal, reach - 1.0):
+            return None
+        d = _dist(unit, goal.centre)
+        spot = goal.radius + base_of(unit).radius + reach - 2.0
+        to = Point(
+            goal.centre.x + (unit.x - goal.centre.x) * spot / d,
+            goal.centre.y + (unit.y - goal.centre.y) * spot / d,
+        )
+        jog, sprint = moves(state, unit)
+        kind = MoveKind.SPRINT if d - spot > jog and unit.influence >= 2 else MoveKind.JOG
+        path = path_towards(state, unit, to, sprint if kind is MoveKind.SPRINT else jog, kind)
+        if path is None:
+            return None
+        return (cm.Sprint if kind is MoveKind.SPRINT else cm.Jog)(seat=seat, path=path)
 
     def _attack(self, state: GuildBallState, unit: Unit, target: Unit) -> cm.Attack:
         """An attack, with Bonus Time when the extra die makes a take-out (or the tackle)
