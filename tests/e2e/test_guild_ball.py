@@ -1,6 +1,8 @@
 """Guild Ball, the fifth game, through the loopback Discord: a whole Introductory game in which
-two people play from their DM prompts, one in which a built-in team fills the empty seat, and a
-Quick game on a terrain map played into its second turn, one of its people gliding.
+two people play from their DM prompts, one in which a built-in team fills the empty seat, a
+Quick game on a terrain map played into its second turn, one of its people gliding, and a
+Typical game (12 VP, teams of six) on Market Square: into its second turn in the default suite,
+to its end with GM_LONG_E2E=1 (a whole game is over a thousand clicks, 2 to 4 minutes).
 People only read what they see and act as people do: they confirm the team the prompt shows,
 kick, deploy as the bot proposes, kick off with a target typed in the form, play their first
 plan, allocate as shown, activate the first model offered; in an activation they shoot when the
@@ -11,14 +13,19 @@ activation; they answer reactions and the rest with the default. The first previ
 is slow to draw: the bot defers the click at once and the preview, picture included, follows.
 
 The channel is checked for secrets at the end: no game plan is named before it is revealed, and
-no discarded plan ever."""
+no discarded plan ever; in the Typical games each team's DMs too: none of the other's plans
+unless revealed, none of its influence."""
 
 from __future__ import annotations
 
 import asyncio
+import json
+import os
 import re
 from dataclasses import dataclass, field
 from typing import Any
+
+import pytest
 
 from bot.loopback import FakeDiscord
 from bot.loopback.records import DEFERRED_UPDATE_MESSAGE
@@ -330,3 +337,118 @@ async def test_two_people_play_a_quick_game_on_a_terrain_map(world):
     posted = [a.filename for m in fake.messages(world.channel) for a in m.attachments]
     assert "pitch.png" in posted  # the kick off's pitch, on the map
     secrets_kept(world, text)
+
+
+WHOLE_GAMES = os.environ.get("GM_LONG_E2E") == "1"
+WHOLE_TYPICAL = "GM_LONG_E2E=1 plays a whole Typical game (2 to 4 minutes: over a thousand clicks)"
+
+
+def dm_texts(world: Any, name: str) -> list[str]:
+    """Everything the bot sent the player by DM, oldest first: every version of every message
+    (an edited prompt's earlier versions too)."""
+    parts = []
+    for m in world.fake.dms(world.users[name]):
+        if m.author_id == world.fake.bot.id:
+            parts += [
+                json.dumps([h["content"], h["embeds"]], ensure_ascii=False) for h in m.history
+            ]
+            parts.append(m.text())
+    return parts
+
+
+async def no_secret_crosses(world: Any, people: dict[str, Coach]) -> None:
+    """Neither team's DMs ever show the other's secrets: no plan of the other's (each team's
+    own seven are those its first prompt, the team pick, lists) unless revealed in the channel,
+    so never one it discarded face down; and no influence allocation of the other's models."""
+    plans = [p.name for p in load_pack().plans.values()]
+    channel = channel_text(world)
+    revealed = {n for n in plans if f"plays {n}" in channel}
+    dms = {name: dm_texts(world, name) for name in people}
+    picks = {name: next(t for t in dms[name] if "Pick your team in secret" in t) for name in people}
+    own = {name: {n for n in plans if n in picks[name]} for name in people}
+    allocated = {
+        name: [a.split("Influence allocated:")[1] for a in p.answers if "Influence allocated:" in a]
+        for name, p in people.items()
+    }
+    first, second = people
+    for name, other in ((first, second), (second, first)):
+        seen = "\n".join(dms[name])
+        named = {n for n in plans if n in seen}
+        stray = named - own[name] - revealed
+        assert not stray, (name, [ln for ln in seen.splitlines() if any(n in ln for n in stray)])
+        hidden = own[other] - revealed  # at least the two discarded face down
+        assert len(hidden) >= 2 and not hidden & named, (name, hidden & named)
+        assert allocated[other], other
+        for answer in allocated[other]:
+            models = re.findall(r"([A-Z][\w' -]+?) \d+", answer)
+            assert models, answer
+            for line in seen.splitlines():
+                if "Influence allocated" in line:
+                    assert not any(m.strip() in line for m in models), (name, line)
+    secrets_kept(world, channel)
+
+
+def typical_people(world: Any) -> dict[str, Coach]:
+    return {name: Coach(world.fake, world.users[name]) for name in ("kim", "chris")}
+
+
+async def open_typical(world: Any) -> str:
+    """`/gm create game:guild-ball size:2 terrain:1`: a Typical game (12 VP, 3'x3', teams of
+    six) on Market Square; the lobby's text."""
+    lobby = await open_lobby(
+        world, "guild-ball", "Guild Ball", "kim", "chris", players=2, seed=SEED, size=2, terrain=1
+    )
+    return lobby.text()
+
+
+async def test_two_people_play_a_typical_game_on_a_map_through_its_first_turn(world):
+    """The default suite's Typical game: two people pick teams of six, deploy, kick off on
+    Market Square and play every model of both teams once, into the second turn, until one of
+    them has answered a reaction or a parting blow. The pitch is pictured after each activation,
+    the board shows the map's terrain, and neither team's DMs show the other's plans or
+    influence."""
+    lobby = await open_typical(world)
+    assert "Typical Game" in lobby and "Market Square" in lobby, lobby
+    people = typical_people(world)
+    answered = {"gbreact", "gbpart"}
+    await play_until_ended(
+        world,
+        list(people.values()),
+        90.0,
+        lambda: (
+            "**Turn 2** begins" in channel_text(world)
+            and any(answered & set(p.done) for p in people.values())
+        ),
+    )
+    text = channel_text(world)
+    assert "Typical Game, 12 VP wins" in text and "The terrain is Market Square" in text, text
+    revealed = re.search(r"Teams revealed: (.*)", text)
+    assert revealed and all(part.count(",") >= 4 for part in revealed.group(1).split(";"))
+    done = [a for p in people.values() for a in p.done]
+    assert done.count("gbact") >= 12, done.count("gbact")  # six models a team, each activated
+    posted = [a.filename for m in world.fake.messages(world.channel) for a in m.attachments]
+    assert posted.count("pitch.png") >= 12, posted  # the kick off's, then after each activation
+    board = await world.fake.slash(world.users["morgan"], world.channel, "gm board")
+    shown = await board.wait_reply(timeout=10)
+    assert "Terrain, Market Square:" in shown.text(), shown.text()
+    assert "pitch.png" in [a.filename for a in shown.attachments]
+    await no_secret_crosses(world, people)
+
+
+@pytest.mark.skipif(not WHOLE_GAMES, reason=WHOLE_TYPICAL)
+async def test_two_people_play_a_typical_game_to_its_end(world):
+    """A whole Typical game on Market Square, two people playing every decision from their DMs
+    (reactions and parting blows too) until the game ends: the final standings are announced in
+    the channel, the pitch pictured after every activation, no secret crosses."""
+    await open_typical(world)
+    people = typical_people(world)
+    await play_until_ended(world, list(people.values()), 600.0)
+    text = channel_text(world)
+    assert "wins Guild Ball!" in text or "The game is a draw" in text, text[-800:]
+    assert "The final result:" in text and "Typical Game, 12 VP wins" in text
+    done = {a for p in people.values() for a in p.done}
+    assert done & {"gbpart", "gbreact"}, done  # a reaction or a parting blow answered
+    assert {"gbatk", "gbpick", "gbconf", "gbend"} <= done, done
+    posted = [a.filename for m in world.fake.messages(world.channel) for a in m.attachments]
+    assert posted.count("pitch.png") > 12, posted  # the kick off's, each activation's, the end's
+    await no_secret_crosses(world, people)
