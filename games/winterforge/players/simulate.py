@@ -12,7 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core.playout import play_out, seated
+from engine.core.errors import RuleError
+from engine.core.playout import MAX_COMMANDS, Playout, seated
 from games.winterforge.players import BuiltinPlayer, RandomPlayer
 from games.winterforge.rules.commands import Command
 from games.winterforge.rules.events import Event
@@ -61,24 +62,8 @@ def play(
     for all by default). Returns the result, the final state and (if `keep_events`) the log."""
     kinds = seats or ("random",) * players
     bots = seated(PLAYER_TYPES, kinds, seed)
-
-    def choose(state: WinterforgeState) -> Command | None:
-        if state.result is not None:
-            return None
-        # Once a turn has begun the game waits for its Player alone (`pending`'s "turn"
-        # decision), so the decision itself is made only when needed: while Royal Contracts are
-        # chosen, or to apply its default to a refused command.
-        seat = state.turn.seat if state.turn.number else pending(state)[0].seat
-        command: Command | None = bots[seat].move(state, (seat,))
-        if command is None:
-            raise RuntimeError(f"player {seat} did not answer {pending(state)[0].kind}")
-        return command
-
-    def default(state: WinterforgeState, command: Command) -> Command:
-        return pending(state)[0].default
-
     events = create(players, seed, dict(options or {}))
-    game = play_out(events, evolve, execute, choose, seed, default, keep_events)
+    game = _play_out(events, bots, seed, keep_events)
     state = game.state
     end = state.result
     result = GameResult(
@@ -93,6 +78,37 @@ def play(
         reason=end.reason,
     )
     return result, state, game.log
+
+
+def _play_out(log: list[Event], bots: list[Any], seed: int, keep_events: bool) -> Playout:
+    """`engine.core.playout.play_out` for this game, its `choose` and fallback written in: the
+    same loop, each command the real rules' (`execute`, validation and all), a call fewer per
+    command. Once a turn has begun the game waits for that turn's Player alone (`pending`'s
+    "turn" decision), so `pending` is asked only while Royal Contracts are chosen, or for the
+    default that stands in for a refused command."""
+    state: Any = None
+    for e in log:
+        state = evolve(state, e)
+    count = refused = 0
+    total = len(log)
+    seats = [(seat,) for seat in range(len(bots))]
+    while state.result is None:
+        seat = state.turn.seat if state.turn.number else pending(state)[0].seat
+        command: Command | None = bots[seat].move(state, seats[seat])
+        if command is None:
+            raise RuntimeError(f"player {seat} did not answer {pending(state)[0].kind}")
+        count += 1
+        if count > MAX_COMMANDS:
+            raise RuntimeError(f"game {seed} did not end after {MAX_COMMANDS} commands")
+        try:
+            new, state = execute(state, command)
+        except RuleError:
+            refused += 1
+            new, state = execute(state, pending(state)[0].default)
+        total += len(new)
+        if keep_events:
+            log += new
+    return Playout(seed, state, log if keep_events else [], count, refused, total)
 
 
 def main(argv: list[str] | None = None) -> int:

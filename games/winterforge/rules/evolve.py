@@ -130,8 +130,9 @@ def _guild_acted(state: S, seat: int, guild: Guild, **changes: Any) -> S:
     )
 
 
-def _moved(state: S, e: ev.Moved) -> S:
-    # The most frequent event of all: written out without the helpers' keyword dictionaries.
+def apply_moved(state: S, e: ev.Moved) -> S:
+    """The state after a Move (the most frequent event of all, applied by `execute` directly)."""
+    # Written out without the helpers' keyword dictionaries.
     seat = e.seat
     primes = state.primes
     for p in primes:  # the mover's Prime Position left (a Smith holds one at most)
@@ -458,7 +459,7 @@ HANDLERS: dict[type, Callable[[Any, Any], S]] = {
     ev.GameCreated: _created,
     ev.RoyalChosen: _royal,
     ev.TurnBegan: _turn_began,
-    ev.Moved: _moved,
+    ev.Moved: apply_moved,
     ev.Placed: _placed,
     ev.Trained: _trained,
     ev.Forged: _forged,

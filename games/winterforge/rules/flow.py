@@ -13,10 +13,11 @@ from games.winterforge.rules.alleyways import buy_rune, donate, hire_thief, sell
 from games.winterforge.rules.bank import repay_loan, take_loan
 from games.winterforge.rules.context import Ctx, WinterforgeContext
 from games.winterforge.rules.events import DefaultsApplied, Event, RoyalChosen
+from games.winterforge.rules.evolve import apply_moved
 from games.winterforge.rules.forge import forge, train
 from games.winterforge.rules.guildhall import request_funds, take_contracts
 from games.winterforge.rules.market import buy, refresh_row
-from games.winterforge.rules.moving import move
+from games.winterforge.rules.moving import move, moved
 from games.winterforge.rules.pending import ROYAL, TURN, pending
 from games.winterforge.rules.state import ACTIONS_PER_TURN, LORDS, SOLO, WinterforgeState
 from games.winterforge.rules.tavern import hire, refresh_tavern
@@ -89,9 +90,19 @@ def execute(state: WinterforgeState, command: cm.Command) -> tuple[list[Event], 
     handler = _DISPATCH[type(command)]
     if handler is not apply_defaults and not 0 <= command.seat < state.players:
         raise RuleError("seat", f"There is no Player {command.seat + 1} at this table.")
-    ctx = WinterforgeContext(state)
-    handler(ctx, command)
-    after = ctx.state
+    ctx: WinterforgeContext | None
+    if handler is move:
+        # The commonest command (half of a random game's): one event and no draw, so its rule
+        # and its change are applied without a context, unless it ends the turn.
+        event = moved(state, command)
+        events: list[Event] = [event]
+        after = apply_moved(state, event)
+        ctx = None
+    else:
+        ctx = WinterforgeContext(state)
+        handler(ctx, command)
+        after = ctx.state
+        events = ctx.events
     turn = after.turn
     if (
         # `turn_spent` asked only when it may be yes: a turn of 3 actions with fewer taken and no
@@ -102,8 +113,12 @@ def execute(state: WinterforgeState, command: cm.Command) -> tuple[list[Event], 
         and (turn.number or not after.choosing)
         and turn_spent(after)
     ):
+        if ctx is None:
+            ctx = WinterforgeContext(after)
+            ctx.events = events
         finish_turn(ctx)
-    return ctx.events, ctx.state
+        return ctx.events, ctx.state
+    return events, after
 
 
 def decide(state: WinterforgeState, command: cm.Command) -> list[Event]:

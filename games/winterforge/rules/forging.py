@@ -39,9 +39,10 @@ def dice_of(components: Iterable[str], rune: str = "") -> tuple[int, ...]:
     return _dice_of(tuple(components), rune)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=16)
 def _dice_of(components: tuple[str, ...], rune: str) -> tuple[int, ...]:
-    # Asked at every forge, again for a Contract forged anew with the same components.
+    # Asked at every forge, again for a Contract forged anew with the same components (a few
+    # recent pools kept: another game's seldom come back, see `players.moves.RECENT`).
     pack = load_pack()
     dice = [d for cid in components for d in pack.components[cid].dice]
     if rune and pack.runes[rune].kind == "die":

@@ -123,9 +123,11 @@ def reshuffle(ctx: Ctx, level: int, seat: int, cost: int) -> None:
     )
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=16)
 def _three_alike(row: tuple[str, ...]) -> bool:
-    # Asked of every row after every purchase and refresh: worked out once per row of cards.
+    # Asked of every row after every purchase and refresh: worked out once per row of cards. A
+    # few recent rows kept: a game's rows come back, another game's seldom (see
+    # `players.moves.RECENT`).
     pack = load_pack()
     materials = [pack.components[c].material for c in row if c]
     return len(materials) == 3 and len(set(materials)) == 1

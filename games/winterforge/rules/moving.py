@@ -41,7 +41,12 @@ def free_move(state: WinterforgeState, seat: int) -> bool:
 
 def move(ctx: Ctx, cmd: Move) -> None:
     """Move Action."""
-    state = ctx.state
+    ctx.emit(moved(ctx.state, cmd))
+
+
+def moved(state: WinterforgeState, cmd: Move) -> Moved:
+    """The Move Action's event, or a `RuleError`. A Move draws nothing and emits this one event,
+    so `execute` asks it without a context (half of a random game's commands are Moves)."""
     turn = state.turn
     seat = cmd.seat
     # `require_turn`, `free_move` and `require_action` as they stand for the commonest command,
@@ -71,4 +76,4 @@ def move(ctx: Ctx, cmd: Move) -> None:
                 f"The {PLACE_NAMES[g.at]} is not linked to the {PLACE_NAMES[to]}; from here you "
                 f"can move to: {routes}.",
             )
-    ctx.emit(Moved(seat, g.at, to, cmd.prime and prime_free(state, to), free))
+    return Moved(seat, g.at, to, cmd.prime and prime_free(state, to), free)
