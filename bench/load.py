@@ -69,11 +69,12 @@ Paced (`--pace P`, Guild Master only): the same three phases, but played as peop
 than every game at once. Each game begins each phase at its own time, drawn uniformly over P
 seconds, and before every click a player reads and thinks for 1-5 seconds (THINK, drawn
 uniformly). So a game plays a round about every P seconds, and the games' rounds are staggered
-over that period: with 2 players each and about 4.7 interactions a game round, G games make
-about 4.7 G / P interactions a second, a little less as the thinking lengthens each phase
-(2,000 games at P = 120: about 75 a second). The floor waits the very same pauses before
-each /ping of its chains. Without `--pace` every burst is sent at once, as before, and nothing
-printed changes. A paced run prints the interactions a second over its phases.
+over that period: with about 4.7 interactions a game round, G games make about 4.7 G / (P + 9)
+interactions a second in the round phase (a chain's thinking adds some 9 s to each phase;
+2,000 games at P = 120: about 73 a second). The printed rate is over the three phases, whose
+first two have fewer interactions a game (3 and about 2): some 10 G / (3 (P + 9)) a second.
+The floor waits the very same pauses before each /ping of its chains. Without `--pace` every
+burst is sent at once, as before, and nothing printed changes.
 
 Aims: p99 at most 1.5 times the floor's p99 at 100 games; nothing over 3 s at 500 games;
 under 300 MB of memory for 500 games.
