@@ -29,10 +29,10 @@ from games.winterforge.players.moves import (
 from games.winterforge.players.strategy import BuiltinPlayer
 from games.winterforge.rules import commands as cm
 from games.winterforge.rules.context import (
-    ability,
     actions_allowed,
     closed,
     event_effect,
+    movers,
     prime_free,
 )
 from games.winterforge.rules.moving import reachable
@@ -114,7 +114,7 @@ class RandomPlayer:
         left = (actions_allowed(state) if event else ACTIONS_PER_TURN) - turn.actions
         g = state.guilds[seat]
         reach = left if left > 0 else 0
-        if g.crew and not turn.free_move and ability(g, "extra_move") > 0:
+        if g.crew and not turn.free_move and not movers().isdisjoint(g.crew):
             reach += 1
         random = self.random
         if not reach or random() * END_EARLY < 1:

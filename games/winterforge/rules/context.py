@@ -217,6 +217,16 @@ def _crew_ability(crew: tuple[str, ...], kind: str, skill: str | None) -> int:
     return total
 
 
+@cache
+def movers() -> frozenset[str]:
+    """The Crew whose ability is an extra Move: a guild has one when its Crew are not disjoint
+    from these (asked at every Move and every decision of a guild with Crew, so without
+    `ability`'s call and key)."""
+    return frozenset(
+        slug for slug, card in load_pack().crew.items() if card.ability.kind == "extra_move"
+    )
+
+
 def event_effect(state: WinterforgeState, kind: str):
     """This turn's solo Event if it is of `kind`, else None."""
     if not state.turn.event:

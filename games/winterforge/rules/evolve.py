@@ -426,6 +426,13 @@ def _job_track(state: S, e: ev.JobTrackReplaced) -> S:
     return _next(state, job_track=track, contract_deck=deck)
 
 
+def apply_turn_passed(state: S, e: ev.TurnBegan) -> S:
+    """The state after a turn's `TurnEnded` and then `e`, the next seat's turn in the same round
+    (no solo Event), in one copy: `_turn_began` replaces the turn `_turn_ended` cleared, so
+    only the new turn and the count of two events change."""
+    return replace(state, turn=Turn(e.seat, e.number, e.round), seq=state.seq + 2)
+
+
 def _turn_ended(state: S, e: ev.TurnEnded) -> S:
     turn = replace(state.turn, actions=0, moves=0, hired=False)
     return replace(state, turn=turn, seq=state.seq + 1)

@@ -15,7 +15,7 @@ from games.winterforge.rules.content import load_pack
 from games.winterforge.rules.context import (
     PLACE_NAMES,
     Ctx,
-    ability,
+    movers,
     prime_free,
     require_action,
     require_turn,
@@ -36,7 +36,7 @@ def reachable(state: WinterforgeState, origin: str) -> tuple[str, ...]:
 def free_move(state: WinterforgeState, seat: int) -> bool:
     """Would `seat`'s next Move be paid by a Crew's extra Move?"""
     g = state.guilds[seat]
-    return bool(g.crew) and not state.turn.free_move and ability(g, "extra_move") > 0
+    return bool(g.crew) and not state.turn.free_move and not movers().isdisjoint(g.crew)
 
 
 def move(ctx: Ctx, cmd: Move) -> None:
@@ -59,7 +59,7 @@ def moved(state: WinterforgeState, cmd: Move) -> Moved:
             "no_moving",
             "In Lords of Winterforge Smiths are placed, not moved: choose a precinct action.",
         )
-    free = bool(g.crew) and not turn.free_move and ability(g, "extra_move") > 0
+    free = bool(g.crew) and not turn.free_move and not movers().isdisjoint(g.crew)
     if not free and (turn.event or turn.actions >= ACTIONS_PER_TURN):
         require_action(state)
     to = cmd.to

@@ -29,6 +29,7 @@ from games.winterforge.rules.events import (
     TurnEnded,
     WorkAdded,
 )
+from games.winterforge.rules.evolve import apply_turn_passed
 from games.winterforge.rules.market import reshuffle, settle
 from games.winterforge.rules.moving import free_move
 from games.winterforge.rules.scoring import final_result
@@ -38,6 +39,7 @@ from games.winterforge.rules.state import (
     SMITHS_PER_DAY,
     SOLO,
     SOLO_TURNS,
+    STANDARD,
     WinterforgeState,
 )
 from games.winterforge.rules.tavern import redeal
@@ -120,13 +122,21 @@ def end_turn(ctx: Ctx, cmd: EndTurn) -> None:
 def finish_turn(ctx: Ctx) -> None:
     """The end of the current turn: the Tavern refreshed if Crew was hired from it, then the next
     turn, or the end of the game at the end of a round."""
-    state = ctx.state
-    turn = state.turn
+    turn = ctx.state.turn
     if turn.hired:
         redeal(ctx, turn.seat, 0)
-    ctx.emit(TurnEnded(turn.seat, turn.number))
     state = ctx.state
+    ended = TurnEnded(turn.seat, turn.number)
     variant = state.variant
+    if variant == STANDARD and turn.number % state.players:
+        # Not the end of a round (most turns): the next seat's turn begins in the same round, no
+        # Event flipped, and both events are applied with one copy of the state.
+        began = TurnBegan(state.order[turn.number % state.players], turn.number + 1, turn.round)
+        ctx.events += (ended, began)
+        ctx.state = apply_turn_passed(state, began)
+        return
+    ctx.emit(ended)
+    state = ctx.state
     if variant == SOLO:
         if turn.number >= SOLO_TURNS:
             end_game(ctx, "turns")
