@@ -39,3 +39,24 @@ def test_every_game_ends_and_records_its_teams():
         assert game.guilds[0] != game.guilds[1] and game.turns >= 1
         assert all(len(squad) == 3 for squad in game.squads)
         assert game.winner in (0, 1, None) and game.kicking in (0, 1)
+
+
+def test_the_larger_games_field_four_squaddies_and_go_round_the_maps(capsys):
+    """`--size 1 --terrain all`: Quick games of a Captain, four Squaddies and a Mascot, each
+    cycle of the 12 pairings on the next map, and a line a map in the report."""
+    assert teams_of(0, 0, MODES[0], size=1)[0][1] == (
+        "brannock-pike",
+        "jory-slake",
+        "ada-mouldwright",
+        "ferris-gongmaker",
+    )
+    games = games_of(24, 0, MODES[1], size=1, terrains=(0, 2))
+    assert [g.terrain for g in games] == [0] * 12 + [2] * 12
+    assert all(len(set(squad)) == 5 for g in games for squad in g.squads)
+    assert main(["--games", "24", "--size", "1", "--terrain", "0", "--mode", "builtin"]) == 0
+    out = capsys.readouterr().out
+    assert "Quick games (8 VP, 3'x3' on no terrain in turn)" in out
+    assert "(the limit is 12 turns)" in out
+    main(["--games", "24", "--size", "2", "--terrain", "maps", "--mode", "builtin"])
+    out = capsys.readouterr().out
+    assert "| Market Square | 12 | " in out and "| Chapel Green | 12 | " in out

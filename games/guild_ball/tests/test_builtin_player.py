@@ -149,3 +149,19 @@ def test_the_ball_carrier_gets_its_influence_first() -> None:
 
 def _fields(struct) -> dict:
     return {f: getattr(struct, f) for f in struct.__struct_fields__}
+
+
+def test_the_builtin_player_completes_quick_and_typical_games_on_terrain_legally() -> None:
+    """Quick and Typical games on the 3'x3' pitch with six-model teams, without terrain and on
+    every map: the games end, and the rules accept every command the built-in player gives
+    (against itself and against the random player)."""
+    from games.guild_ball.players.versus import play_sized
+
+    for size in (1, 2):
+        for terrain in range(5):
+            for seats in (("builtin", "builtin"), ("random", "builtin")):
+                seed = 10 * size + terrain
+                state, _, refused = play_sized(seed, size, terrain, seats)
+                assert state.result is not None
+                assert len([u for u in state.units if u.seat == 1]) == 6
+                assert refused[1] == 0 and (seats[0] == "random" or refused[0] == 0)
