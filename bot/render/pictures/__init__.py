@@ -10,19 +10,22 @@ Sans fonts shipped in `fonts/`.
 
 from __future__ import annotations
 
-import asyncio
 import atexit
 import contextlib
 import functools
 import logging
-import subprocess
 import sys
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
-from bot.child import child_env
 from bot.render.pictures import worker
+
+if TYPE_CHECKING:
+    from concurrent.futures import ThreadPoolExecutor
+
+# asyncio, subprocess and concurrent.futures (with ssl, which asyncio imports) are imported where
+# the bot uses them, not here: the picture worker imports this package too, and they were 10 MB
+# of its memory (issue 26).
 
 __all__ = ["render_async", "start", "worker_pid"]
 
@@ -40,6 +43,11 @@ class _Worker:
     half its speed (docs/performance.md)."""
 
     def __init__(self) -> None:
+        import subprocess
+        from concurrent.futures import ThreadPoolExecutor
+
+        from bot.child import child_env
+
         try:
             self.process = subprocess.Popen(
                 [sys.executable, "-c", "from bot.render.pictures.worker import main; main()"],
@@ -66,6 +74,8 @@ class _Worker:
 
     def stop(self) -> None:
         """End the worker: it exits when its standard input ends."""
+        import subprocess
+
         self.thread.shutdown(wait=False)  # calls still queued fail over to the fallback
         for pipe in (self.process.stdin, self.process.stdout):
             if pipe is not None:
@@ -94,6 +104,8 @@ def _to_thread(exc: BaseException) -> ThreadPoolExecutor:
     """Draw on a thread from now on: the worker process could not start or has died."""
     global _fallback
     if _fallback is None:
+        from concurrent.futures import ThreadPoolExecutor
+
         log.warning("the picture worker process failed (%s): drawing on a thread instead", exc)
         _fallback = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
     stop()
@@ -132,7 +144,9 @@ async def render_async(fn: Callable[..., bytes], *args: Any, **kwargs: Any) -> b
     be started, or dies, pictures are drawn on a thread of this process instead, for good.
     """
     # Imported here, not at the top: the worker process imports this package too, and has no
-    # use for the metrics.
+    # use for the metrics or the event loop.
+    import asyncio
+
     from bot import metrics
 
     call = functools.partial(fn, *args, **kwargs)
