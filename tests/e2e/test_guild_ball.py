@@ -69,6 +69,10 @@ class Coach:
     tried: set[int] = field(default_factory=set)  # activation menus whose move was refused
     bonus_used: bool = False  # Bonus Time switched on once, from More…, for an attack
     glide: bool = False  # whether they press Glide once when it is offered
+    # Whether they trigger a play from a playbook icon (choosing its target when asked) and
+    # use an AOE centred on a model (previewed, then confirmed) whenever offered.
+    plays: bool = False
+    aimed: set[int] = field(default_factory=set)  # activation menus that previewed an AOE
     more_tried: set[int] = field(default_factory=set)  # activation menus that went to More…
     # (action, record, the answer's text and pictures as first seen)
     records: list[tuple[str, Any, str, list[str]]] = field(default_factory=list)
@@ -105,6 +109,8 @@ class Coach:
                 return True
         if control(message, "gbkoadj") is not None:
             return await self.kick_off(message)
+        if self.plays and await self.play(message):
+            return True
         plan = control(message, "gbplan")
         if plan is not None:
             await self.press(message, plan, [plan["options"][0]["value"]])
@@ -149,6 +155,29 @@ class Coach:
             await self.press(message, control(message, "gbback"))
             return True
         self.closed.add(message.id)
+        return False
+
+    async def play(self, message: Any) -> bool:
+        """A playbook result that triggers a play, its target (the last offered, so not always
+        the attacked model), an AOE centred on the first model offered, its Confirm."""
+        icon = next((b for b in message.buttons() if b["custom_id"].count(".") == 2), None)
+        if icon is not None and control(message, "gbpick") is not None:
+            await self.press(message, icon)
+            return True
+        aim = control(message, "gbpaim")
+        if aim is not None:
+            await self.press(message, aim, [aim["options"][-1]["value"]])
+            return True
+        if control(message, "gbaoec") is not None:
+            self.previews.append(message.text())
+            await self.press(message, control(message, "gbaoec"))
+            return True
+        plays = control(message, "gbplay")
+        aoe = [o["value"] for o in plays["options"] if "@" in o["value"]] if plays else []
+        if aoe and message.id not in self.aimed:
+            self.aimed.add(message.id)  # once an activation, used or not
+            await self.press(message, plays, [aoe[0]])
+            return True
         return False
 
     async def kick_off(self, message: Any) -> bool:
@@ -389,7 +418,12 @@ async def no_secret_crosses(world: Any, people: dict[str, Coach]) -> None:
 
 
 def typical_people(world: Any) -> dict[str, Coach]:
-    return {name: Coach(world.fake, world.users[name]) for name in ("kim", "chris")}
+    """Kim triggers plays from playbook icons and uses AOEs; Chris does neither."""
+    fake = world.fake
+    return {
+        "kim": Coach(fake, world.users["kim"], plays=True),
+        "chris": Coach(fake, world.users["chris"]),
+    }
 
 
 async def open_typical(world: Any) -> str:
@@ -404,9 +438,9 @@ async def open_typical(world: Any) -> str:
 async def test_two_people_play_a_typical_game_on_a_map_through_its_first_turn(world):
     """The default suite's Typical game: two people pick teams of six, deploy, kick off on
     Market Square and play every model of both teams once, into the second turn, until one of
-    them has answered a reaction or a parting blow. The pitch is pictured after each activation,
-    the board shows the map's terrain, and neither team's DMs show the other's plans or
-    influence."""
+    them has answered a reaction or a parting blow. Kim uses an AOE, seen first in its private
+    preview. The pitch is pictured after each activation, the board shows the map's terrain,
+    and neither team's DMs show the other's plans or influence."""
     lobby = await open_typical(world)
     assert "Typical Game" in lobby and "Market Square" in lobby, lobby
     people = typical_people(world)
@@ -432,6 +466,12 @@ async def test_two_people_play_a_typical_game_on_a_map_through_its_first_turn(wo
     shown = await board.wait_reply(timeout=10)
     assert "Terrain, Market Square:" in shown.text(), shown.text()
     assert "pitch.png" in [a.filename for a in shown.attachments]
+    # Kim's AOE: previewed privately (deferred: the picture is drawn), then confirmed.
+    aoe = [(r, t, pics) for a, r, t, pics in people["kim"].records if a == "gbplay"]
+    assert aoe and "gbaoec" in people["kim"].done, people["kim"].done
+    assert all(r.response_type == DEFERRED_UPDATE_MESSAGE for r, _, _ in aoe)
+    assert any(pics == ["aoe.png"] and "AOE preview (only you see this)" in t for _, t, pics in aoe)
+    assert "AOE preview" not in text and re.search(r" uses \*\*[^*]+\*\*", text), text
     await no_secret_crosses(world, people)
 
 
