@@ -348,6 +348,8 @@ async def run(
                 "  malloc_trim(0) at rest, bot and worker: "
                 + ", ".join(f"{b:.0f} -> {a:.0f} MB" for b, a in zip(before, after, strict=True))
             )
+        cpu = [load.cpu_seconds(pid) for pid in pids.values()]
+        print(f"  CPU seconds, bot and worker: {' and '.join(f'{c:.1f}' for c in cpu)}")
         peaks = [status(pid).get("VmHWM", 0) / 1024 for pid in pids.values()]
         rests = [status(pid).get("VmRSS", 0) / 1024 for pid in pids.values()]
         print(
