@@ -135,9 +135,10 @@ class RandomPlayer:
         if errand is not None:
             kind = errand[3]
             self.errand = None
-            if not (event and closed(state, PLACE_OF[kind])) and CHECKS[kind](
-                state, seat, g, prime
-            ):
+            # It was open when drawn (without the Prime Position's bonus), and the Moves since
+            # changed nothing it depends on: the bonus only lowers a cost, but for a Repay, where
+            # it lowers what may be paid (a Loan owing 2 or less is then not repayable).
+            if kind is not cm.RepayLoan or not prime or CHECKS[kind](state, seat, g, prime):
                 return build(state, seat, kind, prime, self.pick)
         act = left > 0
         errands = [

@@ -83,7 +83,11 @@ RECENT = 16
 
 def _materials(stockpile: tuple[str, ...]) -> dict[str, int]:
     components = load_pack().components
-    return dict(Counter(components[c].material for c in stockpile))
+    have: dict[str, int] = {}
+    for c in stockpile:
+        material = components[c].material
+        have[material] = have.get(material, 0) + 1
+    return have
 
 
 @cache
@@ -95,22 +99,16 @@ def assignment(g: Guild, slots: Sequence[str]) -> tuple[str, ...] | None:
     """Components of `g`'s stockpile that fill `slots` exactly (the largest dice first), or None."""
     # Not cached: asked once per forge of a Contract from the hand, of a stockpile seldom seen
     # again (2 hits in 3,113 asks over 300 games).
-    pack = load_pack()
-    stockpile = g.stockpile
-    pool = sorted(stockpile, key=lambda c: (-sum(pack.components[c].dice), c))
+    components = load_pack().components
+    pool = sorted(g.stockpile, key=lambda c: (-sum(components[c].dice), c))
     chosen: list[str] = []
     for slot in sorted(slots, key=lambda s: s == ANY):
-        match = next(
-            (
-                c
-                for c in pool
-                if c not in chosen and (slot == ANY or pack.components[c].material == slot)
-            ),
-            None,
-        )
-        if match is None:
+        for c in pool:
+            if c not in chosen and (slot == ANY or components[c].material == slot):
+                chosen.append(c)
+                break
+        else:
             return None
-        chosen.append(match)
     return tuple(chosen)
 
 
@@ -249,9 +247,12 @@ def _fillable(stockpile: tuple[str, ...], hand: tuple[str, ...], royal: str) -> 
     out = []
     for contract in (*hand, royal) if royal else hand:
         slots = contract_card(contract).slots
-        if len(slots) <= len(stockpile) and all(
-            have.get(material, 0) >= count for material, count in _needs(slots)
-        ):
+        if len(slots) > len(stockpile):
+            continue
+        for material, count in _needs(slots):
+            if have.get(material, 0) < count:
+                break
+        else:
             out.append(contract)
     return tuple(out)
 

@@ -125,6 +125,8 @@ def _guild_acted(state: S, seat: int, guild: Guild, **changes: Any) -> S:
     guilds = list(state.guilds)
     guilds[seat] = guild
     turn = replace(state.turn, actions=state.turn.actions + 1)
+    if not changes:  # Request Funds, Train, Repay: no keyword dictionary passed on
+        return replace(state, guilds=tuple(guilds), turn=turn, idle_round=False, seq=state.seq + 1)
     return replace(
         state, guilds=tuple(guilds), turn=turn, idle_round=False, seq=state.seq + 1, **changes
     )
