@@ -228,7 +228,13 @@ def _can_train(state: WinterforgeState, seat: int, g: Guild, prime: bool) -> boo
 
 
 def _can_forge(state: WinterforgeState, seat: int, g: Guild, prime: bool) -> bool:
-    return bool(g.started) or bool(_ready(g))
+    if g.started:
+        return True
+    # `_ready` with nothing started (so the Royal Contract is not), and no look-up for fewer than
+    # 2 Components: every Contract needs at least 2.
+    if len(g.stockpile) < 2:
+        return False
+    return bool(_fillable(g.stockpile, g.hand, g.royal if not g.royal_done else ""))
 
 
 def _ready(g: Guild) -> tuple[str, ...]:

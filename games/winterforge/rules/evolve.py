@@ -137,15 +137,17 @@ def apply_moved(state: S, e: ev.Moved) -> S:
     # Written out without the helpers' keyword dictionaries.
     seat = e.seat
     primes = state.primes
-    for p in primes:  # the mover's Prime Position left (a Smith holds one at most)
-        if p[1] == seat:
-            i = primes.index(p)
-            primes = primes[:i] + primes[i + 1 :]
-            break
+    guilds = list(state.guilds)
+    g = guilds[seat]
+    if g.prime:  # the mover's Prime Position left (a Smith holds one at most)
+        for p in primes:
+            if p[1] == seat:
+                i = primes.index(p)
+                primes = primes[:i] + primes[i + 1 :]
+                break
     if e.prime:
         primes = (*primes, (e.to, seat))
-    guilds = list(state.guilds)
-    guilds[seat] = replace(guilds[seat], at=e.to, prime=e.prime, prime_used=False)
+    guilds[seat] = replace(g, at=e.to, prime=e.prime, prime_used=False)
     turn = state.turn
     if e.free:  # a Crew's extra Move: no action spent
         turn = replace(turn, moves=turn.moves + 1, free_move=True)
