@@ -202,7 +202,14 @@ class EarlyAcks:
                 may_have_reached = True
                 log.warning("acknowledging interaction %s failed: %r", interaction_id, exc)
             if delay is None:
-                return None if may_have_reached else False
+                if may_have_reached:
+                    log.warning(
+                        "acknowledging interaction %s: no try's answer read; it may have been "
+                        "taken, so it is answered as if not, and after it if it was",
+                        interaction_id,
+                    )
+                    return None
+                return False
             await asyncio.sleep(jittered(delay))  # not in step with other processes' retries
         return False
 
