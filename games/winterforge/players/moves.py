@@ -29,7 +29,7 @@ from games.winterforge.rules.context import (
 from games.winterforge.rules.forging import ANY
 from games.winterforge.rules.guildhall import FUNDS_BELOW, TAKE_LIMIT, contract_limit, held_count
 from games.winterforge.rules.market import BUY_LIMIT, REFRESH_COST
-from games.winterforge.rules.state import LORDS, Guild, LoanHeld, WinterforgeState
+from games.winterforge.rules.state import LORDS, Guild, WinterforgeState
 from games.winterforge.rules.tavern import CREW_LIMIT
 
 T = TypeVar("T")
@@ -91,8 +91,11 @@ def _materials(stockpile: tuple[str, ...]) -> dict[str, int]:
 
 
 @cache
-def _needs(slots: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
-    return tuple(Counter(s for s in slots if s != ANY).items())
+def _requirement(contract: str) -> tuple[int, tuple[tuple[str, int], ...]]:
+    # A Contract's number of Components and how many of each material (the slots "any" aside),
+    # by slug: a cache keyed by the string itself.
+    slots = contract_card(contract).slots
+    return len(slots), tuple(Counter(s for s in slots if s != ANY).items())
 
 
 def assignment(g: Guild, slots: Sequence[str]) -> tuple[str, ...] | None:
@@ -252,10 +255,10 @@ def _fillable(stockpile: tuple[str, ...], hand: tuple[str, ...], royal: str) -> 
     have = _materials(stockpile) if stockpile else {}
     out = []
     for contract in (*hand, royal) if royal else hand:
-        slots = contract_card(contract).slots
-        if len(slots) > len(stockpile):
+        size, needs = _requirement(contract)
+        if size > len(stockpile):
             continue
-        for material, count in _needs(slots):
+        for material, count in needs:
             if have.get(material, 0) < count:
                 break
         else:
@@ -291,24 +294,17 @@ def _can_borrow(state: WinterforgeState, seat: int, g: Guild, prime: bool) -> bo
     return bool(state.bank) and (len(g.loans) < UNPAID_LIMIT or len(unpaid(g)) < UNPAID_LIMIT)
 
 
-@lru_cache(maxsize=RECENT)
-def _largest_debt(loans: tuple[LoanHeld, ...]) -> int:
-    # `owed` on each unpaid Loan of a guild holding `loans` (0 with none), the largest.
-    pack = load_pack()
-    most = 0
-    for held in loans:
-        if not held.repaid:
-            first = next(h for h in loans if h.loan == held.loan and not h.repaid)
-            most = max(most, pack.loans[held.loan].repay - first.paid)
-    return most
-
-
 def _can_repay(state: WinterforgeState, seat: int, g: Guild, prime: bool) -> bool:
     # `_repayable` not empty, without building it: with at least 1 Coin, a Loan owing more than
-    # the Prime Position's discount.
+    # the Prime Position's discount (each Loan card is held once: `owed` is its own debt).
     if g.coin < 1 or not g.loans:
         return False
-    return _largest_debt(g.loans) - (PRIME_REPAY_OFF if prime else 0) >= 1
+    least = 1 + (PRIME_REPAY_OFF if prime else 0)
+    loans = load_pack().loans
+    for held in g.loans:  # noqa: SIM110 (a loop, not `any` of a generator: cheaper)
+        if not held.repaid and loans[held.loan].repay - held.paid >= least:
+            return True
+    return False
 
 
 @lru_cache(maxsize=RECENT)
