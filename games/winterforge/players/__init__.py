@@ -145,16 +145,18 @@ class RandomPlayer:
             *errands_from(state.alleyways, here, act, reach, act and self.refreshed != turn.number)
         ]
         # One of the errands open now, each of those as likely: drawn one by one and set aside
-        # until one is open, so no kind is checked that was not drawn.
-        while errands:
-            i = int(random() * len(errands))
+        # (swapped out of the first `undrawn`) until one is open, so no kind is checked
+        # that was not drawn.
+        undrawn = len(errands)
+        while undrawn:
+            i = int(random() * undrawn)
             place, kind, can = errands[i]
             if not (event and closed(state, PLACE_OF[kind])) and can(
                 state, seat, g, prime if place == here else False
             ):
                 break
-            errands[i] = errands[-1]
-            errands.pop()
+            undrawn -= 1
+            errands[i] = errands[undrawn]
         else:
             return self._step(state, seat, self.pick(reachable(state, here)))
         if place != here:

@@ -269,7 +269,12 @@ def _fillable(stockpile: tuple[str, ...], hand: tuple[str, ...], royal: str) -> 
 @lru_cache(maxsize=RECENT)
 def _cheapest_component(market: tuple[tuple[str, ...], ...]) -> float:
     components = load_pack().components
-    return min((components[c].cost for row in market for c in row if c), default=math.inf)
+    least = math.inf
+    for row in market:
+        for c in row:
+            if c and components[c].cost < least:
+                least = components[c].cost
+    return least
 
 
 def _can_buy(state: WinterforgeState, seat: int, g: Guild, prime: bool) -> bool:
@@ -291,7 +296,15 @@ def _can_request(state: WinterforgeState, seat: int, g: Guild, prime: bool) -> b
 
 
 def _can_borrow(state: WinterforgeState, seat: int, g: Guild, prime: bool) -> bool:
-    return bool(state.bank) and (len(g.loans) < UNPAID_LIMIT or len(unpaid(g)) < UNPAID_LIMIT)
+    if not state.bank:
+        return False
+    if len(g.loans) < UNPAID_LIMIT:
+        return True
+    # `unpaid`, counted without building it.
+    owing = 0
+    for held in g.loans:
+        owing += not held.repaid
+    return owing < UNPAID_LIMIT
 
 
 def _can_repay(state: WinterforgeState, seat: int, g: Guild, prime: bool) -> bool:
