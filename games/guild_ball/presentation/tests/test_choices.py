@@ -480,8 +480,9 @@ async def test_a_playbook_icon_result_may_trigger_a_play():
 async def test_a_triggered_play_with_several_targets_asks_which():
     """ "A model using a character play may target any valid model within range and LOS": a
     play an icon triggers with more than one valid target asks for it (the attacked model
-    first) before anything is selected; the chosen model is the command's target, Back shows
-    the results again, and a model that is no valid target is refused."""
+    first) before anything is selected, privately (no event: nothing reaches the channel or the
+    other team); the chosen model is the command's target, Back shows the results again, and a
+    model that is no valid target is refused."""
     state = found("icon_many")
     aims = GAME.pending(state)[0].context["plays"]
     cid, play = next((c, p) for c, p in icon_buttons(state).items() if len(aims[p.slug]) > 1)
@@ -489,7 +490,7 @@ async def test_a_triggered_play_with_several_targets_asks_which():
     seat = seat_of(state)
     ask = KIT.ask(state, seat)
     asking = await P.control(ask, "gbpick", arg_of(c), [], {}, seat)
-    assert ask.acted == [] and asking.edit, refused(asking)
+    assert ask.acted == [] and ask.events == [] and asking.edit and asking.ephemeral
     select = find(asking.message, "gbpaim", Select)
     pv = GAME.view(state, PUBLIC)
     offered = [pv.models[int(o.value)].id for o in select.options]
