@@ -62,6 +62,11 @@ def in_order(lines: list[str], *wanted: str) -> None:
         at = found
 
 
+def steps_of_lines(lines: list[str], slug: str) -> list[str]:
+    """The step numbers of the sequence `slug` in `lines` (its triggers' lines too)."""
+    return [ln.split()[1] for ln in lines if ln.startswith(slug + " ") and ln.count(" ") >= 2]
+
+
 def test_the_sequences_are_the_books_steps_in_its_order() -> None:
     """ "The timing sequences are a series of steps that allow a player to pinpoint exactly when
     an ability or effect triggers during the game." The Sequence of an Attack: "1. DECLARE",
@@ -109,17 +114,13 @@ def test_a_sprint_declares_then_advances_then_ends() -> None:
     calculates bonuses, penalties, and restrictions", "2. DURING ADVANCE Effects, abilities,
     bonuses, and penalties that trigger while advancing", "3. END ADVANCE". The sprint's cost is
     paid at its declaration; the free ball snaps to the model during the advance."""
-    state = arrange(in_play(), FAR | {OSWIN: (10.0, 4.0)}, ball=(10.0, 9.0), active=OSWIN)
-    state = arrange(state, influence={OSWIN: 2})
+    where = FAR | {OSWIN: (10.0, 4.0)}
+    state = arrange(in_play(), where, ball=(10.0, 9.0), active=OSWIN, influence={OSWIN: 2})
     lines, after = timeline(state, cm.Sprint(seat=0, path=((10.0, 11.0),)))
     assert steps_of_lines(lines, "jog_or_sprint") == ["1", "2", "3"]
     in_order(lines, "jog_or_sprint 1", "InfluenceSet", "jog_or_sprint 2", "Moved", "BallHeld")
     in_order(lines, "BallHeld", "Moved", "jog_or_sprint 3")
     assert after.ball_holder == OSWIN
-
-
-def steps_of_lines(lines: list[str], slug: str) -> list[str]:
-    return [ln.split()[1] for ln in lines if ln.startswith(slug + " ") and ln.count(" ") >= 2]
 
 
 def test_an_activation_starts_resolves_acts_and_ends() -> None:
