@@ -26,7 +26,6 @@ import dataclasses
 import json
 import logging
 import sqlite3
-from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -66,11 +65,6 @@ from engine.core import Codec, GameDefinition, get
 SQLITE_BUSY_TIMEOUT_MS = 2000
 IN_PLAY = ("lobby", "running")  # the statuses of a game that holds its channel
 NOTIFIED = "notified"  # the messages-table key of the posted-up-to marker
-# For how many games a single-writer store keeps the rows in memory (the games used last): a
-# game in play holds some KB of them (its row, seats, posted messages, deadlines), and a bot
-# with thousands in play is bounded by memory (issue 26). Twice the games whose states the
-# service keeps (bot/service.py, CACHED_GAMES): a game's rows are read at every interaction.
-KNOWN_GAMES = 512
 
 T = TypeVar("T")
 log = logging.getLogger("guildmaster.store")
@@ -172,7 +166,6 @@ class _Known:
     messages: dict[str, tuple[int, int]] | None = None
     deadlines: list[Deadline] | None = None
     generation: int = 0
-    writes: int = 0  # writes to the game's rows in flight: kept until they end
 
 
 class _Game:
@@ -301,10 +294,8 @@ class EventStore:
         self._by_id: dict[int, _Game] = {}  # a game's kind never changes
         self._writer: SqliteWriter | None = None
         self._pg: PostgresWriter | None = None
-        # Games' rows as last read or written, for the KNOWN_GAMES games used last (the rest
-        # are read again when next used); kept only when nobody else writes them.
-        self._known: OrderedDict[int, _Known] | None = OrderedDict() if single_writer else None
-        self.known_games = KNOWN_GAMES
+        # Games' rows as last read or written; kept only when nobody else writes them.
+        self._known: dict[int, _Known] | None = {} if single_writer else None
         # Channel -> ids of its games in play, once read (single writer only); the generation
         # moves on with every change to it, as `_Known.generation` does for a game's rows.
         self._in_play: dict[int, list[int]] | None = None
@@ -454,23 +445,7 @@ class EventStore:
             return None
         known = self._known.get(game_id)
         if known is None:
-            return self._keep(game_id, _Known())
-        self._known.move_to_end(game_id)
-        return known
-
-    def _keep(self, game_id: int, known: _Known) -> _Known:
-        """Keep what is known of a game's rows, dropping those of the games used least recently
-        beyond `known_games`, except while a write to them is in flight (a read that began
-        after it was dropped could keep rows from before the write; the write's own record
-        keeps them out of date no longer than the write)."""
-        kept = self._known
-        assert kept is not None
-        kept[game_id] = known
-        kept.move_to_end(game_id)
-        if len(kept) > self.known_games:
-            for old in list(kept)[: len(kept) - self.known_games]:
-                if kept[old].writes == 0:
-                    del kept[old]
+            known = self._known[game_id] = _Known()
         return known
 
     def _writing(self, game_id: int) -> tuple[_Known | None, int]:
@@ -480,7 +455,6 @@ class EventStore:
         if known is None:
             return None, 0
         known.generation += 1
-        known.writes += 1
         return known, known.generation
 
     @staticmethod
@@ -490,7 +464,6 @@ class EventStore:
         keep what it wrote."""
         alone = known.generation == generation
         known.generation += 1
-        known.writes -= 1
         return alone
 
     async def _sqlite(self, fn: Callable[..., T], *args: Any, reading: bool = False) -> T:
@@ -572,7 +545,7 @@ class EventStore:
                 game_id = int(result.inserted_primary_key[0])
         if self._known is not None:  # a new game: nobody sat down, nothing posted or due yet
             info = GameInfo(id=game_id, **row, version=0)
-            self._keep(game_id, _Known(info=info, seats=[], messages={}, deadlines=[]))
+            self._known[game_id] = _Known(info=info, seats=[], messages={}, deadlines=[])
             self._in_play_generation += 1
             if self._in_play is not None and status in IN_PLAY and channel_id is not None:
                 self._in_play.setdefault(channel_id, []).append(game_id)  # ids only grow

@@ -6,27 +6,22 @@ drops is read back from the store when needed, with the same result for the play
 - The store reads back the state after any event (`EventStore.load_at`), from its snapshot when
   taken at or before that event, else from the first event.
 - discord.py's rate-limit buckets are dropped once spent (bot/chat/ratelimits.py).
-- A single-writer store keeps the rows of the games used last only (`known_games`); the others
-  are read again when next used, with the same answers.
 """
 
 from __future__ import annotations
 
 import asyncio
-from dataclasses import replace
 from types import SimpleNamespace
 from typing import Any
 
-import pytest
 from discord.http import Ratelimit
 
 from bot.chat.notifier import HANDLING_AT_ONCE, _Waiting
 from bot.chat.ratelimits import SPENT_AFTER, drop_spent
 from bot.service import StateCache
-from bot.store import EventStore, NotFound, sqlite_url
 from games.guild_master import GAME
 from games.guild_master.rules.state import Phase
-from tests.bot.fakes import CHANNEL, FakePoster, who
+from tests.bot.fakes import CHANNEL, who
 from tests.bot.test_evicted_games import KIM, MORGAN, SEED, Table, elsewhere, kims_move, start
 
 
@@ -130,65 +125,3 @@ async def test_spent_rate_limit_buckets_are_dropped_and_busy_ones_kept():
         "used just now",
         "window not over",
     ]
-
-
-async def single_writer(path: str) -> Table:
-    """A table whose store is the database's one writer: it keeps games' rows in memory."""
-    store = await EventStore.open(sqlite_url(path), single_writer=True)
-    return Table(store, StateCache(), FakePoster())
-
-
-async def test_a_store_keeping_one_games_rows_gives_the_same_answers(tmp_path):
-    """Two tables deal the same game; one's store keeps the rows (game, seats, posted messages,
-    deadlines) of one game only, and a second game is used between every two clicks, so the
-    first game's rows are read again from the database at every click. Every answer, every post
-    and every state agree with the table whose store keeps them all."""
-    keeping = await single_writer(str(tmp_path / "keep.sqlite3"))
-    reading = await single_writer(str(tmp_path / "read.sqlite3"))
-    reading.store.known_games = 1
-    try:
-        game = await start(keeping, who(KIM, "Kim"), SEED)
-        assert await start(reading, who(KIM, "Kim"), SEED) == game
-        other = await start(reading, elsewhere(MORGAN, "Morgan"), SEED + 1)
-        for _ in range(120):
-            await reading.store.get_game(other)  # the other game's rows push this one's out
-            assert reading.store._known is not None and list(reading.store._known) == [other]
-            answer = await kims_move(reading, game)
-            assert answer == await kims_move(keeping, game)
-            await keeping.settle()
-            await reading.settle()
-            assert await reading.service.load(game) == await keeping.service.load(game)
-            if answer is None:
-                break
-        read, kept = await reading.store.get_game(game), await keeping.store.get_game(game)
-        stamps = {"created_at": kept.created_at, "updated_at": kept.updated_at}
-        assert replace(read, **stamps) == kept  # the tables were made moments apart
-        assert await reading.store.seats(game) == await keeping.store.seats(game)
-        waits = [(d.key, d.version, d.seats) for d in await reading.store.deadlines(game)]
-        assert waits == [(d.key, d.version, d.seats) for d in await keeping.store.deadlines(game)]
-        assert reading.poster.channel_text(CHANNEL) == keeping.poster.channel_text(CHANNEL)
-        kim_dms = [reading.poster.messages[m].current for m in reading.poster.dms[KIM]]
-        assert kim_dms == [keeping.poster.messages[m].current for m in keeping.poster.dms[KIM]]
-    finally:
-        await keeping.close()
-        await reading.close()
-
-
-async def test_a_games_rows_are_not_dropped_while_a_write_to_them_is_in_flight(tmp_path):
-    """Dropping the rows of a game whose write is in flight would let a read begun meanwhile
-    keep the rows from before the write: they stay until the write ends."""
-    table = await single_writer(str(tmp_path / "inflight.sqlite3"))
-    store = table.store
-    store.known_games = 1
-    try:
-        game = await start(table, who(KIM, "Kim"), SEED)
-        other = await start(table, elsewhere(MORGAN, "Morgan"), SEED + 1)
-        known, generation = store._writing(game)
-        await store.get_game(other)
-        assert store._known is not None and game in store._known
-        store._wrote(known, generation)
-        with pytest.raises(NotFound):  # the next game looked up pushes it out now
-            await store.get_game(999)
-        assert game not in store._known
-    finally:
-        await table.close()
