@@ -32,6 +32,7 @@ import asyncio
 import json
 import os
 import signal
+import subprocess
 import sys
 import tempfile
 import time
@@ -258,7 +259,13 @@ def heap(d: dict[str, Any]) -> str:
 
 
 async def run(
-    games: int, images: bool, every: float, extra_env: dict[str, str], top: int, trim: bool
+    games: int,
+    images: bool,
+    every: float,
+    extra_env: dict[str, str],
+    top: int,
+    trim: bool,
+    log: str = "",
 ) -> None:
     import load  # bench/load.py
 
@@ -274,7 +281,21 @@ async def run(
     env = {"GUILDMASTER_DATABASE_PATH": str(tmp / "load.sqlite3"), **extra_env}
     if not images:
         env["GUILDMASTER_IMAGES"] = "0"
-    proc = load.spawn(fake, ["-m", "bot.cli", "run"], env)
+    if log:  # the bot's standard error (its log) to a file, instead of nowhere
+        with open(log, "ab") as stream:
+            real = subprocess.Popen
+
+            def popen(*args: Any, **kwargs: Any) -> subprocess.Popen[bytes]:
+                kwargs["stderr"] = stream
+                return real(*args, **kwargs)
+
+            subprocess.Popen = popen  # type: ignore[assignment,misc]
+            try:
+                proc = load.spawn(fake, ["-m", "bot.cli", "run"], env)
+            finally:
+                subprocess.Popen = real  # type: ignore[misc]
+    else:
+        proc = load.spawn(fake, ["-m", "bot.cli", "run"], env)
     phase = "start"
     samples: dict[str, dict[str, float]] = {}  # phase -> process -> max RSS MB
     dumps: dict[str, dict[int, dict[str, Any]]] = {}
@@ -414,6 +435,7 @@ def main() -> None:
     parser.add_argument(
         "--trim", action="store_true", help="at rest after the round: malloc_trim(0) in each"
     )
+    parser.add_argument("--log", default="", help="the bot's log (standard error) to this file")
     parser.add_argument("--top", type=int, default=25, help="types listed per comparison")
     parser.add_argument("--env", action="append", default=[], help="NAME=VALUE for the bot")
     args = parser.parse_args()
@@ -421,7 +443,9 @@ def main() -> None:
 
     load.TIMEOUT = args.timeout
     extra = dict(e.split("=", 1) for e in args.env)
-    asyncio.run(run(args.games, not args.no_images, args.every, extra, args.top, args.trim))
+    asyncio.run(
+        run(args.games, not args.no_images, args.every, extra, args.top, args.trim, args.log)
+    )
 
 
 if __name__ == "__main__":
