@@ -91,7 +91,7 @@ def execute(state: WinterforgeState, command: cm.Command) -> tuple[list[Event], 
     if handler is not apply_defaults and not 0 <= command.seat < state.players:
         raise RuleError("seat", f"There is no Player {command.seat + 1} at this table.")
     ctx: WinterforgeContext | None
-    if handler is move:
+    if type(command) is cm.Move:
         # The commonest command (half of a random game's): one event and no draw, so its rule
         # and its change are applied without a context, unless it ends the turn.
         event = moved(state, command)
