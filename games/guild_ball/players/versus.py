@@ -7,7 +7,8 @@ built-in player gave was accepted.
 `--size` is the game size option (0 Introductory, 1 Quick, 2 Typical), `--terrain` a map number
 (0 none, 1.. the maps of content/maps.toml), `all` (none and every map in turn) or `maps` (every
 map in turn). The built-in player takes seat 0 in even games and seat 1 in odd ones; a draw is no
-win. Deterministic: the same arguments print the same bytes, whatever `--jobs`.
+win. Deterministic: the same arguments print the same lines (but the last, the CPU time),
+whatever `--jobs`.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from games.guild_ball.rules.commands import Command
 from games.guild_ball.rules.context import game_size, turn_limit
 from games.guild_ball.rules.evolve import evolve
 from games.guild_ball.rules.flow import execute
+from games.guild_ball.rules.health import VP_GOAL
 from games.guild_ball.rules.pending import pending
 from games.guild_ball.rules.setup import create
 from games.guild_ball.rules.state import SIZES, GuildBallState
@@ -116,7 +118,7 @@ def summary(results: list[Outcome]) -> str:
     limit = sum(r.at_limit for r in results)
     turns = sum(r.turns for r in results) / n
     goals = sum(r.goals[r.builtin_seat] for r in results) / n
-    takeouts = sum(r.vp[r.builtin_seat] - 4 * r.goals[r.builtin_seat] for r in results) / n
+    takeouts = sum(r.vp[r.builtin_seat] - VP_GOAL * r.goals[r.builtin_seat] for r in results) / n
     return (
         f"won {wins}/{n} ({wins / n:.1%}); at the turn limit {limit}; mean {turns:.2f} turns; "
         f"built-in goals {goals:.2f}, take-out VP {takeouts:.2f} a game; refused commands "
