@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing import Pool
 
@@ -32,7 +33,10 @@ from games.guild_ball.rules.pending import pending
 from games.guild_ball.rules.setup import create
 from games.guild_ball.rules.state import SIZES, GuildBallState
 
-PLAYER_TYPES = {"builtin": BuiltinPlayer, "random": RandomPlayer}
+PLAYER_TYPES: dict[str, Callable[[int], BuiltinPlayer | RandomPlayer]] = {
+    "builtin": BuiltinPlayer,
+    "random": RandomPlayer,
+}
 
 
 @dataclass(frozen=True)
@@ -85,6 +89,7 @@ def play_one(job: tuple[int, int, int]) -> Outcome:
     builtin = seed % 2
     seats = ("builtin", "random") if builtin == 0 else ("random", "builtin")
     state, refused, by_seat = play_sized(seed, size, terrain, seats)
+    assert state.result is not None
     a, b = state.teams
     win_vp = game_size(state).victory_points
     return Outcome(
