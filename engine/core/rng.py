@@ -56,7 +56,11 @@ class Dice:
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n). The modulo bias of a 64-bit draw is below 1e-17."""
-        return self._next() % n
+        # `_next` written out: asked for every card of every shuffle (hundreds a game).
+        self._state = x = (self._state + 0x9E3779B97F4A7C15) & _MASK
+        x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+        return (x ^ (x >> 31)) % n
 
     def die(self) -> int:
         """One six-sided die: the next scripted value if any, else a fresh roll."""
@@ -71,7 +75,11 @@ class Dice:
         if self._scripted:
             value, self._scripted = self._scripted[0], self._scripted[1:]
             return value
-        return self._next() % sides + 1
+        # `_next` written out: a Forge rolls its dice one by one.
+        self._state = x = (self._state + 0x9E3779B97F4A7C15) & _MASK
+        x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+        return (x ^ (x >> 31)) % sides + 1
 
     def dice(self, n: int) -> tuple[int, ...]:
         return tuple(self.die() for _ in range(n))
@@ -79,7 +87,14 @@ class Dice:
     def shuffled(self, items: Sequence[T]) -> tuple[T, ...]:
         """A Fisher–Yates shuffle of `items`."""
         out = list(items)
+        # `below(i + 1)` written out, the state kept in a local and stored once at the end: the
+        # same draws in the same order, without a call per card.
+        state = self._state
         for i in range(len(out) - 1, 0, -1):
-            j = self.below(i + 1)
+            state = x = (state + 0x9E3779B97F4A7C15) & _MASK
+            x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+            j = (x ^ (x >> 31)) % (i + 1)
             out[i], out[j] = out[j], out[i]
+        self._state = state
         return tuple(out)

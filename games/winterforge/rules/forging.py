@@ -15,6 +15,8 @@ from functools import cache, lru_cache
 from games.winterforge.rules.content import ANY, SKILLS, Contract, load_pack
 from games.winterforge.rules.state import Guild
 
+SKILL_INDEX = {skill: i for i, skill in enumerate(SKILLS)}
+
 
 def fits(slots: Sequence[str], materials: Iterable[str], wilds: int = 0) -> bool:
     """Do components of `materials` (with `wilds` Runes that fill any one slot) fill `slots`
@@ -70,8 +72,11 @@ def component_bonus(contract: Contract, components: Iterable[str]) -> int:
     """The Component bonus: its amount for each committed component of its material."""
     if not contract.bonus_material:
         return 0
-    pack = load_pack()
-    matching = sum(1 for c in components if pack.components[c].material == contract.bonus_material)
+    cards = load_pack().components
+    material = contract.bonus_material
+    matching = 0
+    for c in components:
+        matching += cards[c].material == material
     return contract.bonus * matching
 
 
@@ -84,16 +89,32 @@ def parts(
     event_bonus: int = 0,
 ) -> tuple[tuple[str, int], ...]:
     """The forge result's fixed lines (everything but the dice), those that are not zero."""
-    runes = load_pack().runes
-    lines = (
-        ("component bonus", component_bonus(contract, components)),
-        ("crew bonus", crew_bonus(g, contract)),
-        ("work tokens", tokens),
-        ("skill", skill_level(g, contract)),
-        ("rune", runes[rune].amount if rune and runes[rune].kind == "bonus" else 0),
-        ("event", event_bonus),
-    )
-    return tuple((name, value) for name, value in lines if value)
+    # Asked at every forge (by the rules and by the odds a player is shown): the lines appended
+    # as they are found, the Crew bonus only of a guild with Crew, and no rune looked up without
+    # one.
+    lines: list[tuple[str, int]] = []
+    bonus = component_bonus(contract, components)
+    if bonus:
+        lines.append(("component bonus", bonus))
+    if g.crew:
+        bonus = crew_bonus(g, contract)
+        if bonus:
+            lines.append(("crew bonus", bonus))
+    if tokens:
+        lines.append(("work tokens", tokens))
+    skills = g.skills
+    level = 0
+    for t in contract.types:
+        level += skills[SKILL_INDEX[t]]
+    if level:
+        lines.append(("skill", level))
+    if rune:
+        card = load_pack().runes[rune]
+        if card.kind == "bonus" and card.amount:
+            lines.append(("rune", card.amount))
+    if event_bonus:
+        lines.append(("event", event_bonus))
+    return tuple(lines)
 
 
 @cache

@@ -18,7 +18,7 @@ from engine.core.errors import RuleError
 from games.winterforge.rules.bank import owed
 from games.winterforge.rules.commands import EndTurn
 from games.winterforge.rules.content import load_pack
-from games.winterforge.rules.context import Ctx, actions_allowed, require_turn
+from games.winterforge.rules.context import Ctx, actions_allowed, movers, require_turn
 from games.winterforge.rules.events import (
     CoinAdjusted,
     ComponentGiven,
@@ -31,7 +31,6 @@ from games.winterforge.rules.events import (
 )
 from games.winterforge.rules.evolve import apply_turn_passed
 from games.winterforge.rules.market import reshuffle, settle
-from games.winterforge.rules.moving import free_move
 from games.winterforge.rules.scoring import final_result
 from games.winterforge.rules.state import (
     ACTIONS_PER_TURN,
@@ -161,9 +160,13 @@ def turn_spent(state: WinterforgeState) -> bool:
         allowed = actions_allowed(state)
     else:
         allowed = 1 if state.variant == LORDS else ACTIONS_PER_TURN
-    return turn.actions >= allowed and not (
-        state.variant != LORDS and state.guilds[turn.seat].crew and free_move(state, turn.seat)
-    )
+    if turn.actions < allowed:
+        return False
+    if state.variant == LORDS or turn.free_move:
+        return True
+    # `free_move`, its guild looked up once.
+    crew = state.guilds[turn.seat].crew
+    return not crew or movers().isdisjoint(crew)
 
 
 def end_game(ctx: Ctx, reason: str) -> None:
