@@ -16,7 +16,7 @@ from typing import TypeVar
 
 from games.winterforge.rules import commands as cm
 from games.winterforge.rules.alleyways import DONATION, RUNE, THIEF
-from games.winterforge.rules.bank import PRIME_REPAY_OFF, UNPAID_LIMIT, owed, unpaid
+from games.winterforge.rules.bank import PRIME_REPAY_OFF, UNPAID_LIMIT
 from games.winterforge.rules.content import MAX_SKILL, SKILLS, load_pack
 from games.winterforge.rules.context import (
     ability,
@@ -98,12 +98,19 @@ def _requirement(contract: str) -> tuple[int, tuple[tuple[str, int], ...]]:
     return len(slots), tuple(Counter(s for s in slots if s != ANY).items())
 
 
+@cache
+def _dice_totals() -> dict[str, int]:
+    """Each Component's dice added up (their faces), the order `assignment` commits them in."""
+    return {slug: sum(card.dice) for slug, card in load_pack().components.items()}
+
+
 def assignment(g: Guild, slots: Sequence[str]) -> tuple[str, ...] | None:
     """Components of `g`'s stockpile that fill `slots` exactly (the largest dice first), or None."""
     # Not cached: asked once per forge of a Contract from the hand, of a stockpile seldom seen
     # again (2 hits in 3,113 asks over 300 games).
     components = load_pack().components
-    pool = sorted(g.stockpile, key=lambda c: (-sum(components[c].dice), c))
+    totals = _dice_totals()
+    pool = sorted(g.stockpile, key=lambda c: (-totals[c], c))
     chosen: list[str] = []
     for slot in sorted(slots, key=lambda s: s == ANY):
         for c in pool:
@@ -142,20 +149,27 @@ def _take_count(state: WinterforgeState, g: Guild) -> int:
     """How many Contracts a Take Contracts action takes (0: none may be taken): up to 2 of the
     track, those over the limit returned from the hand first, never all of them."""
     on_track = len(state.job_track) - state.job_track.count("")
-    take = min(TAKE_LIMIT, on_track)
+    take = TAKE_LIMIT if on_track > TAKE_LIMIT else on_track
     over = held_count(g) + take - contract_limit(g)
-    returns = min(over, len(g.hand) + take) if over > 0 else 0
-    return take if returns < take else 0
+    # The returns, `min(over, len(g.hand) + take)` when over the limit, fewer than the take
+    # (the hand's length never negative: fewer exactly when `over` is).
+    return take if over < take else 0
 
 
 def _repayable(g: Guild, prime: bool) -> list[tuple[str, int]]:
     """Each unpaid Loan with the most `g` may pay on it now (at least 1 Coin)."""
     off = PRIME_REPAY_OFF if prime else 0
+    loans = load_pack().loans
     out = []
-    for loan in unpaid(g):
-        most = min(g.coin, max(0, owed(g, loan) - off))
+    # `unpaid` and `owed` of each, in one pass (each Loan card is held once: its own debt).
+    for held in g.loans:
+        if held.repaid:
+            continue
+        most = loans[held.loan].repay - held.paid - off
+        if most > g.coin:
+            most = g.coin
         if most >= 1:
-            out.append((loan, most))
+            out.append((held.loan, most))
     return out
 
 

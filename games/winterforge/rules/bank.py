@@ -22,13 +22,16 @@ PRIME_REPAY_OFF = 2
 
 def owed(g: Guild, loan: str) -> int:
     """The Coin still owing on `g`'s unpaid `loan`."""
-    held = next(h for h in g.loans if h.loan == loan and not h.repaid)
-    return load_pack().loans[loan].repay - held.paid
+    # Loops, not generators: asked at every Repay, by the rules and by the random player.
+    for held in g.loans:
+        if held.loan == loan and not held.repaid:
+            return load_pack().loans[loan].repay - held.paid
+    raise ValueError(f"{loan!r} is not an unpaid Loan of this guild.")
 
 
 def unpaid(g: Guild) -> tuple[str, ...]:
     """The Loans `g` has not paid off."""
-    return tuple(h.loan for h in g.loans if not h.repaid)
+    return tuple([h.loan for h in g.loans if not h.repaid])
 
 
 def take_loan(ctx: Ctx, cmd: TakeLoan) -> None:

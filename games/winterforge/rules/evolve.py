@@ -140,9 +140,8 @@ def apply_moved(state: S, e: ev.Moved) -> S:
     guilds = list(state.guilds)
     g = guilds[seat]
     if g.prime:  # the mover's Prime Position left (a Smith holds one at most)
-        for p in primes:
+        for i, p in enumerate(primes):
             if p[1] == seat:
-                i = primes.index(p)
                 primes = primes[:i] + primes[i + 1 :]
                 break
     if e.prime:
