@@ -336,8 +336,13 @@ def _can_repay(state: WinterforgeState, seat: int, g: Guild, prime: bool) -> boo
 
 @lru_cache(maxsize=RECENT)
 def _cheapest_crew(tavern: tuple[str, ...]) -> float:
+    # A loop, not `min` of a generator (the Tavern changes often: a third of the asks miss).
     cards = load_pack().crew
-    return min((cards[crew].cost for crew in tavern), default=math.inf)
+    least = math.inf
+    for crew in tavern:
+        if cards[crew].cost < least:
+            least = cards[crew].cost
+    return least
 
 
 def _can_hire(state: WinterforgeState, seat: int, g: Guild, prime: bool) -> bool:

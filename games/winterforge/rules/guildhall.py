@@ -84,7 +84,11 @@ def take_contracts(ctx: Ctx, cmd: TakeContracts) -> None:
 
 def started_count(g: Guild) -> int:
     """Contracts face-up in front of `g` that count towards the limit (not the Royal)."""
-    return sum(1 for w in g.started if w.contract != g.royal)
+    # A loop, not `sum` of a generator: asked at every Take Contracts the random player weighs.
+    count = 0
+    for w in g.started:
+        count += w.contract != g.royal
+    return count
 
 
 def held_count(g: Guild) -> int:
