@@ -47,8 +47,8 @@ def test_the_larger_games_field_four_squaddies_and_go_round_the_maps(capsys):
     assert teams_of(0, 0, MODES[0], size=1)[0][1] == (
         "brannock-pike",
         "jory-slake",
-        "ada-mouldwright",
         "ferris-gongmaker",
+        "ada-mouldwright",
     )
     games = games_of(24, 0, MODES[1], size=1, terrains=(0, 2))
     assert [g.terrain for g in games] == [0] * 12 + [2] * 12
