@@ -6,7 +6,7 @@ below, the play in words: where the template lies, whether it is in range, whom 
 
 from __future__ import annotations
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from bot.render.pictures import canvas as cv
 from bot.render.pictures.canvas import BODY, INK, MUTED, SMALL, Colour
@@ -18,7 +18,6 @@ from games.guild_ball.pictures.pitch_image import MARGIN, canvas_width, compose
 from games.guild_ball.pictures.style import BAD, SIDES, inches
 from games.guild_ball.pitch import Point
 
-LINE_H = 30
 MARGIN_INCHES = 1.5  # of pitch shown round the range and the template
 
 
@@ -55,7 +54,7 @@ def draw_aoe_preview(preview: AoePreview) -> Image.Image:
     width = canvas_width(frame)
     lines = summary(preview)
     items = key_items(preview)
-    below = len(lines) * LINE_H + 10 + legend.key_height(items, width - 2 * MARGIN)
+    below = legend.words_height(lines, items, width - 2 * MARGIN)
     hit = [m for m in scene.models if m.id in preview.hits]
 
     def under(layer: marks.Layer) -> None:
@@ -67,20 +66,7 @@ def draw_aoe_preview(preview: AoePreview) -> Image.Image:
         for m in hit:
             marks.target(layer, m)
 
-    def words(img: Image.Image, draw: ImageDraw.ImageDraw, top: int) -> None:
-        y = top
-        for text, size, bold, colour in lines:
-            cv.text(
-                draw,
-                (MARGIN, y, width - MARGIN, y + LINE_H),
-                text,
-                size,
-                bold=bold,
-                colour=colour,
-                min_size=14,
-            )
-            y += LINE_H
-        legend.draw_key(img, draw, items, (MARGIN, y + 10, width - MARGIN, y + 10))
+    words = legend.words_and_key(lines, items, MARGIN, width - MARGIN)
 
     return compose(
         scene,

@@ -181,6 +181,32 @@ def draw_key(
     return y
 
 
+WORDS_LINE_H = 30  # a line of a preview's words under its picture
+WordLine = tuple[str, int, bool, cv.Colour]  # text, size, bold, colour
+
+
+def words_height(lines: Sequence[WordLine], items: Sequence[KeyItem], width: int) -> int:
+    """The height a preview's lines of words and its key take in a box `width` wide."""
+    return len(lines) * WORDS_LINE_H + 10 + key_height(items, width)
+
+
+def words_and_key(
+    lines: Sequence[WordLine], items: Sequence[KeyItem], left: int, right: int
+) -> Callable[[Image.Image, ImageDraw.ImageDraw, int], None]:
+    """What draws a preview's lines of words from a given top, between `left` and `right`, and
+    its key below them (the previews of a move and of an AOE end the same way)."""
+
+    def words(img: Image.Image, draw: ImageDraw.ImageDraw, top: int) -> None:
+        y = top
+        for text, size, bold, colour in lines:
+            box = (left, y, right, y + WORDS_LINE_H)
+            cv.text(draw, box, text, size, bold=bold, colour=colour, min_size=14)
+            y += WORDS_LINE_H
+        draw_key(img, draw, items, (left, y + 10, right, y + 10))
+
+    return words
+
+
 # --- rosters ----------------------------------------------------------------------------------
 
 

@@ -24,7 +24,6 @@ from games.guild_ball.pictures.pitch_image import MARGIN, canvas_width, compose
 from games.guild_ball.pictures.style import BAD, SIDES, WARNING, inches
 from games.guild_ball.pitch import MoveKind, Point, path_length
 
-LINE_H = 30
 REACH_MARGIN = 1.5  # inches of pitch shown round the reach and the path
 
 
@@ -52,10 +51,9 @@ def draw_move_preview(preview: MovePreview) -> Image.Image:
     mover = scene.model(preview.mover)
     frame = preview_frame(preview)
     width = canvas_width(frame)
-    inner = width - 2 * MARGIN
     lines = summary(preview)
     items = key_items(preview)
-    below = len(lines) * LINE_H + 10 + legend.key_height(items, inner)
+    below = legend.words_height(lines, items, width - 2 * MARGIN)
     crossed = {c.owner for c in preview.crossings}
     enemies = [m for m in scene.models if m.side != mover.side and not m.knocked_down]
     target = scene.model(preview.target) if preview.target else None
@@ -87,20 +85,7 @@ def draw_move_preview(preview: MovePreview) -> Image.Image:
         for n, box in legs(preview, placed):
             marks.leg_number(draw, box, n)
 
-    def words(img: Image.Image, draw: ImageDraw.ImageDraw, top: int) -> None:
-        y = top
-        for text, size, bold, colour in lines:
-            cv.text(
-                draw,
-                (MARGIN, y, width - MARGIN, y + LINE_H),
-                text,
-                size,
-                bold=bold,
-                colour=colour,
-                min_size=14,
-            )
-            y += LINE_H
-        legend.draw_key(img, draw, items, (MARGIN, y + 10, width - MARGIN, y + 10))
+    words = legend.words_and_key(lines, items, MARGIN, width - MARGIN)
 
     return compose(
         scene,
