@@ -23,6 +23,19 @@ LINK = ("linkbearers", ("ivo-brightwick", "tamsin-cole"))
 BELL6 = ("bellfounders", ("maud-clangwright", "brannock-pike", "ferris-gongmaker", "jory-slake"))
 LINK6 = ("linkbearers", ("ivo-brightwick", "tamsin-cole", "nell-farthing", "orrin-glass"))
 
+# The Introductory teams' models (BELL and LINK, with their Captains), and a placing of them
+# where nobody engages anybody.
+OSWIN, MAUD, PIKE = "0-oswin-tollbright", "0-maud-clangwright", "0-brannock-pike"
+SEFA, IVO, TAMSIN = "1-sefa-lanternhold", "1-ivo-brightwick", "1-tamsin-cole"
+APART = {
+    OSWIN: (4.0, 4.0),
+    MAUD: (20.0, 4.0),
+    PIKE: (12.0, 3.0),
+    SEFA: (4.0, 20.0),
+    IVO: (12.0, 21.0),
+    TAMSIN: (20.0, 20.0),
+}
+
 
 def new_game(seed: int = 1, size: str = "introductory", terrain: int = 0) -> GuildBallState:
     state = None

@@ -13,18 +13,16 @@ from games.guild_ball.rules.evolve import evolve
 from games.guild_ball.rules.pending import REACTION_WINDOW, REACTION_WINDOW_MAX, pending
 from games.guild_ball.rules.setup import create
 from games.guild_ball.rules.state import KD
-from games.guild_ball.tests.rules_table import arrange, in_play, run
+from games.guild_ball.tests.rules_table import (
+    APART,
+    IVO,
+    OSWIN,
+    TAMSIN,
+    arrange,
+    in_play,
+    run,
+)
 
-OSWIN, MAUD, PIKE = "0-oswin-tollbright", "0-maud-clangwright", "0-brannock-pike"
-SEFA, IVO, TAMSIN = "1-sefa-lanternhold", "1-ivo-brightwick", "1-tamsin-cole"
-APART = {
-    OSWIN: (4.0, 4.0),
-    MAUD: (20.0, 4.0),
-    PIKE: (12.0, 3.0),
-    SEFA: (4.0, 20.0),
-    IVO: (12.0, 21.0),
-    TAMSIN: (20.0, 20.0),
-}
 # Oswin engaged by Tamsin (her 2" melee zone) jogs straight away from her, 5" down the pitch.
 BRAWL = {OSWIN: (10.0, 10.0), TAMSIN: (10.0, 12.0)}
 AWAY = cm.Jog(seat=0, path=((10.0, 5.0),))

@@ -7,18 +7,17 @@ from engine.core.errors import RuleError
 from games.guild_ball.rules import commands as cm
 from games.guild_ball.rules import events as ev
 from games.guild_ball.rules.state import KD
-from games.guild_ball.tests.rules_table import arrange, in_play, run
-
-OSWIN, MAUD, PIKE = "0-oswin-tollbright", "0-maud-clangwright", "0-brannock-pike"
-SEFA, IVO, TAMSIN = "1-sefa-lanternhold", "1-ivo-brightwick", "1-tamsin-cole"
-APART = {
-    OSWIN: (4.0, 4.0),
-    MAUD: (20.0, 4.0),
-    PIKE: (12.0, 3.0),
-    SEFA: (4.0, 20.0),
-    IVO: (12.0, 21.0),
-    TAMSIN: (20.0, 20.0),
-}
+from games.guild_ball.tests.rules_table import (
+    APART,
+    MAUD,
+    OSWIN,
+    PIKE,
+    SEFA,
+    TAMSIN,
+    arrange,
+    in_play,
+    run,
+)
 
 
 def ready(places=None, active=OSWIN, **kw):
