@@ -8,7 +8,9 @@ order the game lists them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from engine.core.playout import play_out, seat_default, seated
 from games.guild_ball.players import BuiltinPlayer, RandomPlayer
@@ -39,6 +41,22 @@ class GameResult:
     events: int
 
 
+def chooser(bots: Any, game: str = "") -> Callable[[GuildBallState], Command | None]:
+    """The command of the seat the game waits on, from its player in `bots` (None once the game
+    is over); a player that does not answer is an error (`game` names it in the message)."""
+
+    def choose(state: GuildBallState) -> Command | None:
+        if state.result is not None:
+            return None
+        seat = pending(state)[0].seat
+        command: Command | None = bots[seat].move(state, (seat,))
+        if command is None:
+            raise RuntimeError(f"player {seat} did not answer{game}")
+        return command
+
+    return choose
+
+
 def play(
     players: int = 2,
     seed: int = 0,
@@ -49,17 +67,7 @@ def play(
     """Play one game between players of the types `seats` names ("random" for both by
     default). Returns the result, the final state and (if `keep_events`) the log."""
     kinds = seats or ("random",) * players
-    bots = seated(PLAYER_TYPES, kinds, seed)
-
-    def choose(state: GuildBallState) -> Command | None:
-        if state.result is not None:
-            return None
-        seat = pending(state)[0].seat
-        command: Command | None = bots[seat].move(state, (seat,))
-        if command is None:
-            raise RuntimeError(f"player {seat} did not answer")
-        return command
-
+    choose = chooser(seated(PLAYER_TYPES, kinds, seed))
     fallback = seat_default(pending)
     game = play_out(create(players, seed, {}), evolve, execute, choose, seed, fallback, keep_events)
     state = game.state

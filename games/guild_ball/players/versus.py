@@ -23,6 +23,7 @@ from multiprocessing import Pool
 from engine.core.playout import play_out, seat_default, seated
 from games.guild_ball.content.maps import load_maps
 from games.guild_ball.players.random_player import RandomPlayer
+from games.guild_ball.players.simulate import chooser
 from games.guild_ball.players.strategy import BuiltinPlayer
 from games.guild_ball.rules.commands import Command
 from games.guild_ball.rules.context import game_size, turn_limit
@@ -64,15 +65,7 @@ def play_sized(
     bots = seated(PLAYER_TYPES, seats, seed)
     refused_by: dict[int, int] = {0: 0, 1: 0}
     fallback = seat_default(pending)
-
-    def choose(state: GuildBallState) -> Command | None:
-        if state.result is not None:
-            return None
-        seat = pending(state)[0].seat
-        command: Command | None = bots[seat].move(state, (seat,))
-        if command is None:
-            raise RuntimeError(f"seat {seat} did not answer in game {seed}")
-        return command
+    choose = chooser(bots, f" in game {seed}")
 
     def counted(state: GuildBallState, command: Command) -> Command:
         refused_by[command.seat] += 1
