@@ -8,10 +8,17 @@ schema migrations go through SQLAlchemy.
 from __future__ import annotations
 
 import asyncio
+import ctypes
+import ctypes.util
+import functools
 import json
 import logging
 import os
+import select
 import sqlite3
+import sys
+import threading
+import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
@@ -78,15 +85,23 @@ class FileGuard:
     check of its own: SQLITE_READONLY_DBMOVED guards rollback journals only), so every command
     would be acknowledged and lost at the next start. And it maps the -shm file into memory: once
     the file is made immutable (chattr +i), the next read or write through any connection, or
-    closing the last one, kills the process with SIGBUS. So each access first compares the
-    file's and its -wal's device and inode with those they had when the store opened them (an
-    open file keeps its inode, so a new file at the path always has another), and asks whether
-    the -shm file may still be written; after a write, the first two again (the write went to
-    them). Five system calls per append, about 12 µs on the shared 2-core machine: appends took
-    a median 133 µs against 107 µs with the check replaced by nothing (5 runs of 2,000 each,
-    docs/reliability.md). A -shm file replaced by a writable one is not noticed: SQLite
-    rebuilds it from the -wal. Once a file is found gone or changed the store refuses every
-    access for good: its memory of the games may no longer match the file at the path."""
+    closing the last one, kills the process with SIGBUS. So before each access the guard asks
+    whether the -shm file may still be written, and compares the file's and its -wal's device
+    and inode with those they had when the store opened them (an open file keeps its inode, so
+    a new file at the path always has another); after a write, the first two again (the write
+    went to them). A -shm file replaced by a writable one is not noticed: SQLite rebuilds it
+    from the -wal. Once a file is found gone or changed the store refuses every access for
+    good: its memory of the games may no longer match the file at the path.
+
+    The two `stat`s are made only when the directory's inotify watch (`DirectoryWatch`) reports
+    a change in the directory (a file deleted, moved, renamed over, created, or its attributes
+    changed), or when the last were made over `RECHECK_EVERY` seconds ago (what the watch does
+    not see: a directory above renamed, a file system mounted over); without a watch, at every
+    access. A change is in the watch's queue as soon as the call that made it returns, so a
+    file deleted or replaced before a write is still found before it. The -shm file's
+    `access` stays at every access: making a file immutable tells no watch. Five system calls an
+    append were about 12 us on the shared 2-core machine (docs/reliability.md); now one
+    `poll` before and after, and the `access` (docs/performance.md, Load, S4)."""
 
     def __init__(self, path: str) -> None:
         self.path = path
@@ -95,16 +110,24 @@ class FileGuard:
         self._ids: list[tuple[int, int] | None] = [None, None, None]
         self.fault: WriterFault | None = None
         self.unwritable = False  # the -shm file may no longer be written: never touch it
+        self.watch: DirectoryWatch | None = None
+        self._stat_due = 0.0  # monotonic time after which the files are compared anyway
+        # The loop thread and the writer thread both check: a change one of them drained from
+        # the watch must be compared before the other goes on.
+        self._lock = threading.Lock()
 
     def adopt(self) -> None:
         """Take the files as they are now as the database's (once the store's own connection
-        holds them open)."""
+        holds them open). The directory is watched first, so no change falls in between."""
+        if self.watch is None:
+            self.watch = DirectoryWatch.of(os.path.dirname(os.path.abspath(self.path)))
         for i, name in enumerate(self.files):
             try:
                 st = os.stat(name)
             except OSError:
                 continue
             self._ids[i] = (st.st_dev, st.st_ino)
+        self._stat_due = time.monotonic() + RECHECK_EVERY
 
     def check(self, before: bool = True) -> None:
         """Raise WriterFault if the file or its -wal is no longer the one the store opened, or
@@ -112,6 +135,19 @@ class FileGuard:
         the first two matter: the write went to them."""
         if self.fault is not None:
             raise self.fault
+        with self._lock:
+            if self.fault is not None:
+                raise self.fault
+            watch = self.watch
+            now = time.monotonic()
+            if watch is None or watch.changed() or now >= self._stat_due:
+                self._compare()
+                self._stat_due = now + RECHECK_EVERY
+            if before:
+                self._shm_writable()
+
+    def _compare(self) -> None:
+        """The file and its -wal against the device and inode they had."""
         ids = self._ids
         for i in (0, 1):
             name = self.names[i]
@@ -128,15 +164,17 @@ class FileGuard:
                 if ids[i] is not None:
                     self._lose(f"{name} was replaced by another file", "its file was replaced")
                 ids[i] = ident  # a -wal appears with the first write to a new database
+
+    def _shm_writable(self) -> None:
         shm = self.files[2]
-        if before and not os.access(shm, os.W_OK):
+        if not os.access(shm, os.W_OK):
             if os.path.exists(shm):
                 self.unwritable = True
                 self._lose(
                     "its -shm file may no longer be written (made read-only or immutable)",
                     "its file was made read-only",
                 )
-            elif ids[2] is not None:
+            elif self._ids[2] is not None:
                 self._lose("its -shm file was deleted or moved", "its file was deleted or moved")
 
     def _lose(self, why: str, what: str) -> None:
@@ -147,6 +185,94 @@ class FileGuard:
         )
         log.error("%s", self.fault)
         raise self.fault
+
+    def close(self) -> None:
+        """Stop watching the directory (the checks go back to comparing at every access)."""
+        with self._lock:
+            watch, self.watch = self.watch, None
+        if watch is not None:
+            watch.close()
+
+
+# How often, at the most, the guard compares the files' inodes when its watch reports nothing:
+# what the watch cannot see (a directory above renamed, a file system mounted over the
+# directory) is noticed within this time.
+RECHECK_EVERY = 0.5
+
+# inotify(7): the changes of a directory's entries that may mean the database is no longer
+# the file at its path (a write to a file is IN_MODIFY, not watched: the store's own writes
+# raise nothing). IN_Q_OVERFLOW (lost events) comes without asking.
+_IN_ATTRIB = 0x4
+_IN_MOVED_FROM = 0x40
+_IN_MOVED_TO = 0x80
+_IN_CREATE = 0x100
+_IN_DELETE = 0x200
+_IN_DELETE_SELF = 0x400
+_IN_MOVE_SELF = 0x800
+_WATCHED = (
+    _IN_ATTRIB
+    | _IN_MOVED_FROM
+    | _IN_MOVED_TO
+    | _IN_CREATE
+    | _IN_DELETE
+    | _IN_DELETE_SELF
+    | _IN_MOVE_SELF
+)
+
+
+class DirectoryWatch:
+    """An inotify watch of one directory: `changed` says, with one non-blocking `poll`, whether
+    any entry of it changed since it was last asked (its queue drained). Linux only; `of` gives
+    None where inotify cannot be had (another system, the watches' limit reached)."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+        self._poll = select.poll()
+        self._poll.register(fd, select.POLLIN)
+
+    @classmethod
+    def of(cls, directory: str) -> DirectoryWatch | None:
+        """A watch of `directory`, or None where inotify is not to be had."""
+        libc = _libc()
+        if libc is None:
+            return None
+        fd = libc.inotify_init1(os.O_NONBLOCK | os.O_CLOEXEC)
+        if fd < 0:
+            log.info("no inotify for the database's directory: %s", os.strerror(ctypes.get_errno()))
+            return None
+        if libc.inotify_add_watch(fd, os.fsencode(directory), _WATCHED) < 0:
+            log.info("no inotify watch of %s: %s", directory, os.strerror(ctypes.get_errno()))
+            os.close(fd)
+            return None
+        return cls(fd)
+
+    def changed(self) -> bool:
+        """Did anything change in the directory since the last call? (Drains the queue.)"""
+        if not self._poll.poll(0):
+            return False
+        try:
+            while os.read(self.fd, 65536):
+                pass
+        except BlockingIOError:
+            pass
+        return True
+
+    def close(self) -> None:
+        os.close(self.fd)
+
+
+@functools.cache
+def _libc() -> ctypes.CDLL | None:
+    """The C library, if it offers inotify."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c"), use_errno=True)
+        libc.inotify_init1.argtypes = [ctypes.c_int]
+        libc.inotify_add_watch.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_uint32]
+    except (OSError, AttributeError):
+        return None
+    return libc
 
 
 # The append's statements. Each is kept prepared by the connection's statement cache (sqlite3's
@@ -296,6 +422,7 @@ class SqliteWriter:
             # `guildmaster run` then ends with os._exit.
             leave_open(self._inline, self._threaded)
             self._executor.shutdown(wait=True)
+            self.guard.close()
             return
 
         def shut() -> None:
@@ -308,6 +435,7 @@ class SqliteWriter:
         if self._inline is not None:
             self._inline.close()
             self._inline = None
+        self.guard.close()
 
 
 def append(
