@@ -514,6 +514,64 @@ def load(
         raise _failed(exc, "the database", "reading") from exc
 
 
+# The rows a single-writer store keeps of a game (`store._Known`), read here when it reads them
+# again (a game whose rows it dropped, or any game of a store that keeps none): on the loop's
+# connection, not queueing for SQLAlchemy's pool (issue 26: the rows of a thousand games read
+# back at once waited past the pool's timeout). The game's version and last event's time as
+# `store._GAMES` computes them.
+GAME_SQL = (
+    "SELECT id, game, status, players, seed, options, discord_guild_id, channel_id, host_id,"
+    " created_at, updated_at,"
+    " coalesce((SELECT max(seq) FROM events WHERE game_id = games.id), 0),"
+    " (SELECT max(recorded_at) FROM events WHERE game_id = games.id)"
+    " FROM games WHERE id = ?"
+)
+SEATS_SQL = (
+    "SELECT game_id, seat, user_id, name, dm_channel_id FROM seats WHERE game_id = ? ORDER BY seat"
+)
+MESSAGES_SQL = "SELECT key, channel_id, message_id FROM messages WHERE game_id = ?"
+MESSAGE_SQL = "SELECT channel_id, message_id FROM messages WHERE game_id = ? AND key = ?"
+DEADLINES_SQL = "SELECT game_id, key, due_at, version, seats FROM deadlines"
+
+
+def game_row(conn: sqlite3.Connection, game_id: int) -> tuple[Any, ...] | None:
+    """The game's row (the games table's columns in order, times as stored), then its version
+    and the time of its last event (None without events); None if there is no such game."""
+    found = _read(conn, GAME_SQL, (game_id,))
+    return found[0] if found else None
+
+
+def seat_rows(conn: sqlite3.Connection, game_id: int) -> list[tuple[Any, ...]]:
+    """(game_id, seat, user_id, name, dm_channel_id) of the game's seats, by seat."""
+    return _read(conn, SEATS_SQL, (game_id,))
+
+
+def message_rows(conn: sqlite3.Connection, game_id: int) -> list[tuple[str, int, int]]:
+    """(key, channel_id, message_id) of every message kept for the game."""
+    return _read(conn, MESSAGES_SQL, (game_id,))
+
+
+def message_row(conn: sqlite3.Connection, game_id: int, key: str) -> tuple[int, int] | None:
+    """(channel_id, message_id) of the message kept under `key`, or None."""
+    found = _read(conn, MESSAGE_SQL, (game_id, key))
+    return found[0] if found else None
+
+
+def deadline_rows(conn: sqlite3.Connection, game_id: int | None) -> list[tuple[Any, ...]]:
+    """(game_id, key, due_at as stored, version, seats JSON) of every deadline (of one game),
+    soonest first."""
+    if game_id is None:
+        return _read(conn, f"{DEADLINES_SQL} ORDER BY due_at", ())
+    return _read(conn, f"{DEADLINES_SQL} WHERE game_id = ? ORDER BY due_at", (game_id,))
+
+
+def _read(conn: sqlite3.Connection, sql: str, args: tuple[Any, ...]) -> list[Any]:
+    try:
+        return conn.execute(sql, args).fetchall()
+    except sqlite3.DatabaseError as exc:
+        raise _failed(exc, "the database", "reading") from exc
+
+
 def set_message(
     conn: sqlite3.Connection, game_id: int, key: str, channel_id: int, message_id: int
 ) -> None:

@@ -10,10 +10,11 @@ events in the same transaction, so a retried or double-clicked command is applie
 first answer is given again.
 
 A store opened with `single_writer=True` (by the one process that writes the database) keeps
-what it has read or written of each game's row, seats, posted messages and deadlines, and which
-games are in play in each channel, and answers from memory after that: the bot asks for them on
-every interaction, and nobody else changes them. Events, snapshots and commands are always read
-from the database.
+what it has read or written of each game's row, seats, posted messages and deadlines (on SQLite
+for the `KNOWN_GAMES` games used last, read again on their next use), and which games are in
+play in each channel, and answers from memory after that: the bot asks for them on every
+interaction, and nobody else changes them. Events, snapshots and commands are always read from
+the database. On SQLite those rows are read on the writer's own `sqlite3` connection too.
 
 On PostgreSQL appends, the idempotency check and the reads a load makes go through a plain
 asyncpg pool, one statement each (`postgres_writer`); everything else through SQLAlchemy.
@@ -26,10 +27,12 @@ import dataclasses
 import json
 import logging
 import sqlite3
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from itertools import islice
 from typing import Any, TypeVar
 
 import asyncpg
@@ -65,6 +68,11 @@ from engine.core import Codec, GameDefinition, get
 SQLITE_BUSY_TIMEOUT_MS = 2000
 IN_PLAY = ("lobby", "running")  # the statuses of a game that holds its channel
 NOTIFIED = "notified"  # the messages-table key of the posted-up-to marker
+# For how many games a single-writer store keeps the rows in memory (the games used last): a
+# game in play holds some KB of them (its row, seats, posted messages, deadlines), and a bot
+# with thousands in play is bounded by memory (issue 26). Twice the games whose states the
+# service keeps (bot/service.py, CACHED_GAMES): a game's rows are read at every interaction.
+KNOWN_GAMES = 512
 
 T = TypeVar("T")
 log = logging.getLogger("guildmaster.store")
@@ -166,6 +174,7 @@ class _Known:
     messages: dict[str, tuple[int, int]] | None = None
     deadlines: list[Deadline] | None = None
     generation: int = 0
+    writes: int = 0  # writes to the game's rows in flight: kept until they end
 
 
 class _Game:
@@ -294,8 +303,13 @@ class EventStore:
         self._by_id: dict[int, _Game] = {}  # a game's kind never changes
         self._writer: SqliteWriter | None = None
         self._pg: PostgresWriter | None = None
-        # Games' rows as last read or written; kept only when nobody else writes them.
-        self._known: dict[int, _Known] | None = {} if single_writer else None
+        # Games' rows as last read or written, for the KNOWN_GAMES games used last (the rest
+        # are read again when next used); kept only when nobody else writes them.
+        self._known: OrderedDict[int, _Known] | None = OrderedDict() if single_writer else None
+        # None: every game's rows are kept (PostgreSQL, whose rows are read back through
+        # SQLAlchemy's pool of 5+5 connections, which a thousand games read back at once
+        # overran: commit 0db8e05; on SQLite they are read on the writer's own connection).
+        self.known_games: int | None = KNOWN_GAMES
         # Channel -> ids of its games in play, once read (single writer only); the generation
         # moves on with every change to it, as `_Known.generation` does for a game's rows.
         self._in_play: dict[int, list[int]] | None = None
@@ -330,6 +344,7 @@ class EventStore:
             store._writer = SqliteWriter(engine.url.database or "", busy_timeout_ms)
         else:
             store._pg = PostgresWriter(_asyncpg_arguments(engine), max_size=10)
+            store.known_games = None
         try:
             if migrate:
                 from bot.store.migrate import upgrade
@@ -445,7 +460,24 @@ class EventStore:
             return None
         known = self._known.get(game_id)
         if known is None:
-            known = self._known[game_id] = _Known()
+            return self._keep(game_id, _Known())
+        self._known.move_to_end(game_id)
+        return known
+
+    def _keep(self, game_id: int, known: _Known) -> _Known:
+        """Keep what is known of a game's rows, dropping those of the games used least recently
+        beyond `known_games`, except while a write to them is in flight (a read that began
+        after it was dropped could keep rows from before the write; the write's own record
+        keeps them out of date no longer than the write)."""
+        kept = self._known
+        assert kept is not None
+        kept[game_id] = known
+        kept.move_to_end(game_id)
+        excess = len(kept) - self.known_games if self.known_games is not None else 0
+        if excess > 0:
+            for old in list(islice(kept, excess)):
+                if kept[old].writes == 0:
+                    del kept[old]
         return known
 
     def _writing(self, game_id: int) -> tuple[_Known | None, int]:
@@ -455,6 +487,7 @@ class EventStore:
         if known is None:
             return None, 0
         known.generation += 1
+        known.writes += 1
         return known, known.generation
 
     @staticmethod
@@ -464,6 +497,7 @@ class EventStore:
         keep what it wrote."""
         alone = known.generation == generation
         known.generation += 1
+        known.writes -= 1
         return alone
 
     async def _sqlite(self, fn: Callable[..., T], *args: Any, reading: bool = False) -> T:
@@ -545,7 +579,7 @@ class EventStore:
                 game_id = int(result.inserted_primary_key[0])
         if self._known is not None:  # a new game: nobody sat down, nothing posted or due yet
             info = GameInfo(id=game_id, **row, version=0)
-            self._known[game_id] = _Known(info=info, seats=[], messages={}, deadlines=[])
+            self._keep(game_id, _Known(info=info, seats=[], messages={}, deadlines=[]))
             self._in_play_generation += 1
             if self._in_play is not None and status in IN_PLAY and channel_id is not None:
                 self._in_play.setdefault(channel_id, []).append(game_id)  # ids only grow
@@ -628,13 +662,18 @@ class EventStore:
         if known is not None and known.info is not None:
             return known.info
         generation = known.generation if known is not None else 0
-        async with self._read() as conn:
-            row = (await conn.execute(_GAMES.where(GameRow.id == game_id))).first()
-        if row is None:
+        info: GameInfo | None
+        if self._writer is not None:
+            found = await self._sqlite(sqlite_writer.game_row, game_id, reading=True)
+            info = None if found is None else _info_of(found)
+        else:
+            async with self._read() as conn:
+                row = (await conn.execute(_GAMES.where(GameRow.id == game_id))).first()
+            info = None if row is None else _info(row)
+        if info is None:
             if self._known is not None:  # keep nothing for ids that name no game
                 self._known.pop(game_id, None)
             raise NotFound(f"there is no game {game_id}")
-        info = _info(row)
         if known is not None and known.generation == generation:
             known.info = info
         return info
@@ -1036,13 +1075,21 @@ class EventStore:
         if known is not None and known.seats is not None:
             return list(known.seats)
         generation = known.generation if known is not None else 0
-        async with self._read() as conn:
-            rows = (
-                await conn.execute(
-                    select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.seat)
-                )
-            ).all()
-        seats = [SeatRow.model_validate(r._mapping) for r in rows]
+        seats: list[SeatRow]
+        if self._writer is not None:
+            found = await self._sqlite(sqlite_writer.seat_rows, game_id, reading=True)
+            seats = [
+                SeatRow(game_id=g, seat=seat, user_id=user, name=name, dm_channel_id=dm)
+                for g, seat, user, name, dm in found
+            ]
+        else:
+            async with self._read() as conn:
+                rows = (
+                    await conn.execute(
+                        select(SeatRow).where(SeatRow.game_id == game_id).order_by(SeatRow.seat)
+                    )
+                ).all()
+            seats = [SeatRow.model_validate(r._mapping) for r in rows]
         if known is not None and known.generation == generation:
             known.seats = seats
         return list(seats)
@@ -1086,6 +1133,8 @@ class EventStore:
     async def message(self, game_id: int, key: str) -> tuple[int, int] | None:
         """(channel_id, message_id) of the message posted under `key`."""
         known = self._kept(game_id)
+        if known is None and self._writer is not None:
+            return await self._sqlite(sqlite_writer.message_row, game_id, key, reading=True)
         if known is None:
             async with self._read() as conn:
                 row = (
@@ -1100,19 +1149,26 @@ class EventStore:
             # All of them at once: the notifier asks for keys that do not exist yet as often as
             # for those that do, and a game posts a few dozen.
             generation = known.generation
-            async with self._read() as conn:
-                rows = (
-                    await conn.execute(
-                        select(MessageRow.key, MessageRow.channel_id, MessageRow.message_id).where(
-                            MessageRow.game_id == game_id
-                        )
-                    )
-                ).all()
-            messages = {r.key: (r.channel_id, r.message_id) for r in rows}
+            messages = await self._messages(game_id)
             if known.generation == generation:
                 known.messages = messages
             return messages.get(key)
         return known.messages.get(key)
+
+    async def _messages(self, game_id: int) -> dict[str, tuple[int, int]]:
+        """Every message kept for the game, by key, read from the database."""
+        if self._writer is not None:
+            found = await self._sqlite(sqlite_writer.message_rows, game_id, reading=True)
+            return {key: (channel_id, message_id) for key, channel_id, message_id in found}
+        async with self._read() as conn:
+            rows = (
+                await conn.execute(
+                    select(MessageRow.key, MessageRow.channel_id, MessageRow.message_id).where(
+                        MessageRow.game_id == game_id
+                    )
+                )
+            ).all()
+        return {r.key: (r.channel_id, r.message_id) for r in rows}
 
     async def mark_notified(self, game_id: int, version: int) -> None:
         """Remember that the game's events up to `version` have been posted (kept with the
@@ -1202,21 +1258,34 @@ class EventStore:
         if known is not None and known.deadlines is not None:
             return list(known.deadlines)
         generation = known.generation if known is not None else 0
-        query = select(DeadlineRow).order_by(DeadlineRow.due_at)
-        if game_id is not None:
-            query = query.where(DeadlineRow.game_id == game_id)
-        async with self._read() as conn:
-            rows = (await conn.execute(query)).all()
-        found = [
-            Deadline(
-                game_id=r.game_id,
-                key=r.key,
-                due_at=_aware(r.due_at),
-                version=r.version,
-                seats=tuple(json.loads(r.seats)),
-            )
-            for r in rows
-        ]
+        if self._writer is not None:
+            stored = await self._sqlite(sqlite_writer.deadline_rows, game_id, reading=True)
+            found = [
+                Deadline(
+                    game_id=g,
+                    key=key,
+                    due_at=_aware(_datetime(due)),
+                    version=version,
+                    seats=tuple(json.loads(seats)),
+                )
+                for g, key, due, version, seats in stored
+            ]
+        else:
+            query = select(DeadlineRow).order_by(DeadlineRow.due_at)
+            if game_id is not None:
+                query = query.where(DeadlineRow.game_id == game_id)
+            async with self._read() as conn:
+                rows = (await conn.execute(query)).all()
+            found = [
+                Deadline(
+                    game_id=r.game_id,
+                    key=r.key,
+                    due_at=_aware(r.due_at),
+                    version=r.version,
+                    seats=tuple(json.loads(r.seats)),
+                )
+                for r in rows
+            ]
         if known is not None and known.generation == generation:
             known.deadlines = found
         return list(found)
@@ -1252,6 +1321,29 @@ def _info(row: Any) -> GameInfo:
         created_at=_aware(m["created_at"]),
         updated_at=updated,
         version=m["version"],
+    )
+
+
+def _info_of(row: tuple[Any, ...]) -> GameInfo:
+    """A game's info from `sqlite_writer.game_row`'s columns, as `_info` makes it."""
+    (id_, game, status, players, seed, options, guild, channel, host, created, updated) = row[:11]
+    version, last_event = row[11], row[12]
+    updated_at = _aware(_datetime(updated))
+    if last_event is not None:
+        updated_at = max(updated_at, _aware(_datetime(last_event)))
+    return GameInfo(
+        id=id_,
+        game=game,
+        status=status,
+        players=players,
+        seed=seed,
+        options=options,
+        discord_guild_id=guild,
+        channel_id=channel,
+        host_id=host,
+        created_at=_aware(_datetime(created)),
+        updated_at=updated_at,
+        version=version,
     )
 
 
