@@ -670,7 +670,7 @@ def clear_caches() -> None:
 class Deflater(Protocol):
     """A zlib-format compressor object, as `zlib.compressobj()` makes."""
 
-    def compress(self, data: bytes | bytearray, /) -> bytes: ...
+    def compress(self, data: bytes | bytearray | memoryview, /) -> bytes: ...
 
     def flush(self, /) -> bytes: ...
 
@@ -686,22 +686,30 @@ def encode_png(img: Image.Image, deflater: Deflater) -> bytes:
 
     Pillow's encoder tries every PNG row filter on every row, which was two thirds of a
     picture's time even at level 1; our pictures are flat colour and text, which deflate as
-    small without filters (bench/pictures_speed.py). The rows are deflated a strip at a time,
-    so that no copy of the whole picture is made besides the picture itself (two were, some 13
-    MB at the peak for a 4-player board)."""
+    small without filters (bench/pictures_speed.py). Pillow's raw encoder packs the rows a strip
+    at a time, each followed by a zero byte (its padding to a stride of one byte more than the
+    row): after one leading zero, that is the PNG's stream of rows, each after its filter byte
+    0, but for the last row's padding, which is left out. No copy of the whole picture is made
+    besides the picture itself, and no row is copied in Python (cropping each strip and copying
+    its rows one by one into place was 40% of encoding a board: docs/performance.md, S5)."""
     if img.mode != "RGB":
         raise ValueError(f"pictures are RGB, not {img.mode}")
     width, height = img.size
-    stride = width * 3
-    parts = []
-    for top in range(0, height, PNG_STRIP):
-        bottom = min(top + PNG_STRIP, height)
-        pixels = memoryview(img.crop((0, top, width, bottom)).tobytes())
-        rows = bytearray((stride + 1) * (bottom - top))  # each row: filter 0 (none), its pixels
-        for y in range(bottom - top):
-            at = y * (stride + 1) + 1
-            rows[at : at + stride] = pixels[y * stride : (y + 1) * stride]
-        parts.append(deflater.compress(rows))
+    row = width * 3 + 1  # the filter byte and the row's pixels
+    packer = Image._getencoder("RGB", "raw", ("RGB", row, 1))
+    packer.setimage(img.im, (0, 0, width, height))
+    parts = [deflater.compress(b"\x00")]  # the first row's filter byte
+    strip = b""  # packed, not yet deflated: the last one loses its last byte
+    done = 0
+    while not done:
+        _size, done, packed = packer.encode(row * PNG_STRIP)
+        if done < 0:
+            raise ValueError(f"Pillow could not pack the picture's rows (error {done})")
+        if packed:
+            if strip:
+                parts.append(deflater.compress(strip))
+            strip = packed
+    parts.append(deflater.compress(memoryview(strip)[:-1]))  # the last row needs no padding
     parts.append(deflater.flush())
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8-bit RGB, not interlaced
     return b"".join(
