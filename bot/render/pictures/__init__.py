@@ -57,6 +57,7 @@ class _Worker:
             )
         except OSError as exc:
             raise WorkerGone(f"the worker could not start: {exc!r}") from exc
+        worker.widen(self.process.stdout)  # type: ignore[arg-type]
         self.thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pictures")
 
     def call(self, call: Callable[[], bytes]) -> bytes:
@@ -65,12 +66,12 @@ class _Worker:
         answers: IO[bytes] = self.process.stdout  # type: ignore[assignment]
         try:
             worker.send(calls, call)
-            ok, value = worker.receive(answers)  # type: ignore[misc]
+            ok, value = worker.receive_answer(answers)
         except (OSError, EOFError, ValueError) as exc:
             raise WorkerGone(f"the worker has died: {exc!r}") from exc
         if not ok:
-            raise value
-        return value
+            raise value  # type: ignore[misc]
+        return value  # type: ignore[return-value]
 
     def stop(self) -> None:
         """End the worker: it exits when its standard input ends."""

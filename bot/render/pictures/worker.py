@@ -1,8 +1,11 @@
 """The picture worker: a process of its own that draws the pictures the bot asks for.
 
 The bot writes each call (a pickled `functools.partial` of a renderer) to the worker's standard
-input, as a 4-byte big-endian length and the pickle; the worker answers on its standard output
-in the same framing with `(True, png_bytes)` or `(False, exception)`. One call at a time.
+input, as a 4-byte big-endian length and the pickle. The worker answers on its standard output
+with a 4-byte big-endian length, a byte that says what follows, and then either the picture's
+PNG bytes themselves (`PICTURE`) or the pickle of `(True, value)` or `(False, exception)`
+(`PICKLED`). One call at a time. A picture is not pickled: pickling and unpickling it copied its
+200 kB twice more, in the worker and in the bot's thread that reads it back.
 
 A plain pipe rather than multiprocessing's pool: no semaphores, so no resource-tracker process
 beside it (13 MB), and the worker sees the bot go when its standard input ends, however the bot
@@ -27,6 +30,16 @@ from typing import BinaryIO
 NICENESS = 10
 
 _LENGTH = struct.Struct(">I")
+# An answer's header: its length and what it is.
+_ANSWER = struct.Struct(">IB")
+PICTURE = 1  # the bytes of a picture, as they are
+PICKLED = 0  # the pickle of (ok, value)
+
+# The bytes the pipe of answers holds (Linux's F_SETPIPE_SZ; 1 MB is its most for an unprivileged
+# process): a whole picture, so that the worker writes it in one go and the bot's thread reads it
+# in one or two reads, rather than in 64 kB turns of the two processes, each read waiting for the
+# bot's GIL (`widen`).
+ANSWERS_PIPE = 1 << 20
 
 # Seconds between two hand-backs of the allocator's free memory (`trimmer`). A picture's
 # buffers (its canvas, parts, PNG) come and go in sizes that leave holes in glibc's heap, whose
@@ -56,14 +69,45 @@ def send(pipe: BinaryIO, value: object) -> None:
 
 def receive(pipe: BinaryIO) -> object:
     """Read one framed pickle; EOFError when the other side has gone."""
-    header = pipe.read(_LENGTH.size)
-    if len(header) < _LENGTH.size:
-        raise EOFError("the pipe ended")
-    (size,) = _LENGTH.unpack(header)
+    (size,) = _LENGTH.unpack(_read(pipe, _LENGTH.size))
+    return pickle.loads(_read(pipe, size))
+
+
+def answer(pipe: BinaryIO, ok: bool, value: object) -> None:
+    """Write one answer: a picture's bytes as they are, anything else pickled."""
+    if ok and type(value) is bytes:
+        data, kind = value, PICTURE
+    else:
+        data, kind = pickle.dumps((ok, value), protocol=pickle.HIGHEST_PROTOCOL), PICKLED
+    pipe.write(_ANSWER.pack(len(data), kind) + data)  # one write: the reader wakes once
+    pipe.flush()
+
+
+def receive_answer(pipe: BinaryIO) -> tuple[bool, object]:
+    """Read one answer as (ok, value); EOFError when the worker has gone."""
+    size, kind = _ANSWER.unpack(_read(pipe, _ANSWER.size))
+    data = _read(pipe, size)
+    if kind == PICTURE:
+        return True, data
+    ok, value = pickle.loads(data)
+    return ok, value
+
+
+def _read(pipe: BinaryIO, size: int) -> bytes:
     data = pipe.read(size)
     if len(data) < size:
-        raise EOFError("the pipe ended inside a message")
-    return pickle.loads(data)
+        raise EOFError("the pipe ended" if not data else "the pipe ended inside a message")
+    return data
+
+
+def widen(pipe: BinaryIO) -> None:
+    """Let `pipe` hold ANSWERS_PIPE bytes where the system allows it (Linux); else leave it."""
+    try:
+        import fcntl
+
+        fcntl.fcntl(pipe.fileno(), fcntl.F_SETPIPE_SZ, ANSWERS_PIPE)
+    except (ImportError, AttributeError, OSError):
+        return  # another system, or a lower limit: answers take more turns, that is all
 
 
 def main() -> None:
@@ -82,18 +126,19 @@ def main() -> None:
             call = receive(calls)
         except EOFError:
             return  # the bot has gone
+        ok = True
         try:
-            answer: tuple[bool, object] = (True, call())  # type: ignore[operator]
+            value: object = call()  # type: ignore[operator]
         except Exception as exc:  # the bot re-raises it where the picture was asked for
-            answer = (False, exc)
+            ok, value = False, exc
         try:
             try:
-                send(answers, answer)
+                answer(answers, ok, value)
             except (pickle.PicklingError, TypeError, AttributeError) as exc:
-                send(answers, (False, RuntimeError(f"the picture's answer: {exc!r}")))
+                answer(answers, False, RuntimeError(f"the picture's answer: {exc!r}"))
         except BrokenPipeError:
             return
         if time.monotonic() - trimmed >= TRIM_EVERY:
-            del call, answer  # the picture's own buffers too
+            del call, value  # the picture's own buffers too
             trim()
             trimmed = time.monotonic()
