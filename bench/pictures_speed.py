@@ -20,12 +20,24 @@ them for many games in play, in these ways (best of 3 runs each, CPU time of thi
 
 Then, on the first game's picture of each kind, each encoding: bytes and milliseconds (median of E
 encodes), and whether it keeps every pixel. Discord shows PNG and WebP inline.
+
+    python bench/pictures_speed.py --worker [--games N] [--players P] [--seed S]
+
+The pictures N whole simulated games ask for, in the order their updates ask (`asked`): the board
+at each Order Phase, the revealed orders at the end of each Action Phase, each guild's own sheet
+with round 1's board and after that whenever what it shows but Gold and Fame changed (as
+games/guild_master/presentation/updates.py sends them), and the standings at the end. They are
+drawn by a picture worker process started for the run, as the bot asks for them, one after
+another: the worker's CPU (user and system, from /proc) and minor page faults per picture, and
+the CPU of the bot's thread that sends each call and reads its picture back. The worker's start
+(its imports and its first picture) is left out.
 """
 
 from __future__ import annotations
 
 import argparse
 import io
+import os
 import statistics
 import time
 import zlib
@@ -37,6 +49,7 @@ from isal import isal_zlib
 from PIL import Image, ImageChops
 
 from bot.progress import progress
+from bot.render.pictures import _Worker
 from bot.render.pictures import canvas as cv
 from engine.core import PUBLIC, Seat
 from games.guild_master import GAME, pictures
@@ -46,6 +59,8 @@ from games.guild_master.pictures.reveal_image import draw_reveal
 from games.guild_master.pictures.sheet_image import draw_sheet
 from games.guild_master.players.simulate import play
 from games.guild_master.presentation.text import Names
+from games.guild_master.presentation.updates import sheet_shows
+from games.guild_master.rules import events as ev
 from games.guild_master.rules.content import load_pack
 from games.guild_master.rules.state import ActionStep, GameState
 from games.guild_master.rules.views import PublicView, SeatView
@@ -201,13 +216,87 @@ def lossless(img: Image.Image, data: bytes) -> bool:
     return ImageChops.difference(back, img).getbbox() is None
 
 
+def asked(players: int, seed: int) -> list[tuple[str, Callable[[], bytes]]]:
+    """The pictures one simulated game's updates ask for, in order, by kind."""
+    _, final, log = play(players, seed, keep_events=True)
+    names = Names(load_pack(final.pack), ["Kim", "", "Chris", "", ""][:players])
+    out: list[tuple[str, Callable[[], bytes]]] = []
+    sheets: list[object] = [None] * players
+    revealed: PublicView | None = None  # the orders, as the Action Phase has left them so far
+    state: GameState | None = None
+    for event in log:
+        state = GAME.evolve(state, event)
+        public = GAME.view(state, PUBLIC)
+        assert isinstance(public, PublicView)
+        if revealed is not None and state.phase.value != "action":
+            out.append(("reveal", partial(pictures.reveal, revealed, names)))
+            revealed = None
+        if state.phase.value == "action" and (revealed is not None or public.orders):
+            revealed = public
+        if isinstance(event, ev.OrderPhaseStarted):
+            out.append(("board", partial(pictures.board, public, names)))
+            for seat in range(players):
+                own = GAME.view(state, Seat(seat))
+                assert isinstance(own, SeatView)
+                if state.round == 1 or sheet_shows(own) != sheets[seat]:
+                    sheet = partial(pictures.guild_sheet, own, names, seat, True)
+                    out.append(("guild_sheet", sheet))
+                sheets[seat] = sheet_shows(own)
+        if isinstance(event, ev.GameEnded):
+            out.append(("final", partial(pictures.final, public, names)))
+    return out
+
+
+def _process(pid: int) -> tuple[float, float, int]:
+    """(user CPU s, system CPU s, minor faults) of a process so far."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    tick = os.sysconf("SC_CLK_TCK")
+    return int(fields[11]) / tick, int(fields[12]) / tick, int(fields[7])
+
+
+def through_the_worker(players: int, seed: int, games: int) -> None:
+    """Whole games' pictures drawn by a picture worker process, as the bot asks for them."""
+    calls = [c for s in range(seed, seed + games) for c in asked(players, s)]
+    counts = {kind: sum(k == kind for k, _ in calls) for kind in dict.fromkeys(k for k, _ in calls)}
+    print(
+        f"{games} games of {players} players from seed {seed}: {len(calls)} pictures "
+        + ", ".join(f"{n} {kind}" for kind, n in counts.items())
+    )
+    worker = _Worker()
+    try:
+        worker.call(calls[0][1])  # its imports and first picture, left out
+        user, system, faults = _process(worker.process.pid)
+        start = time.thread_time()
+        size = sum(len(worker.call(call)) for _, call in calls)
+        bot = time.thread_time() - start
+        time.sleep(0.2)  # the worker's last answer written, its CPU counted
+        user2, system2, faults2 = _process(worker.process.pid)
+    finally:
+        worker.stop()
+    n = len(calls)
+    print(
+        f"worker CPU a picture: user {(user2 - user) / n * 1000:.2f} + system "
+        f"{(system2 - system) / n * 1000:.2f} = {(user2 + system2 - user - system) / n * 1000:.2f}"
+        f" ms; {(faults2 - faults) / n:.0f} minor page faults; {size / n / 1000:.0f} kB\n"
+        f"the bot's thread a picture (pickling the call, reading the picture back): "
+        f"{bot / n * 1000:.3f} ms"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=105)
     parser.add_argument("--encodes", type=int, default=7)
+    parser.add_argument(
+        "--worker", action="store_true", help="whole games' pictures through a worker process"
+    )
     args = parser.parse_args()
+    if args.worker:
+        through_the_worker(args.players, args.seed, args.games)
+        return
     kinds = cases(args.players, args.seed, args.games)
     print(
         f"{args.games} games of {args.players} players from seed {args.seed}, Action Phase of "
