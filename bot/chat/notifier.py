@@ -20,7 +20,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any, Protocol
 
 from bot import hosted, logs
@@ -306,16 +306,19 @@ class Notifier:
 
     def _moments(self, update: Update) -> tuple[Moment | None, Moment]:
         """The update's moments before and after. The one before is kept from the game's
-        previous update when it ended in the state this one starts from (it does unless the
-        game was reloaded), so its views are not made again."""
+        previous update when it ended at the version this one starts from (the same state, if
+        perhaps not the same object: the service may have read the game back from the store
+        meanwhile), so its views are not made again."""
         game = update.game
         rules = hosted.rules(game.game)
-        paused = Options.from_json(game.options).paused
+        paused = _paused(game.options)
         after = Moment(rules, game, update.seats, update.after, paused)
         if update.before is None:
             return None, after
         last = self._last.get(game.id)
-        if last is not None and last[1].state is update.before:
+        if last is not None and (
+            last[1].state is update.before or last[0] == update.version - len(update.events)
+        ):
             return last[1], after
         return Moment(rules, game, update.seats, update.before, paused), after
 
@@ -693,6 +696,13 @@ class Notifier:
 
 
 NONCE_LENGTH = 25
+
+
+@lru_cache(maxsize=1024)
+def _paused(options: str) -> bool:
+    """Whether a game's stored options say it is paused (read once per options text: the
+    notifier asks at every update, and a game's options change seldom)."""
+    return Options.from_json(options).paused
 
 
 def _detach(block: _Block) -> _Carry | None:
