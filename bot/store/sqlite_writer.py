@@ -140,11 +140,12 @@ class FileGuard:
                 raise self.fault
             watch = self.watch
             now = time.monotonic()
-            if watch is None or watch.changed() or now >= self._stat_due:
+            # `ready` is the watch's poll, called straight: this runs at every access.
+            if watch is None or (watch.ready(0) and watch.changed()) or now >= self._stat_due:
                 self._compare()
                 self._stat_due = now + RECHECK_EVERY
-            if before:
-                self._shm_writable()
+            if before and not os.access(self.files[2], os.W_OK):
+                self._shm_unwritable()
 
     def _compare(self) -> None:
         """The file and its -wal against the device and inode they had."""
@@ -165,17 +166,16 @@ class FileGuard:
                     self._lose(f"{name} was replaced by another file", "its file was replaced")
                 ids[i] = ident  # a -wal appears with the first write to a new database
 
-    def _shm_writable(self) -> None:
-        shm = self.files[2]
-        if not os.access(shm, os.W_OK):
-            if os.path.exists(shm):
-                self.unwritable = True
-                self._lose(
-                    "its -shm file may no longer be written (made read-only or immutable)",
-                    "its file was made read-only",
-                )
-            elif self._ids[2] is not None:
-                self._lose("its -shm file was deleted or moved", "its file was deleted or moved")
+    def _shm_unwritable(self) -> None:
+        """The -shm file may not be written: made read-only or immutable, or gone."""
+        if os.path.exists(self.files[2]):
+            self.unwritable = True
+            self._lose(
+                "its -shm file may no longer be written (made read-only or immutable)",
+                "its file was made read-only",
+            )
+        elif self._ids[2] is not None:
+            self._lose("its -shm file was deleted or moved", "its file was deleted or moved")
 
     def _lose(self, why: str, what: str) -> None:
         self.fault = WriterFault(
@@ -227,8 +227,10 @@ class DirectoryWatch:
 
     def __init__(self, fd: int) -> None:
         self.fd = fd
-        self._poll = select.poll()
-        self._poll.register(fd, select.POLLIN)
+        poll = select.poll()
+        poll.register(fd, select.POLLIN)
+        # ready(0): the events waiting, without waiting (empty: nothing changed)
+        self.ready = poll.poll
 
     @classmethod
     def of(cls, directory: str) -> DirectoryWatch | None:
@@ -248,7 +250,7 @@ class DirectoryWatch:
 
     def changed(self) -> bool:
         """Did anything change in the directory since the last call? (Drains the queue.)"""
-        if not self._poll.poll(0):
+        if not self.ready(0):
             return False
         try:
             while os.read(self.fd, 65536):
