@@ -796,11 +796,16 @@ def line(name: str, r: dict[str, Any]) -> str:
 
 
 async def main(
-    games_counts: list[int], images: bool, verbose: bool, pace: float | None = None
+    games_counts: list[int],
+    images: bool,
+    verbose: bool,
+    pace: float | None = None,
+    floor: bool = True,
 ) -> None:
-    with counter(BURSTS * len(games_counts), what="load", unit=" bursts") as advance:
+    bursts = BURSTS if floor else BURSTS // 2
+    with counter(bursts * len(games_counts), what="load", unit=" bursts") as advance:
         for games in games_counts:
-            await one_count(games, images, verbose, advance, pace)
+            await one_count(games, images, verbose, advance, pace, floor)
 
 
 async def sharded(games_counts: list[int], shard_counts: list[int], images: bool) -> None:
@@ -846,11 +851,17 @@ async def other_game(games_counts: list[int], game: str, images: bool, verbose: 
 
 
 async def one_count(
-    games: int, images: bool, verbose: bool, advance: Advance, pace: float | None = None
+    games: int,
+    images: bool,
+    verbose: bool,
+    advance: Advance,
+    pace: float | None = None,
+    with_floor: bool = True,
 ) -> None:
-    """The bot and the floor under `games` concurrent games; their figures printed."""
+    """The bot and (`with_floor`) the floor under `games` concurrent games; their figures
+    printed."""
     bot = await run_bot(games, images, advance, pace=pace)
-    floor = await run_floor(bot["shapes"], advance, bot["pauses"])
+    floor = await run_floor(bot["shapes"], advance, bot["pauses"]) if with_floor else None
     bursts = "; ".join(describe(s) for s in bot["shapes"])
     if pace:
         rate = len(bot["latencies"]) / bot["seconds"]
@@ -861,9 +872,10 @@ async def one_count(
     else:
         print(f"{games} concurrent games ({bot['seconds']:.1f} s of bursts: {bursts}):")
     print(line("Guild Master bot", bot))
-    print(line("bare discord.py floor", floor))
-    ratio = percentile(bot["latencies"], 99) / percentile(floor["latencies"], 99)
-    print(f"  p99 bot / floor = {ratio:.2f}")
+    if floor is not None:
+        print(line("bare discord.py floor", floor))
+        ratio = percentile(bot["latencies"], 99) / percentile(floor["latencies"], 99)
+        print(f"  p99 bot / floor = {ratio:.2f}")
     if verbose:
         for route, n in sorted(bot["calls"].items(), key=lambda kv: -kv[1]):
             print(f"    {n / games:6.2f} per game round  {route}")
@@ -909,6 +921,11 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         action="store_true",
         help="REST calls of a round by route, latencies by kind of interaction",
     )
+    parser.add_argument(
+        "--no-floor",
+        action="store_true",
+        help="the bot only (its CPU and memory figures need no floor; half the time)",
+    )
     return parser.parse_args(argv)
 
 
@@ -925,4 +942,6 @@ if __name__ == "__main__":
     elif args.game != GUILD_MASTER:
         asyncio.run(other_game(args.games, args.game, not args.no_images, args.verbose))
     else:
-        asyncio.run(main(args.games, not args.no_images, args.verbose, args.pace))
+        asyncio.run(
+            main(args.games, not args.no_images, args.verbose, args.pace, not args.no_floor)
+        )

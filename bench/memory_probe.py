@@ -48,7 +48,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 SITECUSTOMIZE = r'''
 import os
 if os.environ.get("GM_MEMPROBE_OUT"):
-    import ctypes, gc, json, signal, sys
+    import ctypes, gc, json, signal, sys, tracemalloc
 
     class _Mallinfo2(ctypes.Structure):
         _fields_ = [(n, ctypes.c_size_t) for n in (
@@ -186,9 +186,55 @@ if os.environ.get("GM_MEMPROBE_OUT"):
         del tracked
         line = {"status": _status(), "mallinfo": _mallinfo(), "caches": _caches(),
                 "maps": _maps(), "pymalloc": _pymalloc(), "types": by_type,
-                "holders": holders, "argv": sys.argv[:3]}
+                "holders": holders, "tasks": _tasks(), "traced": _traced(),
+                "argv": sys.argv[:3]}
         with open(f"{os.environ['GM_MEMPROBE_OUT']}.{os.getpid()}", "a") as f:
             f.write(json.dumps(line) + "\n")
+        # Traced from the first dump (at rest before the games) on: a later snapshot holds
+        # only what was allocated since and is still alive.
+        frames = int(os.environ.get("GM_MEMPROBE_TRACE", "0"))
+        if frames and not tracemalloc.is_tracing():
+            tracemalloc.start(frames)
+
+    def _tasks():
+        """asyncio's tasks not done, by their coroutine and where they wait (the innermost
+        coroutine's function and line): what the backlog is made of."""
+        import asyncio.tasks
+        where = {}
+        for task in list(asyncio.tasks._all_tasks):
+            if task.done():
+                continue
+            coro = task.get_coro()
+            outer = getattr(coro, "__qualname__", type(coro).__name__)
+            inner = coro
+            while getattr(inner, "cr_await", None) is not None:
+                nxt = inner.cr_await
+                if not hasattr(nxt, "cr_frame"):
+                    break
+                inner = nxt
+            frame = getattr(inner, "cr_frame", None)
+            at = (f"{frame.f_code.co_qualname}:{frame.f_lineno}" if frame else "?")
+            key = f"{outer} @ {at}"
+            where[key] = where.get(key, 0) + 1
+        return sorted(where.items(), key=lambda kv: -kv[1])[:30]
+
+    def _traced():
+        """tracemalloc's live allocations since tracing began: by line and by file (the top
+        ones), and by traceback for the largest lines."""
+        if not tracemalloc.is_tracing():
+            return {}
+        snap = tracemalloc.take_snapshot().filter_traces((
+            tracemalloc.Filter(False, tracemalloc.__file__),
+            tracemalloc.Filter(False, "<frozen importlib._bootstrap>"),
+            tracemalloc.Filter(False, "<frozen importlib._bootstrap_external>"),
+            tracemalloc.Filter(False, "*sitecustomize.py"),
+        ))
+        def rows(key, n):
+            return [[str(s.traceback), s.size, s.count] for s in snap.statistics(key)[:n]]
+        return {"total": sum(t.size for t in snap.traces),
+                "lineno": rows("lineno", 40), "filename": rows("filename", 25),
+                "traceback": [["\n".join(s.traceback.format(limit=8)), s.size, s.count]
+                              for s in snap.statistics("traceback")[:12]]}
 
     signal.signal(signal.SIGUSR1, _dump)
 
@@ -245,6 +291,22 @@ def grown(a: dict[str, Any], b: dict[str, Any], games: int, top: int) -> list[st
     for size, n, name in rows[:top]:
         out.append(f"      {size / games:+9.0f} B/game {n / games:+8.2f}/game  {name}")
     return out
+
+
+def traced(name: str, t: dict[str, Any], games: int) -> str:
+    """tracemalloc's live allocations since the dump at rest before the games."""
+    out = [f"  {name}, traced since rest (tracemalloc): {t['total'] / 2**20:.1f} MB"]
+    for key in ("filename", "lineno"):
+        out.append(f"    by {key}:")
+        for where, size, count in t[key]:
+            out.append(
+                f"      {size / 2**20:7.2f} MB {count:8d} ({size / games:7.0f} B/game)  {where}"
+            )
+    out.append("    by traceback (largest):")
+    for where, size, count in t["traceback"]:
+        out.append(f"      {size / 2**20:7.2f} MB {count:8d}")
+        out.extend(f"          {line}" for line in where.splitlines())
+    return "\n".join(out)
 
 
 def heap(d: dict[str, Any]) -> str:
@@ -388,6 +450,12 @@ async def run(
             for name, d in (("peak dump", peak), ("at rest after", after)):
                 for kind, chains in (d or {}).get("holders", {}).items():
                     print(f"  {name}, held {kind}: {chains}")
+                if d is not None and d.get("tasks"):
+                    print(f"  {name}, asyncio tasks not done, where they wait:")
+                    for where, n in d["tasks"]:
+                        print(f"    {n:6d}  {where}")
+                if d is not None and d.get("traced"):
+                    print(traced(name, d["traced"], games))
             named = (("at rest before", rest), ("peak dump", peak), ("at rest after", after))
             for name, d in named:
                 if d is not None:
@@ -437,12 +505,22 @@ def main() -> None:
     )
     parser.add_argument("--log", default="", help="the bot's log (standard error) to this file")
     parser.add_argument("--top", type=int, default=25, help="types listed per comparison")
+    parser.add_argument(
+        "--trace",
+        type=int,
+        default=0,
+        help="with dumps: trace allocations (tracemalloc, this many frames) from the dump at "
+        "rest on, and print the live ones at the peak and after by file, line and traceback "
+        "(slows the bot and adds to its memory)",
+    )
     parser.add_argument("--env", action="append", default=[], help="NAME=VALUE for the bot")
     args = parser.parse_args()
     import load
 
     load.TIMEOUT = args.timeout
     extra = dict(e.split("=", 1) for e in args.env)
+    if args.trace:
+        extra["GM_MEMPROBE_TRACE"] = str(args.trace)
     asyncio.run(
         run(args.games, not args.no_images, args.every, extra, args.top, args.trim, args.log)
     )
