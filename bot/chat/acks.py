@@ -5,8 +5,9 @@ and a player who sees that clicks again. An answer needs the game: the engine de
 store records, the board is drawn again, and discord.py and aiohttp build the request, one to
 two milliseconds in all. When hundreds of players act at once, the last of them waits for
 everybody's answer before theirs. So when an interaction arrives while others already wait for
-their answers, the bot first acknowledges it, ahead of everything else it has to do, and gives
-the answer after. A lone interaction is answered at once, in one request.
+their answers, or when its handler would wait for a place among those working at once
+(bot/chat/backlog.py), the bot first acknowledges it, ahead of everything else it has to do, and
+gives the answer after. A lone interaction is answered at once, in one request.
 
 - A click or a form is acknowledged with DEFERRED_UPDATE_MESSAGE ("got it; the message may
   change"); its answer edits the message the control is on, or comes as a follow-up.
@@ -80,6 +81,8 @@ class EarlyAcks:
     `opens_form(action)`: does the control of that action answer with a modal?
     `user_agent`: what the requests say they are (discord.py's).
     `slow(action)`: is the control of that action slow to answer (acknowledged at once)?
+    `behind()`: would a new interaction wait for its handler's place (bot/chat/backlog.py)?
+    Then it is acknowledged first, whatever else waits.
     """
 
     def __init__(
@@ -91,12 +94,14 @@ class EarlyAcks:
         *,
         when_waiting: int = ACK_WHEN_WAITING,
         slow: Callable[[str], bool] = answers_slowly,
+        behind: Callable[[], bool] = lambda: False,
     ) -> None:
         self._parse = connection.parsers["INTERACTION_CREATE"]
         connection.parsers["INTERACTION_CREATE"] = self.parse
         self.answers = answers
         self.opens_form = opens_form
         self.slow = slow
+        self.behind = behind
         self.when_waiting = when_waiting
         self.user_agent = user_agent
         self._acks: dict[int, asyncio.Task[bool | None]] = {}
@@ -121,7 +126,7 @@ class EarlyAcks:
 
     def _acknowledgement(self, data: dict[str, Any]) -> dict[str, Any] | None:
         """The acknowledgement to send at once, or None to answer the interaction directly."""
-        busy = self.answers.waiting >= self.when_waiting
+        busy = self.answers.waiting >= self.when_waiting or self.behind()
         kind = data.get("type")
         if kind == APPLICATION_COMMAND:
             return (

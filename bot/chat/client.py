@@ -27,6 +27,7 @@ from bot import hosted, logs, metrics
 from bot.chat import convert
 from bot.chat.acks import ALREADY_ACKNOWLEDGED, EarlyAcks
 from bot.chat.actions import Actions, Who, opens_form
+from bot.chat.backlog import Backlog
 from bot.chat.notifier import DMClosed, Notifier
 from bot.chat.priority import AnswersFirst, AnswersFirstPoster
 from bot.chat.ratelimits import amortise_bucket_eviction
@@ -417,7 +418,16 @@ class GuildMasterBot(discord.AutoShardedClient):
         # Two hooks on discord.py's parser of interactions, the outer one first: acknowledge a
         # click that would wait (acks.py), then take its message's controls from the payload.
         self.shown = ShownControls(self._connection)
-        self.acks = EarlyAcks(self._connection, self.answers, opens_form, self.http.user_agent)
+        # At most so many interactions handled at once (backlog.py); one that would wait for
+        # its place is acknowledged on arrival.
+        self.backlog = Backlog()
+        self.acks = EarlyAcks(
+            self._connection,
+            self.answers,
+            opens_form,
+            self.http.user_agent,
+            behind=lambda: self.backlog.behind(self.answers.waiting),
+        )
         # Outermost: interactions are counted and timed from the moment their payload is read.
         self.arrivals = metrics.Arrivals(self._connection, self._ours)
         self._command_names: frozenset[str] = frozenset()
@@ -590,15 +600,16 @@ class GuildMasterBot(discord.AutoShardedClient):
         fields = (
             modal_values(data) if interaction.type is discord.InteractionType.modal_submit else None
         )
-        reply = await self.actions.control(
-            who(interaction), custom_id, values, fields, shown=controls or {}
-        )
-        if ack is not None and acknowledged is False:
-            return  # Discord refused the acknowledgement: it takes no answer now
-        try:
-            await respond(interaction, reply, self.store, acknowledged=acknowledged)
-        except discord.HTTPException:
-            log.exception("answering interaction %s failed", interaction.id)
+        async with self.backlog.place(urgent=acknowledged is not True):
+            reply = await self.actions.control(
+                who(interaction), custom_id, values, fields, shown=controls or {}
+            )
+            if ack is not None and acknowledged is False:
+                return  # Discord refused the acknowledgement: it takes no answer now
+            try:
+                await respond(interaction, reply, self.store, acknowledged=acknowledged)
+            except discord.HTTPException:
+                log.exception("answering interaction %s failed", interaction.id)
 
     async def close(self) -> None:
         """Stop gracefully: take no new interactions (they are told to try again), let the
@@ -977,12 +988,19 @@ async def answer_command(
     if isinstance(bot, GuildMasterBot) and bot.closing:
         if asyncio.iscoroutine(work):
             work.close()  # never run: nothing is carried out while stopping
-        reply = say(STOPPING)
-    else:
+        if ack is None or acknowledged is not False:
+            await respond(interaction, say(STOPPING), store, acknowledged=acknowledged)
+        return
+    place: contextlib.AbstractAsyncContextManager[None] = (
+        bot.backlog.place(urgent=acknowledged is not True)
+        if isinstance(bot, GuildMasterBot)
+        else contextlib.nullcontext()
+    )
+    async with place:
         reply = await work
-    if ack is not None and acknowledged is False:
-        return  # Discord refused the acknowledgement: it takes no answer now
-    await respond(interaction, reply, store, acknowledged=acknowledged)
+        if ack is not None and acknowledged is False:
+            return  # Discord refused the acknowledgement: it takes no answer now
+        await respond(interaction, reply, store, acknowledged=acknowledged)
 
 
 def _admin(actions: Actions, what: str) -> Any:

@@ -1,0 +1,107 @@
+"""At most so many interactions handled at once; the others wait their turn.
+
+When thousands of players click at once, every click's handler used to start its work at once:
+each held its game's state, the answer it was drawing and the request it was building while it
+waited for the loop, the store and Discord. In the load bench's 2,000-game burst that backlog of
+work in progress was most of the bot's peak memory (docs/performance.md, "S6"). Now a handler
+takes a place before its work; past HANDLING_AT_ONCE the others wait, holding no more than the
+interaction discord.py parsed, and are let in first come, first served.
+
+Waiting must not break Discord's 3 seconds: a click that would wait for a place is acknowledged
+on arrival (bot/chat/acks.py asks `behind`), and its answer may then come within 15 minutes. A
+handler that could not be acknowledged (a control that answers with a form, an acknowledgement
+whose outcome is unknown) is `urgent`: it is let in before every acknowledged one.
+
+A handler that keeps its place longer than HOLD seconds (a request Discord keeps rate limiting,
+say) gives it to the next one and goes on, so that a few stuck answers cannot stop all the others.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections import deque
+from collections.abc import AsyncIterator
+
+# Handlers doing their work at once. Each is some milliseconds of the loop's work and a request
+# to Discord; this many keep the loop and Discord's connections busy without a backlog of
+# drawn answers (HTTP_CONNECTIONS, bot/chat/client.py, is 64).
+HANDLING_AT_ONCE = 32
+# Seconds a handler keeps its place before the next one is let in beside it.
+HOLD = 10.0
+
+
+class _Place:
+    """One handler's place, given back once (at its end, or when held past HOLD)."""
+
+    __slots__ = ("given_back",)
+
+    def __init__(self) -> None:
+        self.given_back = False
+
+
+class Backlog:
+    """The places of handlers working at once, and the queues of those waiting for one
+    (urgent ones first, each queue first come, first served)."""
+
+    def __init__(self, limit: int = HANDLING_AT_ONCE, hold: float = HOLD) -> None:
+        self.limit = limit
+        self.hold = hold
+        self.handling = 0  # places taken
+        self._urgent: deque[asyncio.Future[None]] = deque()
+        self._later: deque[asyncio.Future[None]] = deque()
+
+    @property
+    def waiting(self) -> int:
+        """Handlers waiting for a place."""
+        return len(self._urgent) + len(self._later)
+
+    def behind(self, arriving: int = 0) -> bool:
+        """Would a handler arriving now wait for a place, with `arriving` others arrived and
+        not yet placed ahead of it?"""
+        return self.handling + self.waiting + arriving >= self.limit
+
+    @contextlib.asynccontextmanager
+    async def place(self, *, urgent: bool = False) -> AsyncIterator[None]:
+        """A place for the work inside; `urgent`: the interaction is not acknowledged, so its
+        answer is due within Discord's 3 seconds."""
+        await self._take(urgent)
+        place = _Place()
+        timer = asyncio.get_running_loop().call_later(self.hold, self._give_back, place)
+        try:
+            yield
+        finally:
+            timer.cancel()
+            self._give_back(place)
+
+    async def _take(self, urgent: bool) -> None:
+        ahead = self._urgent if urgent else (self._urgent or self._later)
+        if self.handling < self.limit and not ahead:
+            self.handling += 1
+            return
+        turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        (self._urgent if urgent else self._later).append(turn)
+        try:
+            await turn
+        except asyncio.CancelledError:
+            if turn.done() and not turn.cancelled():
+                self._next()  # the place was handed over as this handler was cancelled
+            else:
+                with contextlib.suppress(ValueError):  # not already skipped by `_next`
+                    (self._urgent if urgent else self._later).remove(turn)
+            raise
+
+    def _give_back(self, place: _Place) -> None:
+        if not place.given_back:
+            place.given_back = True
+            self._next()
+
+    def _next(self) -> None:
+        """A place freed: handed to the next handler waiting, or counted free."""
+        for queue in (self._urgent, self._later):
+            while queue:
+                turn = queue.popleft()
+                if not turn.done():
+                    turn.set_result(None)
+                    return
+        self.handling -= 1
