@@ -24,7 +24,7 @@ import discord
 from discord import app_commands
 
 from bot import hosted, logs, metrics
-from bot.chat import convert
+from bot.chat import payloads
 from bot.chat.acks import ALREADY_ACKNOWLEDGED, EarlyAcks
 from bot.chat.actions import Actions, Who, opens_form
 from bot.chat.backlog import Backlog
@@ -137,46 +137,38 @@ class DiscordPoster:
         mention: int | None = None,
         nonce: str | None = None,
     ) -> int:
-        channel = self.client.get_partial_messageable(channel_id)
-        mentions = (
-            discord.AllowedMentions(users=[discord.Object(mention)], everyone=False, roles=False)
-            if mention is not None
-            else discord.AllowedMentions.none()
-        )
         nonce = nonce or secrets.token_hex(8)  # one per post, kept across tries
-
-        async def post() -> discord.Message:
-            # Built anew each try: a file's bytes are consumed by a send.
-            kwargs = convert.send_kwargs(message)
-            return await channel.send(**kwargs, allowed_mentions=mentions, nonce=nonce)
-
-        sent = await retrying(f"posting in {channel_id}", post, self.delays)
-        return sent.id
+        # The request is built anew each try (payloads.post): a file's bytes are consumed.
+        return await retrying(
+            f"posting in {channel_id}",
+            lambda: payloads.post(
+                self.client.http, channel_id, message, mention=mention, nonce=nonce
+            ),
+            self.delays,
+        )
 
     async def edit(self, channel_id: int, message_id: int, message: Message) -> None:
-        partial = self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
         await retrying(
             f"editing {message_id}",
-            lambda: partial.edit(**convert.edit_kwargs(message)),
+            lambda: payloads.edit(self.client.http, channel_id, message_id, message),
             self.delays,
         )
 
     async def fetch_content(self, channel_id: int, message_id: int) -> str | None:
-        partial = self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
         try:
-            return (await partial.fetch()).content
+            return await payloads.content(self.client.http, channel_id, message_id)
         except discord.HTTPException:
             return None
 
     async def dm_channel(self, user_id: int) -> int:
         channel_id = self._dm_channels.get(user_id)
         if channel_id is None:
-
-            async def open_dm() -> int:
-                # The id is all Discord needs to open the channel: no need to fetch the user.
-                return (await self.client.create_dm(discord.Object(id=user_id))).id
-
-            channel_id = await retrying(f"opening a DM with {user_id}", open_dm, self.delays)
+            # The id is all Discord needs to open the channel: no need to fetch the user.
+            channel_id = await retrying(
+                f"opening a DM with {user_id}",
+                lambda: payloads.open_dm(self.client.http, user_id),
+                self.delays,
+            )
             self._dm_channels[user_id] = channel_id
         return channel_id
 
@@ -186,21 +178,16 @@ class DiscordPoster:
         nonce = nonce or secrets.token_hex(8)  # one per DM, kept across tries
         try:
             channel_id = await self.dm_channel(user_id)
-            target = self.client.get_partial_messageable(channel_id)
             sent = await retrying(
                 f"sending a DM to {user_id}",
-                lambda: target.send(
-                    **convert.send_kwargs(message),
-                    allowed_mentions=discord.AllowedMentions.none(),
-                    nonce=nonce,
-                ),
+                lambda: payloads.post(self.client.http, channel_id, message, nonce=nonce),
                 self.delays,
             )
         except discord.Forbidden as exc:
             if exc.code == CLOSED_DMS:
                 raise DMClosed from exc
             raise
-        return channel_id, sent.id
+        return channel_id, sent
 
 
 def to_modal(spec: Modal) -> discord.ui.Modal:
@@ -253,8 +240,7 @@ async def respond(
         for game_id, key, message in reply.also:
             found = await store.message(game_id, key)
             if found is not None:
-                partial = interaction.client.get_partial_messageable(found[0])
-                await partial.get_partial_message(found[1]).edit(**convert.edit_kwargs(message))
+                await payloads.edit(interaction.client.http, found[0], found[1], message)
     except StoreError as exc:
         # The answer is given; only keeping or updating the messages it names failed (the
         # store has logged a fault that needs an admin).
@@ -268,14 +254,11 @@ async def _answer(interaction: discord.Interaction, reply: Reply) -> int | None:
         return None
     message = reply.message or Message(content="Done.")
     if reply.edit and interaction.message is not None:
-        await interaction.response.edit_message(**convert.edit_kwargs(message))
+        await payloads.answer(interaction, message, update=True)
         return None
-    sent = await interaction.response.send_message(
-        **convert.send_kwargs(message),
-        ephemeral=reply.ephemeral,
-        allowed_mentions=discord.AllowedMentions.none(),
+    return await payloads.answer(
+        interaction, message, ephemeral=reply.ephemeral, want_id=reply.remember is not None
     )
-    return sent.message_id
 
 
 async def _answer_if_not_acknowledged(interaction: discord.Interaction, reply: Reply) -> int | None:
@@ -302,15 +285,9 @@ async def _answer_after_ack(interaction: discord.Interaction, reply: Reply) -> i
         reply = Reply(Message(content="Press the button again to open its form."))
     message = reply.message or Message(content="Done.")
     if reply.edit and interaction.message is not None:
-        await interaction.edit_original_response(**convert.edit_kwargs(message))
+        await payloads.edit_original(interaction, message)
         return None
-    sent = await interaction.followup.send(
-        **convert.send_kwargs(message),
-        ephemeral=reply.ephemeral,
-        allowed_mentions=discord.AllowedMentions.none(),
-        wait=True,
-    )
-    return sent.id
+    return await payloads.follow_up(interaction, message, ephemeral=reply.ephemeral)
 
 
 async def _answer_after_deferral(interaction: discord.Interaction, reply: Reply) -> int | None:
@@ -322,21 +299,16 @@ async def _answer_after_deferral(interaction: discord.Interaction, reply: Reply)
         reply = Reply(Message(content="That needs a form: use the command again."))
     message = reply.message or Message(content="Done.")
     if reply.ephemeral:
-        await interaction.edit_original_response(**convert.edit_kwargs(message))
+        await payloads.edit_original(interaction, message)
         return None
-    channel = interaction.client.get_partial_messageable(
-        interaction.channel_id or 0, guild_id=interaction.guild_id
-    )
     try:
-        sent = await channel.send(
-            **convert.send_kwargs(message), allowed_mentions=discord.AllowedMentions.none()
-        )
+        sent = await payloads.post(interaction.client.http, interaction.channel_id or 0, message)
     except discord.Forbidden:
         # The bot may answer here but not post: the answer goes to its asker alone.
-        await interaction.edit_original_response(**convert.edit_kwargs(message))
+        await payloads.edit_original(interaction, message)
         return None
     await interaction.delete_original_response()
-    return sent.id
+    return sent
 
 
 def shown(components: list[dict[str, Any]]) -> dict[str, tuple[str, ...]]:
