@@ -574,6 +574,30 @@ def _read(conn: sqlite3.Connection, sql: str, args: tuple[Any, ...]) -> list[Any
         raise _failed(exc, "the database", "reading") from exc
 
 
+SNAPSHOT_UNTIL_SQL = (
+    "SELECT seq, data FROM snapshots WHERE game_id = ? AND state_version = ? AND seq <= ?"
+    " ORDER BY seq DESC LIMIT 1"
+)
+EVENTS_UNTIL_SQL = (
+    "SELECT seq, schema_version, data FROM events WHERE game_id = ? AND seq > ? AND seq <= ?"
+    " ORDER BY seq"
+)
+
+
+def load_until(
+    conn: sqlite3.Connection, game_id: int, state_version: int, version: int
+) -> tuple[tuple[int, str] | None, list[tuple[int, int, str]]]:
+    """As `load`, for the state after event `version`: the latest snapshot of `state_version`
+    taken at or before it (None if none), and the events after that up to `version`."""
+    try:
+        snapshot = conn.execute(SNAPSHOT_UNTIL_SQL, (game_id, state_version, version)).fetchone()
+        after = 0 if snapshot is None else snapshot[0]
+        rows = conn.execute(EVENTS_UNTIL_SQL, (game_id, after, version)).fetchall()
+        return snapshot, rows
+    except sqlite3.DatabaseError as exc:
+        raise _failed(exc, "the database", "reading") from exc
+
+
 def set_message(
     conn: sqlite3.Connection, game_id: int, key: str, channel_id: int, message_id: int
 ) -> None:
@@ -589,11 +613,18 @@ def set_message(
 def save_snapshot(
     conn: sqlite3.Connection, game_id: int, seq: int, state_version: int, data: str, when: str
 ) -> None:
-    """Keep the game's state after event `seq`, dropping older snapshots."""
+    """Keep the game's state after event `seq`, and the latest snapshot before it (dropping
+    the older ones): the notifier reads back the state an update began from (`load_until`),
+    and an update that ends a round begins before the snapshot taken at its end; without the
+    one before, it was read from the game's first event."""
     with _transaction(conn):
-        conn.execute("DELETE FROM snapshots WHERE game_id = ?", (game_id,))
         conn.execute(
-            "INSERT INTO snapshots (game_id, seq, state_version, data, created_at)"
+            "DELETE FROM snapshots WHERE game_id = ? AND seq < "
+            "(SELECT coalesce(max(seq), 0) FROM snapshots WHERE game_id = ? AND seq < ?)",
+            (game_id, game_id, seq),
+        )
+        conn.execute(
+            "INSERT OR REPLACE INTO snapshots (game_id, seq, state_version, data, created_at)"
             " VALUES (?, ?, ?, ?, ?)",
             (game_id, seq, state_version, data, when),
         )

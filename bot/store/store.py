@@ -932,20 +932,26 @@ class EventStore:
         return Loaded(state=state, version=version, snapshot_seq=base, replayed=len(rows))
 
     async def load_at(self, game_id: int, version: int) -> Any:
-        """The game's state after event `version`: its latest snapshot if taken at or before
-        it, else from the first event; the events up to `version` folded in. (The notifier
-        reads back the states of the updates that waited their turn without them.)"""
+        """The game's state after event `version`: its latest snapshot taken at or before it
+        (on SQLite the one before the latest is kept too: `sqlite_writer.save_snapshot`; on
+        PostgreSQL the latest only), else from the first event; the events up to `version`
+        folded in. (The notifier reads back the states of the updates that waited their turn
+        without them.)"""
         game = self._by_id.get(game_id) or await self._codec(game_id)
         definition = game.definition
 
         async def fetch(wanted: int | None) -> tuple[Any, list[Any]]:
-            if self._writer is not None:
-                return await self._sqlite(sqlite_writer.load, game_id, wanted, reading=True)
             return await self._postgres(self._postgres_writer().load, game_id, wanted)
 
-        snapshot, rows = await fetch(definition.state_version)
-        if snapshot is not None and snapshot[0] > version:  # taken later: from the start
-            snapshot, rows = await fetch(None)
+        if self._writer is not None:  # the snapshot at or before it, the events up to it
+            wanted = definition.state_version
+            snapshot, rows = await self._sqlite(
+                sqlite_writer.load_until, game_id, wanted, version, reading=True
+            )
+        else:
+            snapshot, rows = await fetch(definition.state_version)
+            if snapshot is not None and snapshot[0] > version:  # taken later: from the start
+                snapshot, rows = await fetch(None)
         state, base = None, 0
         if snapshot is not None:
             base, data = snapshot
@@ -960,7 +966,8 @@ class EventStore:
         return state
 
     async def save_snapshot(self, game_id: int, seq: int, state: Any) -> None:
-        """Keep `state` as the game's state after event `seq` (older snapshots are dropped)."""
+        """Keep `state` as the game's state after event `seq` (older snapshots are dropped; on
+        SQLite but the latest before it)."""
         game = await self._codec(game_id)
         data = game.state_encoder.encode(state).decode()
         if self._writer is not None:
