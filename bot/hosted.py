@@ -9,8 +9,9 @@ leaves this module.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from functools import cache
 from importlib import import_module
@@ -65,38 +66,89 @@ def built_in_of(info: GameInfo, seats: Sequence[Seat]) -> tuple[bool, ...]:
 
 
 @dataclass
+class Made:
+    """What has been worked out of one state of a game: its views by audience (a seat, None for
+    the public), its pending decisions and its stage."""
+
+    state: Any
+    views: dict[int | None, Any] = field(default_factory=dict)
+    pending: tuple[Decision, ...] | None = None
+    stage: Stage | None = None
+
+
+# What was worked out of the last two states of each game asked about (its newest ones, as a
+# rule: the state before an update and the state after it), for the MADE_GAMES games asked
+# about last. A click's answer and the notifier's posts of the update it made are made from the
+# same views, and the next click's answer from those the notifier made, instead of each making
+# them again (a Guild Master guild's view is some 0.2 ms). An answer and the posts of its update
+# come within moments of each other, so the bound is small, and not the service's: the older
+# of a game's two states is one the service no longer keeps. By the state's identity, which is
+# sound because states are immutable; each entry holds its state, so its id cannot be taken by
+# another meanwhile. A state reloaded from the store is another object: its views are made again.
+MADE_PER_GAME = 2
+MADE_GAMES = 256
+_made: OrderedDict[int, list[Made]] = OrderedDict()
+
+
+def made_of(game_id: int, state: Any) -> Made:
+    """What has been worked out so far of `state`, a state of the game `game_id` (nothing if it
+    is not one of the game's last two states asked about, and from now on it is)."""
+    kept = _made.get(game_id)
+    if kept is None:
+        kept = _made[game_id] = []
+    else:
+        _made.move_to_end(game_id)
+    for made in kept:
+        if made.state is state:
+            return made
+    made = Made(state)
+    kept.append(made)
+    if len(kept) > MADE_PER_GAME:
+        del kept[0]
+    while len(_made) > MADE_GAMES:
+        _made.popitem(last=False)
+    return made
+
+
+@dataclass
 class Moment:
     """One state of a game, as the core knows it, with what every audience's table shares: the
-    views are made once per audience and kept, so one update's channel post and DMs, and the
-    next update's "before", do not make them twice."""
+    views are made once per audience and kept (`made_of`), so one update's channel post and
+    DMs, the answer to the click that made it, and the next update's "before", do not make
+    them twice."""
 
     rules: GameDefinition
     info: GameInfo
     seats: tuple[Seat, ...]
     state: Any
     paused: bool = False
-    _views: dict[int | None, Any] | None = None
-    _pending: tuple[Decision, ...] | None = None
-    _stage: Stage | None = None
+    _made: Made | None = None
+
+    @property
+    def made(self) -> Made:
+        if self._made is None:
+            self._made = made_of(self.info.id, self.state)
+        return self._made
 
     def view(self, seat: int | None) -> Any:
-        if self._views is None:
-            self._views = {}
-        if seat not in self._views:
-            self._views[seat] = self.rules.view(self.state, audience_of(seat))
-        return self._views[seat]
+        views = self.made.views
+        if seat not in views:
+            views[seat] = self.rules.view(self.state, audience_of(seat))
+        return views[seat]
 
     @property
     def pending(self) -> tuple[Decision, ...]:
-        if self._pending is None:
-            self._pending = tuple(self.rules.pending(self.state))
-        return self._pending
+        made = self.made
+        if made.pending is None:
+            made.pending = tuple(self.rules.pending(self.state))
+        return made.pending
 
     @property
     def stage(self) -> Stage:
-        if self._stage is None:
-            self._stage = self.rules.stage(self.state)
-        return self._stage
+        made = self.made
+        if made.stage is None:
+            made.stage = self.rules.stage(self.state)
+        return made.stage
 
     def table(self, seat: int | None, due: datetime | None = None) -> Table:
         """The table of `seat` (None: the public one)."""

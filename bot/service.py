@@ -18,6 +18,7 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
+from functools import lru_cache
 from typing import Any
 
 from bot import logs, metrics, timebank
@@ -39,10 +40,12 @@ MAX_BOT_MOVES = 500  # per drive; a safety net, far above what a phase needs
 REDO_DELAYS = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0, 60.0)
 
 # Games whose state is kept in memory between interactions, the most recently used first; and
-# how long a game no one touches keeps it. A game's state is some 43 KB (Guild Master): 2,000
-# games in play kept at once would be most of the memory one process has (issue 26). A game
-# dropped from the cache is loaded from its snapshot and the events after it when next touched
-# (a few milliseconds), which gives the same state: rules are deterministic.
+# how long a game no one touches keeps it. A 2-player Guild Master state is 14-16 KiB
+# (tracemalloc, round 1 to the end), and the notifier keeps the last moment (views) of as many
+# games. A game dropped from the cache is loaded from its snapshot and the events after it when
+# next touched (0.04 ms in a round's Order Phase), which gives the same state: rules are
+# deterministic. Keeping all of 2,000 games in play measured 13 MB more for 4% less CPU a click
+# (bench/click_path.py, issue 26): not worth it.
 CACHED_GAMES = 256
 IDLE_SECONDS = 600.0
 
@@ -103,7 +106,15 @@ class Options:
 
     @classmethod
     def from_json(cls, raw: str | dict[str, Any]) -> Options:
-        data = json.loads(raw) if isinstance(raw, str) else raw
+        """The options a game's row holds (as its JSON text, or read already). From the text,
+        the same (shared) object each time the text is the same: a click reads its game's
+        options several times (never change its dicts)."""
+        if isinstance(raw, str):
+            return _options_of(raw)
+        return cls._read(raw)
+
+    @classmethod
+    def _read(cls, data: dict[str, Any]) -> Options:
         return cls(
             players=int(data.get("players", 4)),
             bots=bool(data.get("bots", True)),
@@ -117,6 +128,14 @@ class Options:
 
 
 _HOST_OPTIONS = ("players", "bots", "deadlines", "paused", "strength", "invited", "daily")
+
+
+@lru_cache(maxsize=CACHED_GAMES)
+def _options_of(raw: str) -> Options:
+    """`Options.from_json` of a game row's text, kept for the texts read last."""
+    return Options._read(json.loads(raw))
+
+
 _IN_PLAY = {"lobby": "open for players to join", "running": "being played"}
 _WORDS = dict(enumerate(("No", "One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight")))
 
@@ -287,7 +306,12 @@ class GameService:
         self._now = now or (lambda: datetime.now(UTC))
         self._settling: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
-        self._seats: dict[int, tuple[Seat, ...]] = {}  # last read, for when the database fails
+        # Per game, the seats last read and the rows they were made from: for when the database
+        # fails, and made again only when the store's rows are others (it keeps them when it is
+        # the database's one writer, and a change replaces the rows it changes).
+        self._seats: dict[int, tuple[tuple[Any, ...], tuple[Seat, ...]]] = {}
+        # Games whose deadline their background moves must bring up to date (`kick`).
+        self._stale: set[int] = set()
         self._redo: dict[int, asyncio.Task[None]] = {}
         self.redo_delays = REDO_DELAYS
         # What a server without settings of its own gets (the client sets it from the config).
@@ -365,8 +389,15 @@ class GameService:
     async def seats(self, game_id: int) -> tuple[Seat, ...]:
         """The game's seats, as stored."""
         rows = await self.store.seats(game_id)
+        kept = self._seats.get(game_id)
+        if (
+            kept is not None
+            and len(kept[0]) == len(rows)
+            and all(a is b for a, b in zip(kept[0], rows, strict=True))
+        ):
+            return kept[1]
         seats = tuple(Seat(r.seat, r.user_id, r.name, r.dm_channel_id) for r in rows)
-        self._seats[game_id] = seats
+        self._seats[game_id] = (tuple(rows), seats)
         return seats
 
     async def seat_of(self, game_id: int, user_id: int) -> int | None:
@@ -563,12 +594,17 @@ class GameService:
             async with self.lock(game_id):
                 outcome = await self._act_locked(game_id, command, key, by, response)
         if drive and outcome.events:
-            self.kick(game_id)
+            # The append's bookkeeping has brought the deadline up to date (or will, if the
+            # database failed it): the background moves need not, unless they move.
+            self.kick(game_id, deadline=False)
         return outcome
 
-    def kick(self, game_id: int) -> None:
+    def kick(self, game_id: int, *, deadline: bool = True) -> None:
         """After a change, in the background: let built-in players move and keep the deadline
-        right. The caller (an interaction) is answered without waiting for them."""
+        right (`deadline`: even if they do not move). The caller (an interaction) is answered
+        without waiting for them."""
+        if deadline:
+            self._stale.add(game_id)
         task = self._settling.get(game_id)
         if task is not None and not task.done():
             self._again.add(game_id)
@@ -581,8 +617,10 @@ class GameService:
         while True:
             self._again.discard(game_id)
             try:
-                await self.drive_bots(game_id)
-                await self.refresh_deadline(game_id)
+                moved = await self.drive_bots(game_id)
+                if moved or game_id in self._stale:
+                    self._stale.discard(game_id)
+                    await self.refresh_deadline(game_id)
             except Exception:
                 log.exception("game %s: background moves failed", game_id)
             if game_id not in self._again:
@@ -662,7 +700,8 @@ class GameService:
                 "game %s: bookkeeping after an append failed (%s); redoing it", game.id, exc
             )
             self._redo_later(game.id)
-            seats = self._seats.get(game.id) or ()
+            kept = self._seats.get(game.id)
+            seats = kept[1] if kept is not None else ()
         await self._notify(Update(game, seats, before, after, tuple(events), by, version))
 
     def _redo_later(self, game_id: int) -> None:
@@ -690,20 +729,22 @@ class GameService:
                 except Exception:  # a failed post must not undo or block the game
                     log.exception("listener failed for game %s", update.game.id)
 
-    async def drive_bots(self, game_id: int) -> None:
-        """Let built-in players answer what the game waits for from them."""
-        for _ in range(MAX_BOT_MOVES):
+    async def drive_bots(self, game_id: int) -> bool:
+        """Let built-in players answer what the game waits for from them. True if any moved."""
+        for n in range(MAX_BOT_MOVES):
             game = await self.store.get_game(game_id)
-            if game.status != "running" or Options.from_json(game.options).paused:
-                return
+            options = Options.from_json(game.options)
+            if game.status != "running" or options.paused:
+                return n > 0
             # Read at each move: a volunteer may take a built-in seat meanwhile (`take_seat`).
             bots = {s.seat for s in await self.seats(game_id) if s.built_in}
+            if not bots:
+                return n > 0
             rules = registry.get(game.game)
             state, version = await self.load(game_id)
-            kind = Options.from_json(game.options).strength
-            command = bot_move(rules, game.seed, version, state, bots, kind)
+            command = bot_move(rules, game.seed, version, state, bots, options.strength)
             if command is None:
-                return
+                return n > 0
             seat = command.seat
             try:
                 await self.act(game_id, command, by=seat, drive=False)
@@ -711,6 +752,7 @@ class GameService:
                 # Should the player ever choose something illegal, its documented default is legal.
                 await self.act(game_id, rules.defaults(state, (seat,)), by=seat, drive=False)
         log.warning("game %s: built-in players did not finish in %d moves", game_id, MAX_BOT_MOVES)
+        return True
 
     # --- admin -------------------------------------------------------------------------------
 
