@@ -306,10 +306,12 @@ class GameService:
         self._now = now or (lambda: datetime.now(UTC))
         self._settling: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()
-        # Per game, the seats last read and the rows they were made from: for when the database
-        # fails, and made again only when the store's rows are others (it keeps them when it is
-        # the database's one writer, and a change replaces the rows it changes).
-        self._seats: dict[int, tuple[tuple[Any, ...], tuple[Seat, ...]]] = {}
+        self._seats: dict[int, tuple[Seat, ...]] = {}  # last read, for when the database fails
+        # For the games asked about last, the rows their seats were made from: the seats are made
+        # again only when the store's rows are others (it keeps them when it is the database's
+        # one writer, and a change replaces the rows it changes). Bounded: the rows are the
+        # store's, which keeps those of the games used last only.
+        self._seat_rows: OrderedDict[int, tuple[Any, ...]] = OrderedDict()
         # Games whose deadline their background moves must bring up to date (`kick`).
         self._stale: set[int] = set()
         self._redo: dict[int, asyncio.Task[None]] = {}
@@ -389,15 +391,20 @@ class GameService:
     async def seats(self, game_id: int) -> tuple[Seat, ...]:
         """The game's seats, as stored."""
         rows = await self.store.seats(game_id)
-        kept = self._seats.get(game_id)
+        made = self._seat_rows.get(game_id)
         if (
-            kept is not None
-            and len(kept[0]) == len(rows)
-            and all(a is b for a, b in zip(kept[0], rows, strict=True))
+            made is not None
+            and len(made) == len(rows)
+            and all(a is b for a, b in zip(made, rows, strict=True))
         ):
-            return kept[1]
+            self._seat_rows.move_to_end(game_id)
+            return self._seats[game_id]
         seats = tuple(Seat(r.seat, r.user_id, r.name, r.dm_channel_id) for r in rows)
-        self._seats[game_id] = (tuple(rows), seats)
+        self._seats[game_id] = seats
+        self._seat_rows[game_id] = tuple(rows)
+        self._seat_rows.move_to_end(game_id)
+        while len(self._seat_rows) > CACHED_GAMES:
+            self._seat_rows.popitem(last=False)
         return seats
 
     async def seat_of(self, game_id: int, user_id: int) -> int | None:
@@ -700,8 +707,7 @@ class GameService:
                 "game %s: bookkeeping after an append failed (%s); redoing it", game.id, exc
             )
             self._redo_later(game.id)
-            kept = self._seats.get(game.id)
-            seats = kept[1] if kept is not None else ()
+            seats = self._seats.get(game.id) or ()
         await self._notify(Update(game, seats, before, after, tuple(events), by, version))
 
     def _redo_later(self, game_id: int) -> None:

@@ -10,6 +10,7 @@ import json
 from typing import Any
 
 from bot import hosted
+from bot import service as service_module
 from bot.hosted import Moment, made_of
 from bot.service import Options, StateCache
 from engine.core import PUBLIC
@@ -19,9 +20,9 @@ from games.guild_master.rules.commands import SetOrders
 from games.guild_master.rules.state import Phase
 from games.guild_master.rules.views import Order, Plan
 from tests.bot.fakes import CHANNEL, FakePoster, who
-from tests.bot.test_evicted_games import SEED, Table, kims_move, start
+from tests.bot.test_evicted_games import SEED, Table, elsewhere, kims_move, start
 
-KIM, CHRIS = 1, 2
+KIM, CHRIS, MORGAN = 1, 2, 3
 
 
 async def two_players(table: Table) -> int:
@@ -171,6 +172,24 @@ async def test_seats_are_made_again_only_when_their_rows_change(tmp_path):
         now = await table.service.seats(game_id)
         assert now[0].built_in and not seats[0].built_in
         assert now[0].name == "Kim (built-in)"
+    finally:
+        await table.close()
+
+
+async def test_the_rows_seats_are_made_from_are_kept_for_the_games_asked_about_last(
+    tmp_path, monkeypatch
+):
+    monkeypatch.setattr(service_module, "CACHED_GAMES", 1)
+    table = await Table.open(str(tmp_path / "e.sqlite3"), StateCache())
+    try:
+        first = await start(table, who(KIM, "Kim"), SEED)
+        other = await start(table, elsewhere(MORGAN, "Morgan"), SEED + 1)
+        service = table.service
+        mine = await service.seats(first)
+        theirs = await service.seats(other)
+        assert list(service._seat_rows) == [other]  # the first game's rows are the store's alone
+        assert await service.seats(first) == mine and mine[0].name == "Kim"
+        assert await service.seats(other) == theirs and theirs[0].name == "Morgan"
     finally:
         await table.close()
 
