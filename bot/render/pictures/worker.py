@@ -18,12 +18,13 @@ import ctypes
 import ctypes.util
 import os
 import pickle
+import select
 import signal
 import struct
 import sys
 import time
 from collections.abc import Callable
-from typing import BinaryIO
+from typing import IO
 
 # How much lower the worker's scheduling priority is than the bot's: pictures can wait a
 # moment; answering a click cannot.
@@ -41,39 +42,50 @@ PICKLED = 0  # the pickle of (ok, value)
 # bot's GIL (`widen`).
 ANSWERS_PIPE = 1 << 20
 
-# Seconds between two hand-backs of the allocator's free memory (`trimmer`). A picture's
-# buffers (its canvas, parts, PNG) come and go in sizes that leave holes in glibc's heap, whose
-# pages stayed resident: 20-26 MB of the worker's 105-115 MB under bench/load.py at 1,000 games,
-# given back by one malloc_trim (issue 26).
-TRIM_EVERY = 1.0
+# When the allocator's free memory is handed back (`trimmer`). A picture's buffers (its canvas,
+# parts, PNG) come and go in sizes that leave holes in glibc's heap, whose pages stayed
+# resident: 20-26 MB of the worker's 105-115 MB under bench/load.py at 1,000 games, given back by
+# one malloc_trim (issue 26). But the next pictures fault those pages in again: a trim after every
+# picture cost 3 ms of CPU a picture more (1,800 page faults; bench/pictures_speed.py --worker),
+# and trimming once a second, a trim every 5 pictures at 200 games, some 0.5 ms a picture
+# (docs/performance.md, Pictures, S5). So the heap is trimmed when the worker comes to rest (no
+# call REST seconds after a picture), and while calls keep coming, at most every TRIM_EVERY.
+REST = 1.0
+TRIM_EVERY = 10.0
 
 
-def trimmer() -> Callable[[], None]:
-    """glibc's malloc_trim(0), which hands the free pages of the heap back to the system; a
-    no-op where the C library has none."""
+def trimmer() -> Callable[[], None] | None:
+    """glibc's malloc_trim(0), which hands the free pages of the heap back to the system; None
+    where the C library has none."""
     try:
         libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
         trim = libc.malloc_trim
     except (OSError, AttributeError):
-        return lambda: None
+        return None
     trim.argtypes = [ctypes.c_size_t]
     return lambda: trim(0)
 
 
-def send(pipe: BinaryIO, value: object) -> None:
+def called_within(pipe: IO[bytes], seconds: float) -> bool:
+    """Whether a call comes on `pipe` within `seconds`. Calls come one at a time (the bot waits
+    for each answer), so none is ever left in the pipe's buffer when the worker waits."""
+    return bool(select.select([pipe], [], [], seconds)[0])
+
+
+def send(pipe: IO[bytes], value: object) -> None:
     """Write one framed pickle of `value`."""
     data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
     pipe.write(_LENGTH.pack(len(data)) + data)
     pipe.flush()
 
 
-def receive(pipe: BinaryIO) -> object:
+def receive(pipe: IO[bytes]) -> object:
     """Read one framed pickle; EOFError when the other side has gone."""
     (size,) = _LENGTH.unpack(_read(pipe, _LENGTH.size))
     return pickle.loads(_read(pipe, size))
 
 
-def answer(pipe: BinaryIO, ok: bool, value: object) -> None:
+def answer(pipe: IO[bytes], ok: bool, value: object) -> None:
     """Write one answer: a picture's bytes as they are, anything else pickled."""
     if ok and type(value) is bytes:
         data, kind = value, PICTURE
@@ -83,7 +95,7 @@ def answer(pipe: BinaryIO, ok: bool, value: object) -> None:
     pipe.flush()
 
 
-def receive_answer(pipe: BinaryIO) -> tuple[bool, object]:
+def receive_answer(pipe: IO[bytes]) -> tuple[bool, object]:
     """Read one answer as (ok, value); EOFError when the worker has gone."""
     size, kind = _ANSWER.unpack(_read(pipe, _ANSWER.size))
     data = _read(pipe, size)
@@ -93,14 +105,14 @@ def receive_answer(pipe: BinaryIO) -> tuple[bool, object]:
     return ok, value
 
 
-def _read(pipe: BinaryIO, size: int) -> bytes:
+def _read(pipe: IO[bytes], size: int) -> bytes:
     data = pipe.read(size)
     if len(data) < size:
         raise EOFError("the pipe ended" if not data else "the pipe ended inside a message")
     return data
 
 
-def widen(pipe: BinaryIO) -> None:
+def widen(pipe: IO[bytes]) -> None:
     """Let `pipe` hold ANSWERS_PIPE bytes where the system allows it (Linux); else leave it."""
     try:
         import fcntl
@@ -121,7 +133,11 @@ def main() -> None:
     os.nice(NICENESS)
     trim = trimmer()
     trimmed = time.monotonic()
+    drawn = False  # a picture drawn since the last trim
     while True:
+        if trim is not None and drawn and not called_within(calls, REST):
+            trim()  # at rest
+            trimmed, drawn = time.monotonic(), False
         try:
             call = receive(calls)
         except EOFError:
@@ -138,7 +154,8 @@ def main() -> None:
                 answer(answers, False, RuntimeError(f"the picture's answer: {exc!r}"))
         except BrokenPipeError:
             return
-        if time.monotonic() - trimmed >= TRIM_EVERY:
-            del call, value  # the picture's own buffers too
+        del call, value  # the picture's own buffers, before any trim
+        drawn = True
+        if trim is not None and time.monotonic() - trimmed >= TRIM_EVERY:
             trim()
-            trimmed = time.monotonic()
+            trimmed, drawn = time.monotonic(), False
