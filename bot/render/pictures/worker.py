@@ -47,7 +47,7 @@ ANSWERS_PIPE = 1 << 20
 # resident: 20-26 MB of the worker's 105-115 MB under bench/load.py at 1,000 games, given back by
 # one malloc_trim (issue 26). But the next pictures fault those pages in again: a trim after every
 # picture cost 3 ms of CPU a picture more (1,800 page faults; bench/pictures_speed.py --worker),
-# and trimming once a second, a trim every 5 pictures at 200 games, some 0.5 ms a picture
+# and once a second, with pictures coming 5 a second (200 games at people's pace), 0.7-1.2 ms
 # (docs/performance.md, Pictures, S5). So the heap is trimmed when the worker comes to rest (no
 # call REST seconds after a picture), and while calls keep coming, at most every TRIM_EVERY.
 REST = 1.0
