@@ -7,12 +7,14 @@ answered from what was kept of it before."""
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 from typing import Any
 
 from bot import hosted
 from bot import service as service_module
 from bot.hosted import Moment, made_of
 from bot.service import Options, StateCache
+from bot.store import GameInfo
 from engine.core import PUBLIC
 from engine.core.game import Seat as SeatAudience
 from games.guild_master import GAME
@@ -222,17 +224,19 @@ async def test_a_click_brings_the_deadline_up_to_date_once_and_a_seat_change_doe
         await table.close()
 
 
-def test_an_order_on_the_board_changes_the_view_made_of_the_new_state():
+def test_an_order_on_the_board_shows_in_the_view_of_the_moment_after_it():
     state = dealt()
     while state.phase is not Phase.ORDERS:
         waiting = GAME.pending(state)[0]
         _, state = GAME.execute(state, GAME.defaults(state, (waiting.seat,)))
-    before = made_of(11, state)
-    before.views[0] = GAME.view(state, SeatAudience(0))
+    at = datetime(2026, 11, 26, tzinfo=UTC)
+    info = GameInfo(11, GAME.name, "running", 2, SEED, "{}", 1, 2, 3, at, at, 0)
+    before = Moment(GAME, info, (), state)
+    assert not before.view(0).draft
     team = tuple(state.guilds[0].adventurers[:1])
     order = Order(space=1, team=team, plan=Plan(builds=()))
     _, after = GAME.execute(state, SetOrders(seat=0, orders=(order,), ready=False))
-    moment_view = made_of(11, after).views.get(0)
-    assert moment_view is None  # nothing kept for the new state: made from it
-    assert GAME.view(after, SeatAudience(0)).draft[0].team == team
-    assert not before.views[0].draft
+    shown = Moment(GAME, info, (), after).view(0)
+    assert shown.draft[0].team == team  # the new state's own view, not the one kept before
+    assert shown == GAME.view(after, SeatAudience(0))
+    assert not Moment(GAME, info, (), state).view(0).draft  # the state before keeps its own
