@@ -9,8 +9,10 @@ interaction discord.py parsed, and are let in first come, first served.
 
 Waiting must not break Discord's 3 seconds: a click that would wait for a place is acknowledged
 on arrival (bot/chat/acks.py asks `behind`), and its answer may then come within 15 minutes. A
-handler that could not be acknowledged (a control that answers with a form, an acknowledgement
-whose outcome is unknown) is `urgent`: it is let in before every acknowledged one.
+handler whose interaction is not acknowledged (it came while the bot was not behind, or it opens
+a form, or its acknowledgement's outcome is unknown) is `urgent`: it is let in at once, beside
+the others even past the bound, as every handler was before. Such interactions come only while
+few wait, so they add a few places at most.
 
 A handler that keeps its place longer than HOLD seconds (a request Discord keeps rate limiting,
 say) gives it to the next one and goes on, so that a few stuck answers cannot stop all the others.
@@ -41,20 +43,19 @@ class _Place:
 
 
 class Backlog:
-    """The places of handlers working at once, and the queues of those waiting for one
-    (urgent ones first, each queue first come, first served)."""
+    """The places of handlers working at once, and the queue of those waiting for one (first
+    come, first served)."""
 
     def __init__(self, limit: int = HANDLING_AT_ONCE, hold: float = HOLD) -> None:
         self.limit = limit
         self.hold = hold
-        self.handling = 0  # places taken
-        self._urgent: deque[asyncio.Future[None]] = deque()
-        self._later: deque[asyncio.Future[None]] = deque()
+        self.handling = 0  # places taken (urgent ones may take more than `limit`)
+        self._queue: deque[asyncio.Future[None]] = deque()
 
     @property
     def waiting(self) -> int:
         """Handlers waiting for a place."""
-        return len(self._urgent) + len(self._later)
+        return len(self._queue)
 
     def behind(self, arriving: int = 0) -> bool:
         """Would a handler arriving now wait for a place, with `arriving` others arrived and
@@ -64,7 +65,7 @@ class Backlog:
     @contextlib.asynccontextmanager
     async def place(self, *, urgent: bool = False) -> AsyncIterator[None]:
         """A place for the work inside; `urgent`: the interaction is not acknowledged, so its
-        answer is due within Discord's 3 seconds."""
+        answer is due within Discord's 3 seconds: in at once."""
         await self._take(urgent)
         place = _Place()
         timer = asyncio.get_running_loop().call_later(self.hold, self._give_back, place)
@@ -75,12 +76,11 @@ class Backlog:
             self._give_back(place)
 
     async def _take(self, urgent: bool) -> None:
-        ahead = self._urgent if urgent else (self._urgent or self._later)
-        if self.handling < self.limit and not ahead:
+        if urgent or (self.handling < self.limit and not self._queue):
             self.handling += 1
             return
         turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        (self._urgent if urgent else self._later).append(turn)
+        self._queue.append(turn)
         try:
             await turn
         except asyncio.CancelledError:
@@ -88,7 +88,7 @@ class Backlog:
                 self._next()  # the place was handed over as this handler was cancelled
             else:
                 with contextlib.suppress(ValueError):  # not already skipped by `_next`
-                    (self._urgent if urgent else self._later).remove(turn)
+                    self._queue.remove(turn)
             raise
 
     def _give_back(self, place: _Place) -> None:
@@ -97,11 +97,11 @@ class Backlog:
             self._next()
 
     def _next(self) -> None:
-        """A place freed: handed to the next handler waiting, or counted free."""
-        for queue in (self._urgent, self._later):
-            while queue:
-                turn = queue.popleft()
-                if not turn.done():
-                    turn.set_result(None)
-                    return
+        """A place freed: handed to the next handler waiting (unless urgent ones hold more
+        than the bound), or counted free."""
+        while self.handling <= self.limit and self._queue:
+            turn = self._queue.popleft()
+            if not turn.done():
+                turn.set_result(None)
+                return
         self.handling -= 1
