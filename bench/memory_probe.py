@@ -144,7 +144,20 @@ if os.environ.get("GM_MEMPROBE_OUT"):
                     out[name] = {"entries": info().currsize}
         return out
 
+    _dumping = []
+
     def _dump(signum, frame):
+        # A signal that comes while a dump is being made (a slow one: tracing at thousands of
+        # games) is dropped: dumps run inside one another would stop the process for good.
+        if _dumping:
+            return
+        _dumping.append(True)
+        try:
+            _dump_now()
+        finally:
+            _dumping.clear()
+
+    def _dump_now():
         seen = set()
         by_type = {}
         def count(o):
