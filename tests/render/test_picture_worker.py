@@ -74,13 +74,3 @@ def test_the_pipe_of_answers_holds_a_whole_picture():
         limit = int(most.read())
     # Where the system's limit is lower (and the process may not pass it), the pipe stays.
     assert after == worker.ANSWERS_PIPE or (limit < worker.ANSWERS_PIPE and after == before)
-
-
-def test_the_worker_sees_whether_a_call_comes_within_a_while():
-    read, write = os.pipe()
-    with os.fdopen(read, "rb") as calls, os.fdopen(write, "wb") as bot:
-        assert not worker.called_within(calls, 0.05)  # at rest: the worker trims its heap
-        worker.send(bot, "a call")
-        assert worker.called_within(calls, 0.05)
-        assert worker.receive(calls) == "a call"
-        assert not worker.called_within(calls, 0)

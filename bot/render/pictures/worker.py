@@ -18,7 +18,6 @@ import ctypes
 import ctypes.util
 import os
 import pickle
-import select
 import signal
 import struct
 import sys
@@ -42,34 +41,26 @@ PICKLED = 0  # the pickle of (ok, value)
 # bot's GIL (`widen`).
 ANSWERS_PIPE = 1 << 20
 
-# When the allocator's free memory is handed back (`trimmer`). A picture's buffers (its canvas,
-# parts, PNG) come and go in sizes that leave holes in glibc's heap, whose pages stayed
-# resident: 20-26 MB of the worker's 105-115 MB under bench/load.py at 1,000 games, given back by
-# one malloc_trim (issue 26). But the next pictures fault those pages in again: a trim after every
-# picture cost 3 ms of CPU a picture more (1,800 page faults; bench/pictures_speed.py --worker),
-# and once a second, with pictures coming 5 a second (200 games at people's pace), 0.7-1.2 ms
-# (docs/performance.md, Pictures, S5). So the heap is trimmed when the worker comes to rest (no
-# call REST seconds after a picture), and while calls keep coming, at most every TRIM_EVERY.
-REST = 1.0
-TRIM_EVERY = 10.0
+# Seconds between two hand-backs of the allocator's free memory (`trimmer`). A picture's
+# buffers (its canvas, parts, PNG) come and go in sizes that leave holes in glibc's heap, whose
+# pages stayed resident: 20-26 MB of the worker's 105-115 MB under bench/load.py at 1,000 games,
+# given back by one malloc_trim (issue 26). The next pictures fault those pages in again (a trim
+# after every picture cost 3 ms a picture more); trimming only at rest and every 10 s saved
+# 0.14 ms of the worker's CPU an interaction under bench/load.py but raised its peak by 5-7 MB,
+# so it stays once a second (docs/performance.md, Pictures, S5).
+TRIM_EVERY = 1.0
 
 
-def trimmer() -> Callable[[], None] | None:
-    """glibc's malloc_trim(0), which hands the free pages of the heap back to the system; None
-    where the C library has none."""
+def trimmer() -> Callable[[], None]:
+    """glibc's malloc_trim(0), which hands the free pages of the heap back to the system; a
+    no-op where the C library has none."""
     try:
         libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
         trim = libc.malloc_trim
     except (OSError, AttributeError):
-        return None
+        return lambda: None
     trim.argtypes = [ctypes.c_size_t]
     return lambda: trim(0)
-
-
-def called_within(pipe: IO[bytes], seconds: float) -> bool:
-    """Whether a call comes on `pipe` within `seconds`. Calls come one at a time (the bot waits
-    for each answer), so none is ever left in the pipe's buffer when the worker waits."""
-    return bool(select.select([pipe], [], [], seconds)[0])
 
 
 def send(pipe: IO[bytes], value: object) -> None:
@@ -133,11 +124,7 @@ def main() -> None:
     os.nice(NICENESS)
     trim = trimmer()
     trimmed = time.monotonic()
-    drawn = False  # a picture drawn since the last trim
     while True:
-        if trim is not None and drawn and not called_within(calls, REST):
-            trim()  # at rest
-            trimmed, drawn = time.monotonic(), False
         try:
             call = receive(calls)
         except EOFError:
@@ -154,8 +141,7 @@ def main() -> None:
                 answer(answers, False, RuntimeError(f"the picture's answer: {exc!r}"))
         except BrokenPipeError:
             return
-        del call, value  # the picture's own buffers, before any trim
-        drawn = True
-        if trim is not None and time.monotonic() - trimmed >= TRIM_EVERY:
+        if time.monotonic() - trimmed >= TRIM_EVERY:
+            del call, value  # the picture's own buffers too
             trim()
-            trimmed, drawn = time.monotonic(), False
+            trimmed = time.monotonic()
