@@ -107,16 +107,9 @@ async def unwatch(store: EventStore, game_id: int, user_id: int) -> bool:
 
 
 async def kept_messages(store: EventStore, game_id: int) -> dict[str, tuple[int, int]]:
-    """Every message kept for the game: key -> (channel id, message id)."""
-    async with store._read() as conn:
-        rows = (
-            await conn.execute(
-                select(MessageRow.key, MessageRow.channel_id, MessageRow.message_id).where(
-                    MessageRow.game_id == game_id
-                )
-            )
-        ).all()
-    return {r.key: (r.channel_id, r.message_id) for r in rows}
+    """Every message kept for the game: key -> (channel id, message id), read from the
+    database."""
+    return await store._messages(game_id)
 
 
 async def forget_messages(store: EventStore, game_id: int, keys: list[str]) -> None:
