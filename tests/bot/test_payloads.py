@@ -1,7 +1,7 @@
 """The bot's requests written straight from its rendered messages (bot/chat/payloads.py) are
-the requests discord.py made from the same messages through its objects (bot/chat/convert.py):
-the same route, the same JSON key for key, the same pictures. Both are caught at the HTTP layer,
-before anything is sent."""
+the requests discord.py made from the same messages through its objects
+(tests/bot/discord_objects.py): the same route, the same JSON key for key, the same pictures.
+Both are caught at the HTTP layer, before anything is sent."""
 
 from __future__ import annotations
 
@@ -13,8 +13,9 @@ import pytest
 from discord.http import Route
 from discord.webhook.async_ import AsyncWebhookAdapter
 
-from bot.chat import convert, payloads
+from bot.chat import payloads
 from bot.render.ui import Button, Embed, EmbedField, Message, Option, Select
+from tests.bot import discord_objects
 
 PNG = b"\x89PNG\r\n\x1a\nnot really a picture"
 
@@ -165,7 +166,9 @@ async def test_a_post_is_discord_pys_post(name, mention, client, caught):
     channel = client.get_partial_messageable(3300)
     old, new = await both(
         caught,
-        lambda: channel.send(**convert.send_kwargs(message), allowed_mentions=allowed, nonce="n1"),
+        lambda: channel.send(
+            **discord_objects.send_kwargs(message), allowed_mentions=allowed, nonce="n1"
+        ),
         lambda: payloads.post(client.http, 3300, message, mention=mention, nonce="n1"),
     )
     assert new == old
@@ -177,7 +180,7 @@ async def test_an_edit_is_discord_pys_edit(name, client, caught):
     partial = client.get_partial_messageable(3300).get_partial_message(5500)
     old, new = await both(
         caught,
-        lambda: partial.edit(**convert.edit_kwargs(message)),
+        lambda: partial.edit(**discord_objects.edit_kwargs(message)),
         lambda: payloads.edit(client.http, 3300, 5500, message),
     )
     assert new == old
@@ -190,7 +193,7 @@ async def test_an_interactions_answer_is_discord_pys(name, ephemeral, client, ca
     old, new = await both(
         caught,
         lambda: interaction(client).response.send_message(
-            **convert.send_kwargs(message),
+            **discord_objects.send_kwargs(message),
             ephemeral=ephemeral,
             allowed_mentions=discord.AllowedMentions.none(),
         ),
@@ -209,7 +212,7 @@ async def test_an_answer_editing_the_controls_message_is_discord_pys(name, clien
     message = MESSAGES[name]
     old, new = await both(
         caught,
-        lambda: interaction(client).response.edit_message(**convert.edit_kwargs(message)),
+        lambda: interaction(client).response.edit_message(**discord_objects.edit_kwargs(message)),
         lambda: payloads.answer(interaction(client), message, update=True),
     )
     assert new == {**old, "query": {}}
@@ -221,7 +224,7 @@ async def test_an_edit_of_the_first_answer_is_discord_pys(name, client, caught):
     message = MESSAGES[name]
     old, new = await both(
         caught,
-        lambda: interaction(client).edit_original_response(**convert.edit_kwargs(message)),
+        lambda: interaction(client).edit_original_response(**discord_objects.edit_kwargs(message)),
         lambda: payloads.edit_original(interaction(client), message),
     )
     assert new == old
@@ -234,7 +237,7 @@ async def test_a_follow_up_is_discord_pys(name, ephemeral, client, caught):
     old, new = await both(
         caught,
         lambda: interaction(client).followup.send(
-            **convert.send_kwargs(message),
+            **discord_objects.send_kwargs(message),
             ephemeral=ephemeral,
             allowed_mentions=discord.AllowedMentions.none(),
             wait=True,

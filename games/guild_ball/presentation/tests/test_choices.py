@@ -17,7 +17,7 @@ from typing import Any
 import msgspec
 import pytest
 
-from bot.chat import convert
+from bot.chat import payloads
 from bot.presentation import Reply, Table
 from bot.presentation_kit import Kit, action_of, arg_of, controls, find, has, texts
 from bot.render.ids import parse
@@ -284,7 +284,7 @@ async def test_a_confirmed_move_takes_its_preview_picture_away():
     for action in pressed:
         answer, _ = await press(state, preview.message, action)
         assert answer.edit and not answer.message.files and answer.message.clear_files
-        assert convert.edit_kwargs(answer.message)["attachments"] == []
+        assert payloads.body(answer.message, edit=True)["attachments"] == []
 
 
 def _receiver_at(state: Any, inches_from_goal: float) -> Any:

@@ -1,4 +1,6 @@
-"""Rendered messages (bot.render.ui) to discord.py objects."""
+"""Rendered messages (bot.render.ui) to discord.py objects: the way the bot sent them before it
+wrote Discord's JSON itself (bot/chat/payloads.py), kept as the reference its requests are
+compared with (test_payloads.py)."""
 
 from __future__ import annotations
 
