@@ -7,6 +7,7 @@ from the latest snapshot at or before the version, and the events up to it only.
 from __future__ import annotations
 
 import sqlite3
+from typing import Any
 
 import pytest
 
@@ -21,14 +22,20 @@ def snapshot_seqs(path: str, game: int) -> list[int]:
         return [seq for (seq,) in rows]
 
 
-async def test_load_at_reads_from_the_snapshot_at_or_before_the_version(tmp_path, monkeypatch):
-    path = str(tmp_path / "snap.sqlite3")
-    log = play(2, 3, keep_events=True)[2][:120]
+def folded(log: list[Any]) -> list[Any]:
+    """The game's state after each event of `log`."""
     states = []
     state = None
     for e in log:
         state = GAME.evolve(state, e)
         states.append(state)
+    return states
+
+
+async def test_load_at_reads_from_the_snapshot_at_or_before_the_version(tmp_path, monkeypatch):
+    path = str(tmp_path / "snap.sqlite3")
+    log = play(2, 3, keep_events=True)[2][:120]
+    states = folded(log)
     store = await EventStore.open(sqlite_url(path))
     try:
         game = await store.create_game("guild-master", players=2)
@@ -65,11 +72,7 @@ async def test_load_at_reads_from_the_snapshot_at_or_before_the_version(tmp_path
 async def test_a_snapshot_saved_again_at_the_same_version_replaces_it(tmp_path):
     path = str(tmp_path / "again.sqlite3")
     log = play(2, 4, keep_events=True)[2][:40]
-    states = []
-    state = None
-    for e in log:
-        state = GAME.evolve(state, e)
-        states.append(state)
+    states = folded(log)
     store = await EventStore.open(sqlite_url(path))
     try:
         game = await store.create_game("guild-master", players=2)
