@@ -9,7 +9,14 @@ import math
 from collections.abc import Collection
 
 from engine.core.rng import Dice, seeded
-from games.guild_ball.pitch import MoveKind, Point, in_kick_range, within
+from games.guild_ball.pitch import (
+    BALL_RADIUS,
+    MoveKind,
+    Point,
+    ball_travel,
+    in_kick_range,
+    within,
+)
 from games.guild_ball.pitch.bases import Base
 from games.guild_ball.players.casting import INFLUENCE, best_play, candidates
 from games.guild_ball.players.moves import (
@@ -34,6 +41,8 @@ from games.guild_ball.rules.context import (
     new_context,
     on_pitch,
     pack,
+    pitch_of,
+    scene,
 )
 from games.guild_ball.rules.kicking import enemy_goal
 from games.guild_ball.rules.pending import pending
@@ -46,6 +55,7 @@ SURE = 0.9  # odds a shot needs no help above
 GOOD_CHARGE = 4.0  # a charge elsewhere worth more than closing on an unreachable carrier
 BONUS_GAIN = 1.5  # Bonus Time's worth (take-out and tackle chances) that pays its MP
 WASTED = 0.2  # influence left at the end of an activation is lost in the End Phase
+SCATTER = 4.0  # a kick off this far in from the side edges is not thrown in by most scatters
 
 
 def shot_odds(state: GuildBallState, unit: Unit, extra_dice: int = 0) -> float:
@@ -110,6 +120,8 @@ class BuiltinPlayer:
             ):
                 return cm.FollowUp(seat=seat, choice="shot")
             return cm.FollowUp(seat=seat)
+        if kind == "kick_off":
+            return self._kick_off(state, decision.default)
         if kind == "dodge":
             model = decision.context["model"]
             target = self._aim(state, state.unit(model))
@@ -136,6 +148,52 @@ class BuiltinPlayer:
             squaddies=tuple(m.slug for m in squaddies[: game_size(state).squaddies]),
             discard=tuple(worst),
         )
+
+    def _kick_off(self, state: GuildBallState, default: cm.KickOff) -> cm.KickOff:
+        """In the Quick and Typical games the kicker jogs up the pitch and kicks as deep into
+        the receiver's half as it reaches, along a path no terrain stops, away from the
+        receiving models and in from the side edges. Without the jog, on the 3'x3' pitch, half
+        the kick offs finished in the kicker's own half and the receiver was given the ball.
+        The Introductory game keeps the default kick: on the 2'x2' pitch it lands past the
+        halfway line."""
+        if state.size == INTRODUCTORY:
+            return default
+        kicker = state.unit(state.kicker)
+        pitch = pitch_of(state)
+        sc = scene(state)
+        ahead = 1.0 if state.teams[kicker.seat].side == 0 else -1.0
+        jog = moves(state, kicker)[0]
+        kick = kick_range(state, kicker)
+        receivers = [u for u in state.units if u.seat != kicker.seat and u.on_pitch]
+        best: tuple[float, tuple[tuple[float, float], ...], Point] | None = None
+        for heading in (0, -25, 25, -50, 50):
+            h = math.radians(heading)
+            towards = Point(kicker.x + math.sin(h) * jog, kicker.y + ahead * math.cos(h) * jog)
+            path = path_towards(state, kicker, towards, jog, MoveKind.JOG) or ()
+            end = Point(*path[-1]) if path else Point(kicker.x, kicker.y)
+            here = Base(end, base_of(kicker).radius)
+            reach = kick + here.radius + BALL_RADIUS - 0.05
+            for angle in range(-40, 41, 10):
+                a = math.radians(angle)
+                for frac in (1.0, 0.85, 0.7):
+                    d = reach * frac
+                    spot = Point(end.x + math.sin(a) * d, end.y + ahead * math.cos(a) * d)
+                    ball = Base(spot, BALL_RADIUS)
+                    if not pitch.holds(ball) or not in_kick_range(here, ball, kick):
+                        continue
+                    travel = ball_travel(sc, here, spot, exclude=(kicker.id,))
+                    if travel.end is None or math.dist(travel.end, spot) > 0.05:
+                        continue
+                    depth = ahead * (spot.y - pitch.size / 2)
+                    clear = min((_dist(u, spot) for u in receivers), default=8.0)
+                    side_edge = min(spot.x, pitch.size - spot.x)
+                    score = depth + 0.25 * min(clear, 8.0) - 2 * max(SCATTER - side_edge, 0.0)
+                    if best is None or score > best[0]:
+                        best = (score, path, spot)
+        if best is None:
+            return default
+        _, path, spot = best
+        return cm.KickOff(seat=default.seat, path=path, target=(spot.x, spot.y))
 
     def _allocate(self, state: GuildBallState, seat: int, default: cm.Allocate) -> cm.Allocate:
         """Influence by the activation each model is expected to make: the ball carrier (or

@@ -6,10 +6,22 @@ command it gives is then played through the rules to show it does what it was ch
 from games.guild_ball.players.odds import chance_of_hits, hits_distribution, playbook_damage
 from games.guild_ball.players.strategy import BuiltinPlayer
 from games.guild_ball.rules import commands as cm
-from games.guild_ball.rules.pending import pending
-from games.guild_ball.rules.state import MAINTENANCE
+from games.guild_ball.rules import events as ev
+from games.guild_ball.rules.context import pitch_of
+from games.guild_ball.rules.pending import default_kick_off, pending
+from games.guild_ball.rules.pregame import LANDING, kick_off_short
+from games.guild_ball.rules.state import KICK_OFF, MAINTENANCE
 from games.guild_ball.rules.turns import pool
-from games.guild_ball.tests.rules_table import LINK, arrange, in_play, run
+from games.guild_ball.tests.rules_table import (
+    BELL6,
+    LINK,
+    LINK6,
+    arrange,
+    defaults_until,
+    in_play,
+    prepared,
+    run,
+)
 
 BELL = ("bellfounders", ("ada-mouldwright", "jory-slake"))
 OSWIN, ADA, JORY = "0-oswin-tollbright", "0-ada-mouldwright", "0-jory-slake"
@@ -165,3 +177,43 @@ def test_the_builtin_player_completes_quick_and_typical_games_on_terrain_legally
                 assert state.result is not None
                 assert len([u for u in state.units if u.seat == 1]) == 6
                 assert refused[1] == 0 and (seats[0] == "random" or refused[0] == 0)
+
+
+def _at_kick_off(size: str, teams):
+    state = prepared(teams=teams, size=size)
+    _, state = run(state, cm.ChooseKicking(seat=state.chooser, kick=True))
+    return defaults_until(state, KICK_OFF)
+
+
+def test_the_kick_off_in_a_quick_game_jogs_and_lands_in_the_receivers_half() -> None:
+    """ "the kicker may make a jog followed by a pass" and "if the ball ... finishes within the
+    kicking player's half of the pitch, then the receiving player may give possession of the
+    ball to any model on their team": on the 3'x3' pitch the built-in kicker jogs up the pitch
+    first, aims past the halfway line and the ball comes to rest in the receiver's half."""
+    state = _at_kick_off("quick", (BELL6, LINK6))
+    kicker = state.unit(state.kicker)
+    ahead = 1 if state.teams[kicker.seat].side == 0 else -1
+    halfway = pitch_of(state).size / 2
+    command = BuiltinPlayer(seed=1).move(state, (state.kicking,))
+    assert isinstance(command, cm.KickOff) and command.path
+    jog_end = command.path[-1]
+    assert ahead * (jog_end[1] - kicker.y) > 3.0
+    assert ahead * (command.target[1] - halfway) > 2.0
+    events, after = run(state, command)
+    moved = next(e for e in events if isinstance(e, ev.Moved))
+    assert moved.model == kicker.id and moved.how == "jog"
+    while after.phase == LANDING:  # the kicker's choice to reroll the scatter
+        seat = pending(after)[0].seat
+        _, after = run(after, BuiltinPlayer(seed=1).move(after, (seat,)))
+    assert after.phase == MAINTENANCE and after.turn == 1
+    assert not kick_off_short(after)
+    ball_y = after.unit(after.ball_holder).y if after.ball_holder else after.ball_y
+    assert ahead * (ball_y - halfway) > 0
+
+
+def test_the_introductory_kick_off_is_the_default_one() -> None:
+    """On the 2'x2' pitch the kick straight up the pitch reaches past the halfway line: the
+    built-in player keeps the default kick off (no jog) there."""
+    state = _at_kick_off("introductory", (BELL, LINK))
+    command = BuiltinPlayer(seed=1).move(state, (state.kicking,))
+    assert command == default_kick_off(state) and command.path == ()
