@@ -24,6 +24,7 @@ import discord
 from discord import app_commands
 
 from bot import hosted, logs, metrics
+from bot.allocator import keep_trimmed
 from bot.chat import payloads
 from bot.chat.acks import ALREADY_ACKNOWLEDGED, EarlyAcks
 from bot.chat.actions import Actions, Who, opens_form
@@ -412,6 +413,7 @@ class GuildMasterBot(discord.AutoShardedClient):
         self.notifier: Notifier | None = None
         self.ratings: RatingBook | None = None
         self._deadline_task: asyncio.Task[None] | None = None
+        self._trim_task: asyncio.Task[None] | None = None  # bot/allocator.py
         self.closing = False  # stopping: interactions are answered, not carried out
         # Set once `setup_hook` has ended: a stop during start-up waits for it (`close`).
         self._setting_up = False
@@ -500,6 +502,7 @@ class GuildMasterBot(discord.AutoShardedClient):
             if self.owns(game.discord_guild_id) and game.updated_at > since:
                 await self.notifier.catch_up(game.id)  # the final standings, if not posted
         self._deadline_task = asyncio.get_running_loop().create_task(self._deadlines())
+        self._trim_task = asyncio.get_running_loop().create_task(keep_trimmed())
         log.info("ready to play: database %s", _safe_url(self.config.url))
 
     async def sync_commands(self) -> bool:
@@ -603,6 +606,8 @@ class GuildMasterBot(discord.AutoShardedClient):
             if not ended:
                 self._deadline_task.cancel()
                 log.error("stopping: the deadline check had not ended after %.0f s", STARTUP_WAIT)
+        if self._trim_task is not None:
+            self._trim_task.cancel()
         if self.service is not None:
             await self.service.settle()
         if self.notifier is not None:

@@ -14,16 +14,15 @@ ended (SIGKILL included): no thread has to watch for it.
 
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
 import os
 import pickle
 import signal
 import struct
 import sys
 import time
-from collections.abc import Callable
 from typing import IO
+
+from bot.allocator import TRIM_EVERY, trimmer
 
 # How much lower the worker's scheduling priority is than the bot's: pictures can wait a
 # moment; answering a click cannot.
@@ -40,27 +39,6 @@ PICKLED = 0  # the pickle of (ok, value)
 # in one or two reads, rather than in 64 kB turns of the two processes, each read waiting for the
 # bot's GIL (`widen`).
 ANSWERS_PIPE = 1 << 20
-
-# Seconds between two hand-backs of the allocator's free memory (`trimmer`). A picture's
-# buffers (its canvas, parts, PNG) come and go in sizes that leave holes in glibc's heap, whose
-# pages stayed resident: 20-26 MB of the worker's 105-115 MB under bench/load.py at 1,000 games,
-# given back by one malloc_trim (issue 26). The next pictures fault those pages in again (a trim
-# after every picture cost 3 ms a picture more); trimming only at rest and every 10 s saved
-# 0.14 ms of the worker's CPU an interaction under bench/load.py but raised its peak by 5-7 MB,
-# so it stays once a second (docs/performance.md, Pictures, S5).
-TRIM_EVERY = 1.0
-
-
-def trimmer() -> Callable[[], None]:
-    """glibc's malloc_trim(0), which hands the free pages of the heap back to the system; a
-    no-op where the C library has none."""
-    try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
-        trim = libc.malloc_trim
-    except (OSError, AttributeError):
-        return lambda: None
-    trim.argtypes = [ctypes.c_size_t]
-    return lambda: trim(0)
 
 
 def send(pipe: IO[bytes], value: object) -> None:
