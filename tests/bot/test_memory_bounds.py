@@ -48,7 +48,7 @@ async def test_updates_queued_without_their_states_make_the_same_posts(tmp_path)
             await waiting.service.settle()  # the rival's moves, queued too
             await waiting.service.load(other)  # this game's state is dropped
             queue = waiting.notifier._queues.get(game)
-            items = list(queue._queue) if queue is not None else []
+            items = list(queue) if queue is not None else []
             assert all(isinstance(item, _Waiting) for item in items)
             queued += len(items)
             if n % 3 == 0:  # as if other games' updates had pushed out its last moment
