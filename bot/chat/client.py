@@ -328,14 +328,21 @@ def shown(components: list[dict[str, Any]]) -> dict[str, tuple[str, ...]]:
     return found
 
 
+# What discord.py is given of the message a click came from: its Message needs an id, a type
+# and a content; the bot asks only whether there is one (the answer then edits it).
+MESSAGE_KEPT = ("id", "channel_id", "type", "flags", "author")
+
+
 class ShownControls:
     """Reads the controls of the message an interaction came from before discord.py parses it.
 
     A click on an order board carries the whole board (up to 25 components, selects with their
-    options); discord.py would build a Message with every component as objects, the largest
-    part of parsing a click, while the bot needs only the custom ids and option values. The
-    interaction's parser is wrapped: it takes those from the raw payload, keeps them for
-    `on_interaction` by interaction id, and hands discord.py the message without components.
+    options, its embeds and text); discord.py would build a Message with every component and
+    embed as objects, the largest part of parsing a click, while the bot needs only the custom
+    ids and option values. The interaction's parser is wrapped: it takes those from the raw
+    payload, keeps them for `on_interaction` by interaction id, and hands discord.py the
+    message without components, embeds, attachments or text, which a click waiting for its
+    place in a burst (bot/chat/backlog.py) would otherwise hold.
     """
 
     def __init__(self, connection: Any) -> None:
@@ -347,7 +354,10 @@ class ShownControls:
         message = data.get("message")
         if data.get("type") in (3, 5) and isinstance(message, dict):
             self._shown[int(data["id"])] = shown(message.get("components") or [])
-            data["message"] = {**message, "components": []}
+            data["message"] = {k: message[k] for k in MESSAGE_KEPT if k in message} | {
+                "content": "",
+                "components": [],
+            }
         self._parse(data)
 
     def pop(self, interaction_id: int) -> dict[str, tuple[str, ...]] | None:

@@ -36,9 +36,28 @@ class Connection:
 def test_a_click_is_parsed_without_its_messages_components_which_are_kept_by_id():
     connection = Connection()
     controls = ShownControls(connection)
-    data = {"id": "42", "type": 3, "message": {"id": "9", "content": "x", "components": BOARD}}
+    message = {
+        "id": "9",
+        "channel_id": "7",
+        "type": 0,
+        "flags": 0,
+        "author": {"id": "5", "username": "bot"},
+        "content": "the board",
+        "embeds": [{"title": "Round 2", "fields": [{"name": "Gold", "value": "12"}]}],
+        "attachments": [{"id": "3", "filename": "board.png"}],
+        "components": BOARD,
+    }
+    data = {"id": "42", "type": 3, "message": message}
     connection.parsers["INTERACTION_CREATE"](data)
-    assert connection.parsed[0]["message"] == {"id": "9", "content": "x", "components": []}
+    assert connection.parsed[0]["message"] == {
+        "id": "9",
+        "channel_id": "7",
+        "type": 0,
+        "flags": 0,
+        "author": {"id": "5", "username": "bot"},
+        "content": "",
+        "components": [],
+    }
     assert controls.pop(42) == shown(BOARD)
     assert controls.pop(42) is None  # handed over once, nothing kept
 
