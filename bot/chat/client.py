@@ -17,6 +17,7 @@ import logging
 import secrets
 from collections.abc import Awaitable, Callable
 from datetime import timedelta
+from functools import partial
 from typing import Any, TypeVar
 
 import aiohttp
@@ -365,6 +366,27 @@ class ShownControls:
         return self._shown.pop(interaction_id, None)
 
 
+class ParsedAtTurn:
+    """Wraps discord.py's parser of interactions: a click or form acknowledged on arrival is
+    kept as its payload and parsed only at its turn for a place (bot/chat/backlog.py,
+    `Backlog.in_turn`)."""
+
+    def __init__(
+        self, connection: Any, backlog: Backlog, acknowledged: Callable[[int], bool]
+    ) -> None:
+        self._parse = connection.parsers["INTERACTION_CREATE"]
+        connection.parsers["INTERACTION_CREATE"] = self.parse
+        self.backlog = backlog
+        self.acknowledged = acknowledged
+
+    def parse(self, data: dict[str, Any]) -> None:
+        interaction_id = int(data["id"])
+        if data.get("type") in (3, 5) and self.acknowledged(interaction_id):
+            self.backlog.in_turn(interaction_id, partial(self._parse, data))
+        else:
+            self._parse(data)
+
+
 def modal_values(data: dict[str, Any]) -> dict[str, str]:
     values = {}
     for row in data.get("components", []):
@@ -398,12 +420,16 @@ class GuildMasterBot(discord.AutoShardedClient):
         )
         amortise_bucket_eviction(self.http)
         self.answers = AnswersFirst()  # the notifier posts after answering what waits
-        # Two hooks on discord.py's parser of interactions, the outer one first: acknowledge a
-        # click that would wait (acks.py), then take its message's controls from the payload.
-        self.shown = ShownControls(self._connection)
         # At most so many interactions handled at once (backlog.py); one that would wait for
         # its place is acknowledged on arrival.
         self.backlog = Backlog()
+        # Three hooks on discord.py's parser of interactions, the outer one first: acknowledge
+        # a click that would wait (acks.py), take its message's controls from the payload, and
+        # keep it unparsed until its turn.
+        self.waits = ParsedAtTurn(
+            self._connection, self.backlog, lambda i: self.acks.acknowledged_first(i)
+        )
+        self.shown = ShownControls(self._connection)
         self.acks = EarlyAcks(
             self._connection,
             self.answers,
@@ -574,10 +600,14 @@ class GuildMasterBot(discord.AutoShardedClient):
             return  # slash commands: `answer_command`
         assert self.actions is not None
         ack = self.acks.take(interaction.id)
-        acknowledged = await self.acks.settled(ack)
+        # Acknowledged on arrival, parsed at its turn (ParsedAtTurn): its place is kept for it;
+        # the 32 places bound the work that could hold back the acknowledgements on their way.
+        kept = self.backlog.claim(interaction.id)
+        acknowledged = await self.acks.settled(ack, after_others=not kept)
         if self.closing:
-            if ack is None or acknowledged is not False:
-                await respond(interaction, say(STOPPING), acknowledged=acknowledged)
+            async with self.backlog.place(urgent=True, kept=kept):
+                if ack is None or acknowledged is not False:
+                    await respond(interaction, say(STOPPING), acknowledged=acknowledged)
             return
         data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
         custom_id = str(data.get("custom_id", ""))
@@ -585,7 +615,7 @@ class GuildMasterBot(discord.AutoShardedClient):
         fields = (
             modal_values(data) if interaction.type is discord.InteractionType.modal_submit else None
         )
-        async with self.backlog.place(urgent=acknowledged is not True):
+        async with self.backlog.place(urgent=acknowledged is not True, kept=kept):
             reply = await self.actions.control(
                 who(interaction), custom_id, values, fields, shown=controls or {}
             )

@@ -6,6 +6,7 @@ each game."""
 from __future__ import annotations
 
 import asyncio
+import contextvars
 from typing import Any
 
 import pytest
@@ -109,6 +110,116 @@ async def test_a_handler_cancelled_while_waiting_or_just_let_in_loses_no_place()
     assert order == ["x", "y"] and most == 1
 
 
+async def test_a_click_acknowledged_on_arrival_waits_unparsed_and_is_parsed_at_its_turn():
+    places = Backlog(limit=1)
+    parsed: list[int] = []
+    held = asyncio.Event()
+
+    async def holder() -> None:
+        async with places.place():
+            await held.wait()
+
+    first = asyncio.create_task(holder())
+    await asyncio.sleep(0)
+    places.in_turn(7, lambda: parsed.append(7))
+    assert parsed == [] and places.waiting == 1  # kept as it came, not parsed
+    assert not places.claim(7)
+    held.set()
+    await first
+    assert parsed == [7]  # parsed when the place was given back, the place kept for it
+    assert places.handling == 1 and places.waiting == 0
+    assert places.claim(7) and not places.claim(7)  # claimed once, by its handler
+    async with places.place(kept=True):
+        assert places.handling == 1  # no second place taken
+    assert places.handling == 0
+
+
+async def test_a_click_acknowledged_while_a_place_is_free_is_parsed_at_once_in_its_place():
+    places = Backlog(limit=2)
+    parsed: list[int] = []
+    places.in_turn(8, lambda: parsed.append(8))
+    assert parsed == [8] and places.handling == 1
+    assert places.claim(8)
+    async with places.place(kept=True):
+        pass
+    assert places.handling == 0
+
+
+async def test_clicks_parsed_at_their_turn_and_handlers_waiting_share_one_queue_in_order():
+    places = Backlog(limit=1)
+    order: list[str] = []
+    held = asyncio.Event()
+
+    async def holder() -> None:
+        async with places.place():
+            await held.wait()
+
+    async def waiter(name: str) -> None:
+        async with places.place():
+            order.append(name)
+
+    async def parsed_click(name: str, interaction_id: int) -> None:
+        assert places.claim(interaction_id)
+        async with places.place(kept=True):
+            order.append(name)
+
+    first = asyncio.create_task(holder())
+    await asyncio.sleep(0)
+    a = asyncio.create_task(waiter("a"))
+    await asyncio.sleep(0)
+    tasks = []
+    places.in_turn(2, lambda: tasks.append(asyncio.create_task(parsed_click("b", 2))))
+    c = asyncio.create_task(waiter("c"))
+    await asyncio.sleep(0)
+    places.in_turn(4, lambda: tasks.append(asyncio.create_task(parsed_click("d", 4))))
+    assert places.waiting == 4
+    held.set()
+    await asyncio.gather(first, a, c)
+    while len(tasks) < 2:
+        await asyncio.sleep(0)
+    await asyncio.gather(*tasks)
+    assert order == ["a", "b", "c", "d"]
+    assert places.handling == 0 and places.waiting == 0
+
+
+async def test_a_place_kept_for_a_click_whose_handler_never_comes_is_given_back():
+    places = Backlog(limit=1, hold=0.05)
+    places.in_turn(9, lambda: None)  # discord.py dropped it: no handler
+    assert places.handling == 1
+    await asyncio.sleep(0.1)
+    assert places.handling == 0 and not places.claim(9)
+    order, _ = await handlers(places, ["next"])
+    assert order == ["next"]
+
+
+async def test_a_click_that_cannot_be_parsed_at_its_turn_gives_its_place_back(caplog):
+    places = Backlog(limit=1)
+
+    def broken() -> None:
+        raise ValueError("a payload discord.py refuses")
+
+    places.in_turn(10, broken)
+    assert places.handling == 0 and not places.claim(10)
+    assert "interaction 10 could not be parsed at its turn" in caplog.text
+
+
+async def test_a_click_parsed_at_its_turn_does_not_inherit_the_context_of_the_one_before():
+    places = Backlog(limit=1)
+    label: contextvars.ContextVar[str] = contextvars.ContextVar("label", default="none")
+    seen: list[str] = []
+
+    async def holder() -> None:
+        label.set("the handler before")
+        async with places.place():
+            await asyncio.sleep(0)
+
+    first = asyncio.create_task(holder())
+    await asyncio.sleep(0)
+    places.in_turn(11, lambda: seen.append(label.get()))
+    await first
+    assert seen == ["none"]
+
+
 async def test_a_click_that_would_wait_for_a_place_is_acknowledged_on_arrival():
     answers = AnswersFirst()
     places = Backlog(limit=2)
@@ -139,6 +250,14 @@ async def test_a_burst_beyond_the_bound_answers_every_click_in_order_in_each_gam
         await take(urgent)
 
     monkeypatch.setattr(bot.backlog, "_take", counted)
+    unparsed: list[int] = []  # clicks kept as payloads until their turn
+    in_turn = bot.backlog.in_turn
+
+    def kept(interaction_id: int, start: Any) -> None:
+        unparsed.append(bot.backlog.handling + bot.backlog.waiting)
+        in_turn(interaction_id, start)
+
+    monkeypatch.setattr(bot.backlog, "in_turn", kept)
     kim, chris = world.users["kim"], world.users["chris"]
     lobbies = []
     for i in range(6):
@@ -164,7 +283,8 @@ async def test_a_burst_beyond_the_bound_answers_every_click_in_order_in_each_gam
     )
     await world.settled()
     assert bot.backlog.handling == 0 and bot.backlog.waiting == 0
-    assert max(at_once) > 2  # the burst went beyond the bound
+    assert max(at_once + unparsed) > 2  # the burst went beyond the bound
+    assert any(n >= 2 for n in unparsed)  # clicks waited unparsed for their places
     assert any(r.response_type == DEFERRED_UPDATE_MESSAGE for pair in clicks for r in pair)
     for game_id, (join, leave) in enumerate(clicks, start=1):
         assert not join.errors and not leave.errors
