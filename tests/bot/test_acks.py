@@ -177,3 +177,32 @@ def test_every_control_that_answers_with_a_form_is_listed():
         package = root / type(shown).__module__.split(".")[1] / "presentation"
         source = "".join(p.read_text() for p in package.rglob("*.py") if "tests" not in p.parts)
         assert source.count("modal=Modal(") == len(shown.forms), game.name
+
+
+async def test_acknowledgements_past_the_connections_wait_before_their_requests(monkeypatch):
+    """At most CONNECTIONS acknowledgements are requests on their way; the others wait their
+    turn as small coroutines (not as aiohttp requests inside its connector), and all are sent."""
+    at_server, most = 0, 0
+
+    async def callback(request: web.Request) -> web.StreamResponse:
+        nonlocal at_server, most
+        at_server += 1
+        most = max(most, at_server)
+        await asyncio.sleep(0.02)
+        at_server -= 1
+        return web.Response(status=204)
+
+    app = web.Application()
+    app.router.add_post("/api/v10/interactions/{id}/{token}/callback", callback)
+    async with TestServer(app, host="127.0.0.1") as server:
+        monkeypatch.setattr(discord.http.Route, "BASE", str(server.make_url("/api/v10")))
+        early = EarlyAcks(Connection(), AnswersFirst(), opens_form, "test", when_waiting=0)
+        early._connections = asyncio.Semaphore(2)
+        try:
+            for i in range(1, 7):
+                early.parse(click(i))
+            assert [await early.take(i) for i in range(1, 7)] == [True] * 6
+        finally:
+            await early.close()
+    assert most == 2
+    assert early.sent == 6
