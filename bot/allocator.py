@@ -7,25 +7,19 @@ freed blocks resident unless they are at its top. After a burst of clicks the bo
 one `malloc_trim`), the picture worker's 20-26 MB, counted in the processes' memory all the same.
 So each process trims its heap about once a second: `malloc_trim(0)` gives back every free page,
 inside the heap as well as at its top, and the next allocations fault in what they need again.
+(No asyncio here: the picture worker imports this module, and asyncio would add 7 MB to it.)
 """
 
 from __future__ import annotations
 
-import asyncio
 import ctypes
 import ctypes.util
-import logging
-import time
 from collections.abc import Callable
-
-log = logging.getLogger("guildmaster.allocator")
 
 # Seconds between two trims. The picture worker's trim after every picture cost it 3 ms a
 # picture (the pages faulted in again); every 10 s saved 0.14 ms of its CPU an interaction under
 # bench/load.py but raised its peak by 5-7 MB (docs/performance.md, Pictures, S5).
 TRIM_EVERY = 1.0
-# A trim slower than this (seconds) is logged: it held the bot's loop.
-SLOW_TRIM = 0.01
 
 
 def trimmer() -> Callable[[], None]:
@@ -38,16 +32,3 @@ def trimmer() -> Callable[[], None]:
         return lambda: None
     trim.argtypes = [ctypes.c_size_t]
     return lambda: trim(0)
-
-
-async def keep_trimmed(every: float = TRIM_EVERY) -> None:
-    """Trim the heap every `every` seconds, until cancelled. On the bot's loop: a trim is a
-    few madvise calls (measured in docs/performance.md), not worth a thread."""
-    trim = trimmer()
-    while True:
-        await asyncio.sleep(every)
-        started = time.perf_counter()
-        trim()
-        took = time.perf_counter() - started
-        if took > SLOW_TRIM:
-            log.warning("handing the heap's free memory back took %.1f ms", took * 1000)

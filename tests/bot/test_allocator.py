@@ -1,14 +1,17 @@
-"""The allocator's free memory handed back (bot/allocator.py)."""
+"""The allocator's free memory handed back (bot/allocator.py; the bot's loop: keep_trimmed)."""
 
 from __future__ import annotations
 
 import asyncio
 import ctypes.util
 import platform
+import subprocess
+import sys
 
 import pytest
 
 from bot import allocator
+from bot.chat import client
 
 
 def resident_mb() -> float:
@@ -38,8 +41,8 @@ def test_a_trim_gives_back_the_free_pages_inside_the_heap() -> None:
 
 async def test_the_bot_trims_every_so_often_until_cancelled(monkeypatch) -> None:
     calls: list[int] = []
-    monkeypatch.setattr(allocator, "trimmer", lambda: lambda: calls.append(1))
-    task = asyncio.create_task(allocator.keep_trimmed(every=0.01))
+    monkeypatch.setattr(client, "trimmer", lambda: lambda: calls.append(1))
+    task = asyncio.create_task(client.keep_trimmed(every=0.01))
     await asyncio.sleep(0.2)
     task.cancel()
     with pytest.raises(asyncio.CancelledError):
@@ -51,10 +54,17 @@ async def test_the_bot_trims_every_so_often_until_cancelled(monkeypatch) -> None
 
 
 async def test_a_slow_trim_is_logged(monkeypatch, caplog) -> None:
-    monkeypatch.setattr(allocator, "SLOW_TRIM", -1.0)
-    task = asyncio.create_task(allocator.keep_trimmed(every=0.01))
+    monkeypatch.setattr(client, "SLOW_TRIM", -1.0)
+    task = asyncio.create_task(client.keep_trimmed(every=0.01))
     await asyncio.sleep(0.05)
     task.cancel()
     with pytest.raises(asyncio.CancelledError):
         await task
     assert "handing the heap's free memory back took" in caplog.text
+
+
+def test_the_picture_worker_does_not_import_asyncio_for_it() -> None:
+    # asyncio is about 7 MB of the worker's memory, which counts against the bot's.
+    code = "import sys, bot.render.pictures.worker; print('asyncio' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
