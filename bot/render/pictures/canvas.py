@@ -183,8 +183,9 @@ def _placed(s: str, size: int, bold: bool) -> tuple[tuple[str, int, int], ...]:
 # FreeType's rendering of a run of text (the mask `ImageDraw.text` makes, and where it goes) by
 # (text, face, size, bold, font mode). Rendering the glyphs was 60% of drawing a guild sheet,
 # and most runs recur: labels, numbers, card names and rules text, in every game of a pack. 8 MB
-# keeps about a thousand runs, the texts of some 30 games' boards, reveals and sheets.
-_MASKS: SizedCache[tuple[Any, tuple[int, int]]] = SizedCache(8 << 20)
+# kept about a thousand runs, the texts of some 30 games' boards, reveals and sheets; 4 MB half
+# of that, for the worker's memory (see _TILES).
+_MASKS: SizedCache[tuple[Any, tuple[int, int]]] = SizedCache(4 << 20)
 
 
 def _draw_run(
@@ -281,8 +282,10 @@ def static(maxsize: int) -> Callable[[Callable[P, R]], Callable[P, R]]:
 # 100–300 kB of pixels. Drawing the guild sheets of 40 games a second time took 3.2 ms a sheet
 # with no parts kept, 2.6 with 16 MB, 1.6 with 32 and 1.4 with 64; a board 3.7, 3.4, 2.8 and 1.8
 # (bench/pictures_speed.py, on a busy machine). The picture worker's memory counts against the
-# bot's: 16.
-_TILES: SizedCache[Image.Image] = SizedCache(16 << 20)
+# bot's: 8. With 8 here and 8 for _MASKS the worker's peak at 2,000 games was 98 MB against 105,
+# its CPU 39.7 s against 37.6; with 4 for _MASKS too, 92 MB and 42.2 s (bench/memory_probe.py
+# --games 2000, quiet machine): the bot and its worker within 300 MB, the aim of issue 26.
+_TILES: SizedCache[Image.Image] = SizedCache(8 << 20)
 
 Paint = Callable[[Image.Image, ImageDraw.ImageDraw, Box], None]
 
