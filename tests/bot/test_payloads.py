@@ -245,3 +245,17 @@ async def test_a_follow_up_is_discord_pys(name, ephemeral, client, caught):
         lambda: payloads.follow_up(interaction(client), message, ephemeral=ephemeral),
     )
     assert new == old
+
+
+def test_a_requests_pictures_are_read_during_it_and_their_buffers_closed_after() -> None:
+    message = Message(content="the board", files=(("board.png", b"\x89PNG one"),))
+    with payloads.parameters({"content": "the board"}, message) as params:
+        (picture,) = params.files
+        assert picture.fp.read() == b"\x89PNG one"
+        assert params.multipart[1]["value"] is picture.fp
+    assert picture.fp.closed  # its bytes no longer held, whoever keeps the request's objects
+
+
+def test_a_request_without_pictures_is_its_json() -> None:
+    with payloads.parameters({"content": "hi"}, Message(content="hi")) as params:
+        assert params.payload == {"content": "hi"} and params.files is None
