@@ -52,9 +52,8 @@ log = logging.getLogger("guildmaster.acks")
 # Acknowledge first when at least this many interactions already wait for their answers: the
 # new one would wait for all their work before its own.
 ACK_WHEN_WAITING = 4
-# The work of an acknowledged slash command waits while acknowledgements are on their way, at
-# most this long (seconds), so that under a steady stream of them the answers still come. (An
-# acknowledged click waits for its turn among the handlers' places instead: bot/chat/backlog.py.)
+# The work of an acknowledged click waits while acknowledgements are on their way, at most this
+# long (seconds), so that under a steady stream of clicks the answers still come.
 MAX_WAIT = 1.0
 # Connections kept for acknowledgements, and how long an idle one is kept (seconds): a burst
 # reuses warm connections instead of opening one per interaction (a TLS handshake each, with
@@ -158,17 +157,14 @@ class EarlyAcks:
         interaction's handler."""
         return self._acks.pop(interaction_id, None)
 
-    async def settled(
-        self, ack: asyncio.Task[bool | None] | None, *, after_others: bool = True
-    ) -> bool | None:
+    async def settled(self, ack: asyncio.Task[bool | None] | None) -> bool | None:
         """For an interaction's handler, before its work: False if it was not acknowledged
-        first; else once Discord has answered its acknowledgement and (`after_others`) no other
-        is on its way (at most MAX_WAIT), whether Discord took it (None: it may have)."""
+        first; else once Discord has answered its acknowledgement and no other is on its way
+        (at most MAX_WAIT), whether Discord took it (None: it may have)."""
         if ack is None:
             return False
         taken = await ack
-        if after_others:
-            await self.after_acks()
+        await self.after_acks()
         return taken
 
     async def after_acks(self) -> None:

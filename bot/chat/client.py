@@ -603,10 +603,11 @@ class GuildMasterBot(discord.AutoShardedClient):
             return  # slash commands: `answer_command`
         assert self.actions is not None
         ack = self.acks.take(interaction.id)
-        # Acknowledged on arrival, parsed at its turn (ParsedAtTurn): its place is kept for it;
-        # the 32 places bound the work that could hold back the acknowledgements on their way.
+        # Acknowledged on arrival, parsed at its turn (ParsedAtTurn): its place is kept for it.
+        # It still lets the acknowledgements on their way go first: without that wait the
+        # 100-game burst's callback p99 went 0.70 -> 1.49 times the bare bot's.
         kept = self.backlog.claim(interaction.id)
-        acknowledged = await self.acks.settled(ack, after_others=not kept)
+        acknowledged = await self.acks.settled(ack)
         if self.closing:
             async with self.backlog.place(urgent=True, kept=kept):
                 if ack is None or acknowledged is not False:
