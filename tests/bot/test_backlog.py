@@ -40,6 +40,12 @@ async def handlers(
     return order, most
 
 
+async def holding(places: Backlog, until: asyncio.Event) -> None:
+    """A handler that keeps its place until `until` is set."""
+    async with places.place():
+        await until.wait()
+
+
 async def test_no_more_than_the_bound_work_at_once_and_they_come_in_order():
     places = Backlog(limit=3)
     names = [f"click {i}" for i in range(12)]
@@ -85,15 +91,11 @@ async def test_a_handler_cancelled_while_waiting_or_just_let_in_loses_no_place()
     places = Backlog(limit=1)
     held = asyncio.Event()
 
-    async def holder() -> None:
-        async with places.place():
-            await held.wait()
-
     async def waiter() -> None:
         async with places.place():
             pass
 
-    first = asyncio.create_task(holder())
+    first = asyncio.create_task(holding(places, held))
     await asyncio.sleep(0)
     waiting = asyncio.create_task(waiter())
     handed = asyncio.create_task(waiter())
@@ -115,11 +117,7 @@ async def test_a_click_acknowledged_on_arrival_waits_unparsed_and_is_parsed_at_i
     parsed: list[int] = []
     held = asyncio.Event()
 
-    async def holder() -> None:
-        async with places.place():
-            await held.wait()
-
-    first = asyncio.create_task(holder())
+    first = asyncio.create_task(holding(places, held))
     await asyncio.sleep(0)
     places.in_turn(7, lambda: parsed.append(7))
     assert parsed == [] and places.waiting == 1  # kept as it came, not parsed
@@ -150,10 +148,6 @@ async def test_clicks_parsed_at_their_turn_and_handlers_waiting_share_one_queue_
     order: list[str] = []
     held = asyncio.Event()
 
-    async def holder() -> None:
-        async with places.place():
-            await held.wait()
-
     async def waiter(name: str) -> None:
         async with places.place():
             order.append(name)
@@ -163,7 +157,7 @@ async def test_clicks_parsed_at_their_turn_and_handlers_waiting_share_one_queue_
         async with places.place(kept=True):
             order.append(name)
 
-    first = asyncio.create_task(holder())
+    first = asyncio.create_task(holding(places, held))
     await asyncio.sleep(0)
     a = asyncio.create_task(waiter("a"))
     await asyncio.sleep(0)
