@@ -452,7 +452,7 @@ class GuildMasterBot(discord.AutoShardedClient):
         self.notifier: Notifier | None = None
         self.ratings: RatingBook | None = None
         self._deadline_task: asyncio.Task[None] | None = None
-        self._trim_task: asyncio.Task[None] | None = None  # bot/allocator.py
+        self._trim_task: asyncio.Task[None] | None = None  # keep_trimmed
         self.closing = False  # stopping: interactions are answered, not carried out
         # Set once `setup_hook` has ended: a stop during start-up waits for it (`close`).
         self._setting_up = False
