@@ -35,6 +35,8 @@ APART = {
     IVO: (12.0, 21.0),
     TAMSIN: (20.0, 20.0),
 }
+# The same with Ivo half an inch further back (the ball and conditions tests' placing).
+APART_IVO_BACK = {**APART, IVO: (12.0, 21.5)}
 
 
 def new_game(seed: int = 1, size: str = "introductory", terrain: int = 0) -> GuildBallState:

@@ -25,8 +25,7 @@ from games.guild_ball.tests.rules_table import (
     run,
 )
 
-# rules_table's placing with Ivo half an inch further back.
-APART = {**rules_table.APART, IVO: (12.0, 21.5)}
+APART = rules_table.APART_IVO_BACK
 
 
 def table(places=None, active=OSWIN, **kw):
