@@ -33,16 +33,14 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from itertools import islice
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-import asyncpg
 import msgspec
 from sqlalchemy import delete, event, func, insert, select, update
 from sqlalchemy.exc import DBAPIError, IntegrityError, InterfaceError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 from bot.store import sqlite_writer
-from bot.store.postgres_writer import PostgresWriter
 from bot.store.schema import (
     CommandRow,
     DeadlineRow,
@@ -62,6 +60,10 @@ from bot.store.sqlite_writer import (
     sqlite_timestamp,
 )
 from engine.core import Codec, GameDefinition, get
+
+if TYPE_CHECKING:
+    # asyncpg (2.8 MB) is loaded only by a store on PostgreSQL, never by one on SQLite.
+    from bot.store.postgres_writer import PostgresWriter
 
 # Discord drops an interaction not answered within 3 seconds: a write waits for another
 # writer's lock for less than that, so a "try again" still reaches the player.
@@ -263,6 +265,8 @@ def _postgres_error(exc: Exception) -> StoreError | None:
     gives it: a broken key (a racing writer, a key used before, a game that is gone) is a
     Conflict; a server that cannot be reached, or a connection lost in use, Unreachable; a
     busy server Unavailable. None: an unexpected error, raised as it is."""
+    import asyncpg  # loaded already: only a store on PostgreSQL calls this
+
     if isinstance(exc, asyncpg.IntegrityConstraintViolationError):
         return Conflict(str(exc))
     reason = _unreachable(exc)
@@ -343,6 +347,8 @@ class EventStore:
         if is_sqlite(url):
             store._writer = SqliteWriter(engine.url.database or "", busy_timeout_ms)
         else:
+            from bot.store.postgres_writer import PostgresWriter
+
             store._pg = PostgresWriter(_asyncpg_arguments(engine), max_size=10)
             store.known_games = None
         try:
