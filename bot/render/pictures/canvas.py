@@ -132,12 +132,19 @@ def _joins(ch: str) -> bool:
     )
 
 
-@lru_cache(maxsize=8192)
 def runs(s: str, bold: bool = False) -> tuple[tuple[str, int], ...]:
     """`s` cut into (text, face) runs: each character in the first shipped font that has it
     (DejaVu Sans if none does)."""
     if s.isascii():
+        # Not kept: making this one run costs less than looking it up, and most lines are
+        # ASCII (kept, they were 1.6 MB of the worker's text caches after 100 games).
         return ((s, PRIMARY),)
+    return _mixed_runs(s, bold)
+
+
+@lru_cache(maxsize=2048)
+def _mixed_runs(s: str, bold: bool) -> tuple[tuple[str, int], ...]:
+    """`runs` of a line with characters beyond ASCII, looked up in each font's coverage."""
     primary = covered(BOLD if bold else REGULAR)
     out: list[list[Any]] = []
     for ch in s:
