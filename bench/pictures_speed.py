@@ -41,7 +41,7 @@ import os
 import statistics
 import time
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
@@ -216,10 +216,13 @@ def lossless(img: Image.Image, data: bytes) -> bool:
     return ImageChops.difference(back, img).getbbox() is None
 
 
-def asked(players: int, seed: int) -> list[tuple[str, Callable[[], bytes]]]:
-    """The pictures one simulated game's updates ask for, in order, by kind."""
+def asked(
+    players: int, seed: int, players_names: Sequence[str] = ("Kim", "", "Chris", "", "")
+) -> list[tuple[str, Callable[[], bytes]]]:
+    """The pictures one simulated game's updates ask for, in order, by kind, the guilds named
+    `players_names` ("" for a guild's own name)."""
     _, final, log = play(players, seed, keep_events=True)
-    names = Names(load_pack(final.pack), ["Kim", "", "Chris", "", ""][:players])
+    names = Names(load_pack(final.pack), list(players_names[:players]))
     out: list[tuple[str, Callable[[], bytes]]] = []
     sheets: list[object] = [None] * players
     revealed: PublicView | None = None  # the orders, as the Action Phase has left them so far

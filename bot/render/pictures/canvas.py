@@ -176,7 +176,10 @@ def missing(s: str, bold: bool = False) -> list[str]:
     ]
 
 
-@lru_cache(maxsize=8192)
+# The text caches' sizes (here, _extent and fit): with 2,000 games' first rounds, each with its
+# players' names, 2,048 lines hit nearly as often as 8,192 (_extent 97.3 against 97.6% of its
+# calls, the same CPU) and the three hold 1.9 MB against 7.5 MB full (bench/text_caches.py).
+@lru_cache(maxsize=2048)
 def _placed(s: str, size: int, bold: bool) -> tuple[tuple[str, int, int], ...]:
     """Each run of `s` with its face and its x offset from the line's start."""
     placed = []
@@ -324,7 +327,7 @@ ELLIPSIS = "…"
 _TRIM = " ,;:·-–—/"
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=2048)
 def _extent(s: str, size: int, bold: bool) -> tuple[int, int]:
     """(left, right) of a line drawn from x = 0: the advance and every glyph's ink."""
     if not s:
@@ -363,7 +366,7 @@ def _cut_points(s: str) -> list[int]:
     return [i for i in range(len(s) + 1) if i == len(s) or not unicodedata.combining(s[i])]
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=2048)
 def fit(s: str, width: int, height: int, size: int, bold: bool, min_size: int) -> tuple[str, int]:
     """The line to draw for `s` in a width×height box and its size: `s` at the largest size from
     `size` down to `min_size` at which it fits, else `s` shortened with an ellipsis at `min_size`,
