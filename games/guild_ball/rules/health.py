@@ -180,7 +180,7 @@ def take_out(ctx: Ctx, model: str, by: str = "", hp: int = 0, settle: bool = Tru
     (the ball scatters first if it held it: "before removing the taken out model from the
     pitch"), its `taken_out` triggers while it is still there, then the `TakenOut` event (the
     condition and the removal, 3) and the `takes_out` triggers of the model that inflicted it;
-    4. MP (for the action's model) and VP for the other team."""
+    4. MP (for the action's model, when it took out an enemy) and VP for the other team."""
     from games.guild_ball.rules.ball import scatter_from_model
     from games.guild_ball.rules.traits import fire
 
@@ -192,11 +192,14 @@ def take_out(ctx: Ctx, model: str, by: str = "", hp: int = 0, settle: bool = Tru
     u = ctx.state.unit(model)
     ctx.emit(ev.TakenOut(model=model, hp=hp))
     other = 1 - u.seat
-    if by and ctx.state.unit(by).on_pitch:
+    # "inflicts the taken out condition on an enemy model": a model that takes out its own
+    # teammate (an AOE of its own team) takes nobody down; the VP still go to the other team.
+    enemy = bool(by) and ctx.state.unit(by).seat != u.seat
+    if enemy and ctx.state.unit(by).on_pitch:
         fire(ctx, "takes_out", by, model)
     reach(ctx, TAKING_OUT["3"])
     reach(ctx, TAKING_OUT["4"])
-    if by and ctx.state.result is None:
+    if enemy and ctx.state.result is None:
         gain_mp(ctx, other, 1, "take down")
     vp = VP_MASCOT if card(u).role == "mascot" else VP_TAKE_OUT
     if ctx.state.result is None:

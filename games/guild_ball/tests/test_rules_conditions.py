@@ -347,3 +347,22 @@ def test_a_taken_out_model_loses_its_conditions_and_suffers_no_other() -> None:
     waiting = replace(after, activation=None, attack=None, active_seat=1)
     with pytest.raises(RuleError):
         run(waiting, cm.Activate(seat=1, model=SEFA))
+
+
+def test_taking_out_a_friendly_model_gives_no_take_down_momentum() -> None:
+    """ "When a model inflicts the taken out condition on an enemy model as part of an action,
+    the friendly team gains 1 MP." "A player gains 2 VP each time an enemy non-Mascot model
+    suffers the taken out condition." Ada's Molten Splash takes out her own teammate Maud: the
+    other team scores the 2 VP, and nobody gains the take down's MP."""
+    ada = "0-ada-mouldwright"
+    state = in_play(teams=(("bellfounders", ("ada-mouldwright", "maud-clangwright")), LINK))
+    where = {ada: (10.0, 10.0), OSWIN: (4.0, 4.0), MAUD: (14.0, 12.0)}
+    where.update({k: v for k, v in APART.items() if k.startswith("1-")})
+    state = arrange(
+        state, where, active=ada, influence={ada: 2}, hp={MAUD: 1}, ball=(23.0, 12.0), mp=(0, 0)
+    )
+    events, after = run(state, cm.UsePlay(seat=0, play="molten-splash", spot=(14.0, 12.0)))
+    assert after.unit(MAUD).taken_out
+    assert after.teams[1].vp == 2
+    assert [t.mp for t in after.teams] == [0, 0]
+    assert not any(isinstance(e, ev.MomentumSet) and e.why == "take down" for e in events)
