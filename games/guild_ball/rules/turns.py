@@ -304,25 +304,27 @@ def choose_initiative(ctx: Ctx, cmd: ChooseInitiative) -> None:
             "not_your_choice", "The player with the higher initiative decides who has it."
         )
     holder = cmd.seat if cmd.take else 1 - cmd.seat
-    for seat in (holder, 1 - holder):
+    order = (holder, 1 - holder)
+    for seat in order:
         plan = pack().plans[ctx.state.teams[seat].plan]
         if plan.timing == "instant":
             _instant(ctx, seat, plan)
     for t in ctx.state.teams:
         mp = 1 if t.seat != holder else 0
         ctx.emit(ev.MomentumSet(seat=t.seat, mp=mp, why="new turn"))
+    for seat in order:
+        _instant_momentum(ctx, seat, pack().plans[ctx.state.teams[seat].plan])
     ctx.emit(ev.PhaseBegan(phase=MAINTENANCE, turn=state.turn, active_seat=-1, initiative=holder))
 
 
 def _instant(ctx: Ctx, seat: int, plan) -> None:
-    """An instant plan's effects on every friendly model on the pitch meeting its tests (MP
-    once)."""
+    """An instant plan's effects on every friendly model on the pitch meeting its tests (its MP
+    is `_instant_momentum`'s, after the reset)."""
     from games.guild_ball.rules.context import passes
-    from games.guild_ball.rules.health import clear_conditions, gain_mp, heal
+    from games.guild_ball.rules.health import clear_conditions, heal
 
     for effect in plan.effects:
         if effect.do == "gain_momentum":
-            gain_mp(ctx, seat, int(effect.arg("amount")), plan.slug)
             continue
         for u in on_pitch(ctx.state, seat):
             if not passes(ctx.state, u, plan.checks):
@@ -331,6 +333,19 @@ def _instant(ctx: Ctx, seat: int, plan) -> None:
                 heal(ctx, u.id, int(effect.arg("amount")))
             elif effect.do == "clear_conditions":
                 clear_conditions(ctx, u.id)
+
+
+def _instant_momentum(ctx: Ctx, seat: int, plan) -> None:
+    """An instant plan's MP (Seize the Moment), gained once MP is reset: "resolve any effects of
+    the chosen game plans. MP is then reset to 0" would otherwise wipe it at once (rules notes,
+    "Instant plans")."""
+    from games.guild_ball.rules.health import gain_mp
+
+    if plan.timing != "instant":
+        return
+    for effect in plan.effects:
+        if effect.do == "gain_momentum":
+            gain_mp(ctx, seat, int(effect.arg("amount")), plan.slug)
 
 
 def maintain(ctx: Ctx) -> None:

@@ -88,6 +88,24 @@ def test_mp_resets_and_the_player_without_initiative_gains_one() -> None:
     assert [t.mp for t in after.teams] == [0, 1]
 
 
+def test_seize_the_moment_gains_its_mp_after_the_reset() -> None:
+    """ "Then, starting with the player whose team has initiative this turn, resolve any effects
+    of the chosen game plans. MP is then reset to 0 for each player. After this, the player who
+    doesn't have initiative gains 1 MP." Seize the Moment: "Your team gains 1 MP." Gained before
+    the reset it would be wiped at once; the engine gains it after (rules notes)."""
+    state = _to_plans(in_play())
+    teams = list(state.teams)
+    teams[0] = replace(teams[0], hand=("seize-the-moment", *teams[0].hand[1:]))
+    teams[1] = replace(teams[1], hand=("seize-the-moment", *teams[1].hand[1:]))
+    state = arrange(state, mp=(4, 2), teams=tuple(teams))
+    _, state = run(state, cm.ChoosePlan(seat=0, plan="seize-the-moment"))
+    _, state = run(state, cm.ChoosePlan(seat=1, plan="seize-the-moment"))
+    events, after = run(state, cm.ChooseInitiative(seat=0))
+    assert after.initiative == 0 and [t.mp for t in after.teams] == [0 + 1, 1 + 1]
+    whys = [e.why for e in events if isinstance(e, ev.MomentumSet)]
+    assert whys == ["new turn", "new turn", "seize-the-moment", "seize-the-moment"]
+
+
 def test_the_influence_pool_is_base_inf_plus_goals_plus_the_plan() -> None:
     """ "an influence pool is generated ... using the combined total of base INF from each of the
     team's models ... Each team may add 1 influence to the influence pool for each goal they
