@@ -13,7 +13,8 @@
 - AOE: "a circular template that's 3" in diameter"; each model within it is tested in turn.
 - Rest: "spend 1 MP to recover 4 HP or remove all conditions ... only once per turn".
   Encourage: "spend 2 MP to target another friendly model within 8" ... may benefit from
-  Encourage only once per turn."
+  Encourage only once per turn." "A model must have line of sight in order to target another
+  model or marker with an action" ("All momentous abilities are actions").
 """
 
 from __future__ import annotations
@@ -431,6 +432,8 @@ def encourage(ctx: Ctx, cmd: Encourage) -> None:
         raise RuleError("encourage_target", "Encourage another friendly model on the pitch.")
     if not within(base_of(target), base_of(unit), ENCOURAGE_RANGE):
         raise RuleError("out_of_range", 'Encourage reaches friendly models within 8".')
+    if not scene(state).sees(unit.id, target.id):
+        raise RuleError("no_los", "Encourage targets a model: it needs line of sight to it.")
     if target.encouraged:
         raise RuleError("encouraged", "A model may benefit from Encourage only once per turn.")
     if state.teams[cmd.seat].mp < ENCOURAGE_MP:

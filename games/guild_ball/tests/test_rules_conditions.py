@@ -145,6 +145,20 @@ def test_encourage_reaches_a_friendly_model_within_eight_inches() -> None:
     assert after.unit(PIKE).conditions == () and after.teams[0].mp == 0
 
 
+def test_encourage_needs_line_of_sight_to_its_target() -> None:
+    """ "A model must have line of sight in order to target another model or marker with an
+    action unless otherwise stated." "All momentous abilities are actions unless otherwise
+    stated." Oswin may not encourage Maud 6" away with their goalpost between them."""
+    state = table({OSWIN: (9.0, 5.0), MAUD: (15.0, 5.0)}, conditions={MAUD: ("bleed",)}, mp=(2, 0))
+    with pytest.raises(RuleError) as refused:
+        run(state, cm.Encourage(seat=0, target=MAUD, clear=True))
+    assert refused.value.code == "no_los"
+    _, after = run(
+        arrange(state, {MAUD: (15.0, 8.0)}), cm.Encourage(seat=0, target=MAUD, clear=True)
+    )
+    assert after.unit(MAUD).conditions == () and after.teams[0].mp == 0
+
+
 def test_a_character_play_costs_influence_and_tests_its_cost_in_dice() -> None:
     """ "A character play is resolved as a TN test of [target model's current DEF]. Use the
     character play's cost in influence to generate the dice pool." """
