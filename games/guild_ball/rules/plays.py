@@ -101,13 +101,15 @@ def use_play(ctx: Ctx, cmd: UsePlay) -> None:
     sequence of a character play, or of an AOE character play (`sequences`)."""
     state = ctx.state
     unit = active_unit(state, cmd.seat)
-    if KD in unit.conditions:
-        raise RuleError("knocked_down", "A knocked-down model may not use character plays.")
     trait = next((t for t in card(unit).traits if t.slug == cmd.play and t.kind == "active"), None)
     if trait is not None:
         _active_trait(ctx, unit, trait)
         return
     play = _play_of(unit, cmd.play)
+    # Knocked down: "May not use character plays"; heroic and legendary plays are other types
+    # of play, and an active trait is an action, not a play.
+    if KD in unit.conditions and play.kind == "character":
+        raise RuleError("knocked_down", "A knocked-down model may not use character plays.")
     aoe = _is_aoe(play)
     reach_play(ctx, aoe, "declare")
     if play.kind == "legendary" and play.slug in state.teams[cmd.seat].legendary:

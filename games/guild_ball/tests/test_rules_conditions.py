@@ -325,6 +325,21 @@ def test_a_knocked_down_model_may_not_engage_attack_or_use_character_plays() -> 
     assert not any(isinstance(e, ev.Rolled) for e in events)
 
 
+def test_a_knocked_down_model_may_still_use_heroic_and_legendary_plays() -> None:
+    """Knocked down: "May not use character plays." "There are three types of plays: character
+    plays, heroic plays, and legendary plays": a knocked-down Captain may use its heroic play
+    and its legendary play."""
+    places = {OSWIN: (10.0, 10.0), PIKE: (12.0, 10.0), SEFA: (10.0, 13.0)}
+    state = table(places, conditions={OSWIN: (KD,)}, mp=(1, 0))
+    _, after = run(state, cm.UsePlay(seat=0, play="peal-of-war"))
+    assert after.teams[0].mp == 0 and any(m.stat == "tac" for m in after.unit(PIKE).mods)
+    _, after = run(after, cm.UsePlay(seat=0, play="the-great-toll"))
+    assert KD in after.unit(SEFA).conditions and after.teams[0].legendary == ("the-great-toll",)
+    with pytest.raises(RuleError) as refused:
+        run(after, cm.UsePlay(seat=0, play="clapper-strike", target=SEFA))
+    assert refused.value.code == "knocked_down"
+
+
 def test_a_knocked_down_model_is_moved_only_by_dodges_and_pushes() -> None:
     """Knocked down: "May not advance or be moved by any means other than making a dodge or
     suffering a push." "A model suffering the knocked down condition may forfeit its standard
