@@ -37,7 +37,15 @@ from games.guild_ball.rules.context import (
     scene,
     tac,
 )
-from games.guild_ball.rules.health import damage, gain_mp, ongoing, spend_mp, suffer, take_out
+from games.guild_ball.rules.health import (
+    damage,
+    gain_mp,
+    immune,
+    ongoing,
+    spend_mp,
+    suffer,
+    take_out,
+)
 from games.guild_ball.rules.sequences import ATTACK, CHARGE, reach
 from games.guild_ball.rules.state import INTRODUCTORY, KD, Attack, GuildBallState, Unit
 from games.guild_ball.rules.traits import fire, gain_ball
@@ -219,15 +227,20 @@ def valid_effects(
     state: GuildBallState, a: Attack, effects: tuple, choosing: bool = True
 ) -> list[tuple[str, int]]:
     """The effects of a result that are valid now: knocked down is invalid on a model already
-    down (or already selected from this attack, while `choosing`), tackle on a model without
-    the ball; a parting blow allows damage, knocked down and tackle only."""
+    down (or already selected from this attack, while `choosing`) or immune to it ("If an
+    ability allows a model to ignore or invalidate all effects of a momentous playbook result,
+    then no MP is generated": such a result is invalid, so it cannot be selected for its MP),
+    tackle on a model without the ball; a parting blow allows damage, knocked down and tackle
+    only."""
     target = state.unit(a.target)
     out = []
     for kind, size in effects:
         if a.kind == "parting" and kind not in PARTING_RESULTS:
             continue
         if kind == "KD" and (
-            KD in target.conditions or (choosing and any(k == "KD" for k, _ in _picked(state, a)))
+            KD in target.conditions
+            or immune(target, KD)
+            or (choosing and any(k == "KD" for k, _ in _picked(state, a)))
         ):
             continue
         if kind == "tackle" and state.ball_holder != target.id:

@@ -116,6 +116,21 @@ def test_an_invalid_result_may_not_be_selected() -> None:
         assert refused.value.code == "invalid_result"
 
 
+def test_a_momentous_result_the_target_ignores_gives_no_mp() -> None:
+    """ "If an ability allows a model to ignore or invalidate all effects of a momentous
+    playbook result, then no MP is generated." Tamsin's momentous knocked down (column 3) on
+    Maud, whose Steady Footing makes her immune to knocked down, may not be selected; the damage
+    beside it may."""
+    state = fight({TAMSIN: (10.0, 10.0), MAUD: (10.0, 11.8)}, active=TAMSIN, dice=(6, 6, 6, 6, 6))
+    _, state = run(state, cm.Attack(seat=1, target=MAUD))
+    assert state.attack.limits == (3,)
+    with pytest.raises(RuleError) as refused:
+        run(state, cm.ChooseResult(seat=1, column=3, row=1))
+    assert refused.value.code == "invalid_result"
+    _, after = run(state, cm.ChooseResult(seat=1, column=3, row=0))
+    assert KD not in after.unit(MAUD).conditions and after.teams[1].mp == 0
+
+
 def test_playbook_damage_and_a_push_directly_away() -> None:
     """ "A playbook damage result reduces the current HP on the target enemy model by the number
     shown." "> Push - The target model suffers 1" of push movement for each arrow" """
