@@ -166,7 +166,12 @@ def intentions(state: GuildBallState, unit: Unit, dice: Dice) -> list[cm.Command
     mp = state.teams[seat].mp
     if mp >= 2:
         for f in on_pitch(state, seat):
-            if f.id != unit.id and not f.encouraged and within(base_of(f), base_of(unit), 8.0):
+            if (
+                f.id != unit.id
+                and not f.encouraged
+                and within(base_of(f), base_of(unit), 8.0)
+                and scene(state).sees(unit.id, f.id)
+            ):
                 out.append(cm.Encourage(seat=seat, target=f.id, clear=bool(f.conditions)))
                 break
     if mp >= 1:

@@ -574,6 +574,7 @@ class BuiltinPlayer:
                     and not f.encouraged
                     and card(f).stats.hp - f.hp >= REST_HP
                     and within(base_of(f), base_of(unit), 8.0)
+                    and scene(state).sees(unit.id, f.id)
                 ):
                     return cm.Encourage(seat=seat, target=f.id)
         return None
