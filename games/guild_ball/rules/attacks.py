@@ -23,7 +23,7 @@ from engine.core.errors import RuleError
 from games.guild_ball.pitch import MoveKind, straight
 from games.guild_ball.pitch.movement import directly_away
 from games.guild_ball.rules import events as ev
-from games.guild_ball.rules.ball import tn_test
+from games.guild_ball.rules.ball import snap_on_path, tn_test
 from games.guild_ball.rules.commands import ChooseResult, React
 from games.guild_ball.rules.context import (
     Ctx,
@@ -400,7 +400,9 @@ def apply_results(ctx: Ctx) -> None:
 
 def push_model(ctx: Ctx, origin: Unit, model: str, inches: int) -> None:
     """A push directly away from the model pushing (our ruling, rules notes), stopping at
-    contact; a model pushed off the pitch is taken out with its HP."""
+    contact; a model pushed off the pitch is taken out with its HP. "A model which starts its
+    activation or moves within 1" of a free ball may choose to take possession": a pushed model
+    moves, so it takes a free ball it comes within 1" of, as a dodging one does."""
     target = ctx.state.unit(model)
     if not target.on_pitch:
         return
@@ -408,9 +410,13 @@ def push_model(ctx: Ctx, origin: Unit, model: str, inches: int) -> None:
     direction = directly_away(base_of(origin), base_of(target))
     moved = straight(sc, model, direction, float(inches), MoveKind.PUSH)
     if moved.travelled > 0:
+        path = tuple(moved.path)
+        leg = None if moved.left_pitch else snap_on_path(ctx, target, path)
         ctx.emit(ev.Moved(model=model, how="push", x=moved.end.x, y=moved.end.y))
         if not moved.left_pitch:
-            ongoing(ctx, model, tuple(moved.path))
+            ongoing(ctx, model, path)
+        if leg is not None and ctx.state.ball_free and ctx.state.unit(model).on_pitch:
+            gain_ball(ctx, model, "snap")
     if moved.left_pitch:
         take_out(ctx, model, by=origin.id, hp=ctx.state.unit(model).hp)
 

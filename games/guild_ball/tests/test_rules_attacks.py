@@ -144,6 +144,23 @@ def test_playbook_damage_and_a_push_directly_away() -> None:
     assert after2.unit(SEFA).hp == 16 - 2
 
 
+def test_a_pushed_model_takes_a_free_ball_it_moves_within_one_inch_of() -> None:
+    """ "A model which starts its activation or moves within 1" of a free ball may choose to take
+    possession of the ball" (snap to: always taken, rules notes). Oswin pushes Sefa 1" towards a
+    free ball 3" from her centre: she ends within 1" of it and takes it."""
+    state = fight(
+        {OSWIN: (10.0, 10.0), SEFA: (10.0, 11.5)},
+        active=OSWIN,
+        dice=(6, 6, 1, 1, 1, 1),
+        ball=(10.0, 14.5),
+    )
+    _, state = run(state, cm.Attack(seat=0, target=SEFA))
+    assert state.ball_free
+    _, after = run(state, cm.ChooseResult(seat=0, column=2, row=1))  # push 1, momentous
+    assert after.unit(SEFA).y == pytest.approx(12.5)
+    assert after.ball_holder == SEFA and not after.ball_free
+
+
 def test_a_counter_attack_follows_the_attack() -> None:
     """ "After an attack or charge is declared, the target model may respond by spending 1 MP to
     declare a Counter-Attack. After the active model resolves its attack, the target model may
