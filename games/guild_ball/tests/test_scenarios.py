@@ -25,6 +25,10 @@ EXAMPLES = (
     "circular_scatter",
     "kick_scatter",
     "engagement",
+    "momentous_tackle",
+    "play_icon",
+    "aoe_play",
+    "ongoing_effect",
 )
 
 
