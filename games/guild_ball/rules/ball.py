@@ -35,6 +35,7 @@ from games.guild_ball.pitch import (
     snap_candidates,
     spot,
 )
+from games.guild_ball.pitch.movement import Problem, placement
 from games.guild_ball.rules import events as ev
 from games.guild_ball.rules.context import (
     Ctx,
@@ -50,7 +51,7 @@ from games.guild_ball.rules.context import (
 )
 from games.guild_ball.rules.health import VP_GOAL, gain_mp, score
 from games.guild_ball.rules.sequences import KICK, reach
-from games.guild_ball.rules.state import KD, Dodge, Intercept, Unit
+from games.guild_ball.rules.state import KD, Dodge, GuildBallState, Intercept, Unit
 from games.guild_ball.rules.traits import gain_ball
 
 THROW_IN_LIMIT = 20  # our ruling: a throw-in that keeps leaving the pitch ends at the centre
@@ -271,6 +272,37 @@ def check_kick_target(ctx: Ctx, kicker: Unit, target: Base, what: str) -> None:
         )
 
 
+_NOT_ON = {
+    Problem.OFF_PITCH: "off the pitch",
+    Problem.OVERLAPS_MODEL: "on a model's base",
+    Problem.ENDS_ON_MARKER: "on a model's base",
+    Problem.INTO_BARRIER: "on a barrier",
+    Problem.ENDS_ON_OBSTRUCTION: "on an obstruction",
+}
+
+
+def check_ball_spot(
+    state: GuildBallState,
+    at: Point,
+    code: str,
+    what: str,
+    ignore: tuple[str, ...] = (),
+    bases: tuple[Base, ...] = (),
+) -> None:
+    """Refuse a target spot (a pass's, a kick off's or a goal kick's) where the ball may not be
+    placed: "A target spot is any point on the pitch where the ball may be legally placed"; "A
+    model or marker may not be placed on a barrier or an obstruction, or with its base
+    overlapping another model or marker's base or the edge of the pitch." `ignore` names models
+    not where the scene has them, `bases` other bases (a kicker where its jog ends)."""
+    found = placement(scene(state), Base(at, BALL_RADIUS), ignore=ignore, markers=bases)
+    if found is not None:
+        problem, piece = found
+        where = _NOT_ON.get(problem, problem.value) + (f" ({piece})" if piece else "")
+        raise RuleError(
+            code, f"The {what} must be a spot where the ball may be placed: this one is {where}."
+        )
+
+
 def kick_scatter_from(
     ctx: Ctx,
     kicker: Unit,
@@ -405,6 +437,7 @@ def goal_kick(ctx: Ctx, seat: int, target: tuple[float, float]) -> None:
             "goal_kick_place",
             'Place the goal kick on the pitch within 10" of your goalpost, clear of it.',
         )
+    check_ball_spot(ctx.state, ball.centre, "goal_kick_place", "goal kick's spot")
     ctx.emit(ev.GoalKickOwed(seat=-1))
     start = goalpost_centre(side, pitch)
     d, n = ctx.dice.die(), ctx.dice.die()

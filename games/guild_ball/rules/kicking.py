@@ -19,6 +19,7 @@ from games.guild_ball.pitch import BALL_RADIUS, GOALPOST_RADIUS, Base, Point, wi
 from games.guild_ball.pitch.movement import placement
 from games.guild_ball.rules import events as ev
 from games.guild_ball.rules.ball import (
+    check_ball_spot,
     check_kick_target,
     goal_scored,
     kick_scatter_from,
@@ -82,6 +83,7 @@ def pass_ball(ctx: Ctx, cmd: Pass) -> None:
         aim = Base(Point(*cmd.spot), 0.0)
         if not pitch_of(state).holds(Base(aim.centre, BALL_RADIUS)):
             raise RuleError("spot_off_pitch", "Put the target spot on the pitch.")
+        check_ball_spot(state, aim.centre, "spot_not_placeable", "target spot")
     check_kick_target(ctx, unit, aim if receiver else Base(aim.centre, BALL_RADIUS), "target")
     spend(ctx, unit, 1, "a kick")
     spend_bonus(ctx, cmd.seat, cmd.bonus)

@@ -24,18 +24,30 @@
 - reroll (the kicker's seat, after a successful kick to a spot): keep the scatter;
 - intercept (the seat of the model on the ball path): no;
 - follow_up (the passer's seat): none;
-- goal_kick (the seat that conceded): 6" straight out from its goalpost.
+- goal_kick (the seat that conceded): 6" straight out from its goalpost (beside a model
+  standing there).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.core.game import Decision
-from games.guild_ball.pitch import Point
+from games.guild_ball.pitch import BALL_RADIUS, Base, Point
 from games.guild_ball.pitch.ball import in_kick_range
+from games.guild_ball.pitch.movement import placement
 from games.guild_ball.rules import commands as cm
 from games.guild_ball.rules.attacks import best_pick, options
 from games.guild_ball.rules.ball import RUN
-from games.guild_ball.rules.context import base_of, game_size, kick_range, label, pack, pitch_of
+from games.guild_ball.rules.context import (
+    base_of,
+    game_size,
+    kick_range,
+    label,
+    pack,
+    pitch_of,
+    scene,
+)
 from games.guild_ball.rules.kicking import enemy_goal
 from games.guild_ball.rules.plays import icon_play_targets
 from games.guild_ball.rules.pregame import GIVE, NUMBERS
@@ -88,12 +100,37 @@ def default_deploy(state: GuildBallState, seat: int) -> cm.Deploy:
     return cm.Deploy(seat=seat, places=places, kicker=kicker)
 
 
+def ball_spot_near(
+    state: GuildBallState, at: Point, back: float, fits: Callable[[Point], bool] = lambda p: True
+) -> Point:
+    """`at`, or the spot nearest it where the ball may be placed ("A target spot is any point
+    on the pitch where the ball may be legally placed": off every base, barrier and
+    obstruction) and `fits` holds: up to 3" to either side, then up to 4" back (`back` is the
+    sign of y that goes back, towards the kicker); `at` itself if there is none."""
+    sc = scene(state)
+    for behind in (0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0):
+        for aside in (0.0, 0.5, -0.5, 1.0, -1.0, 1.5, -1.5, 2.0, -2.0, 3.0, -3.0):
+            p = Point(at.x + aside, at.y + back * behind)
+            if placement(sc, Base(p, BALL_RADIUS)) is None and fits(p):
+                return p
+    return at
+
+
 def default_kick_off(state: GuildBallState) -> cm.KickOff:
+    """Straight up the pitch from where the kicker stands, as far as its kick reaches (beside a
+    receiving model standing there)."""
     kicker = state.unit(state.kicker)
     side = state.teams[kicker.seat].side
     reach = kick_range(state, kicker) + base_of(kicker).radius - 0.7
     y = kicker.y + reach if side == 0 else kicker.y - reach
-    return cm.KickOff(seat=kicker.seat, path=(), target=(kicker.x, y))
+    here, full = base_of(kicker), kick_range(state, kicker)
+    target = ball_spot_near(
+        state,
+        Point(kicker.x, y),
+        -1.0 if side == 0 else 1.0,
+        lambda p: in_kick_range(here, Base(p, BALL_RADIUS), full),
+    )
+    return cm.KickOff(seat=kicker.seat, path=(), target=(target.x, target.y))
 
 
 def default_give(state: GuildBallState) -> cm.GiveBallTo:
@@ -109,7 +146,8 @@ def default_goal_kick(state: GuildBallState, seat: int) -> cm.GoalKick:
     post = pitch_of(state).goalpost(side)
     out = post.radius + GOAL_KICK_OUT
     y = post.centre.y + out if side == 0 else post.centre.y - out
-    return cm.GoalKick(seat=seat, target=(post.centre.x, y))
+    target = ball_spot_near(state, Point(post.centre.x, y), -1.0 if side == 0 else 1.0)
+    return cm.GoalKick(seat=seat, target=(target.x, target.y))
 
 
 def action_context(state: GuildBallState, unit) -> dict:

@@ -30,7 +30,13 @@ from games.guild_ball.content.teams import team_problems
 from games.guild_ball.pitch import BALL_RADIUS, Base, Point, in_kick_range, move, spot
 from games.guild_ball.pitch.movement import MoveKind, placement
 from games.guild_ball.rules import events as ev
-from games.guild_ball.rules.ball import kick_scatter_from, may_hold, roll_kick, throw_in
+from games.guild_ball.rules.ball import (
+    check_ball_spot,
+    kick_scatter_from,
+    may_hold,
+    roll_kick,
+    throw_in,
+)
 from games.guild_ball.rules.commands import ChooseKicking, Deploy, GiveBallTo, KickOff, Prepare
 from games.guild_ball.rules.context import (
     Ctx,
@@ -228,6 +234,10 @@ def kick_off(ctx: Ctx, cmd: KickOff) -> None:
             f'Kick to a spot on the pitch within {kick_range(state, kicker):g}" of the kicker '
             "(after its jog).",
         )
+    # The kicker is where its jog ends, not where the scene still has it.
+    check_ball_spot(
+        state, ball.centre, "kick_off_target", "kick off's target spot", (kicker.id,), (here,)
+    )
     if cmd.path:
         ctx.emit(ev.Moved(model=kicker.id, how="jog", x=end.x, y=end.y, path=tuple(movement.path)))
     ctx.emit(ev.PhaseBegan(phase=LANDING, turn=0, active_seat=-1, initiative=-1))

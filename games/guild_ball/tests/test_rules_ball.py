@@ -84,7 +84,10 @@ def test_the_conceding_player_takes_the_goal_kick_within_ten_inches() -> None:
     assert refused.value.code == "no_goal_kick"
     with pytest.raises(RuleError):
         run(state, cm.GoalKick(seat=1, target=(12.0, 4.0)))
-    events, after = run(state, cm.GoalKick(seat=1, target=(12.0, 12.0)))
+    with pytest.raises(RuleError) as on_pike:  # "any point ... where the ball may be placed"
+        run(state, cm.GoalKick(seat=1, target=(12.0, 12.0)))
+    assert on_pike.value.code == "goal_kick_place"
+    events, after = run(state, cm.GoalKick(seat=1, target=(12.0, 14.5)))
     assert any(isinstance(e, ev.Scattered) and e.kind == "goal kick" for e in events)
     assert after.goal_kick == -1 and after.intercept is None
 

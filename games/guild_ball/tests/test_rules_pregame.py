@@ -136,7 +136,9 @@ def test_the_kicker_jogs_then_kicks_within_its_range() -> None:
         )
     events, _ = run(
         state,
-        cm.KickOff(seat=state.kicking, path=((kicker.x, kicker.y + 3),), target=(kicker.x, 17.0)),
+        cm.KickOff(
+            seat=state.kicking, path=((kicker.x, kicker.y + 3),), target=(kicker.x + 2.0, 17.0)
+        ),
     )
     assert kinds(events)[:2] == ["Moved", "PhaseBegan"]
     assert any(isinstance(e, ev.Scattered) and e.kind == "kick" for e in events)

@@ -126,6 +126,20 @@ def test_a_kick_within_or_into_a_forest_loses_one_die_once() -> None:
     assert rolled(events).pool == 3
 
 
+def test_a_target_spot_is_where_the_ball_may_be_placed() -> None:
+    """ "A target spot is any point on the pitch where the ball may be legally placed." "A model
+    or marker may not be placed on a barrier or an obstruction, or with its base overlapping
+    another model or marker's base or the edge of the pitch." On Market Square, Pike may not pass
+    into the fountain (a barrier), onto the fish stall (an obstruction) or onto Sefa's base."""
+    state = on_map(MARKET, {PIKE: (11.0, 17.0), SEFA: (15.0, 19.0)}, PIKE, ball=PIKE)
+    for spot in ((13.0, 12.5), (8.0, 13.0), (15.0, 19.0)):
+        with pytest.raises(RuleError) as refused:
+            run(state, cm.Pass(seat=0, spot=spot))
+        assert refused.value.code == "spot_not_placeable"
+    events, _ = run(state, cm.Pass(seat=0, spot=(13.0, 15.5)))
+    assert rolled(events).what == "pass"
+
+
 def test_rough_terrain_ends_a_charge_early() -> None:
     """ "A model that moves within rough terrain at any point during an advance suffers -2"/-2"
     MOV." "If a model's MOV is reduced during an advance and the distance it has already moved
