@@ -154,7 +154,10 @@ def intentions(state: GuildBallState, unit: Unit, dice: Dice) -> list[cm.Command
             a = dice.below(360)
             x = unit.x + math.cos(math.radians(a)) * r
             y = unit.y + math.sin(math.radians(a)) * r
-            if 0.7 < x < 23.3 and 0.7 < y < 23.3:
+            from games.guild_ball.pitch.movement import placement
+
+            spot = Base(Point(x, y), 0.590551)
+            if 0.7 < x < 23.3 and 0.7 < y < 23.3 and placement(scene(state), spot) is None:
                 out.append(cm.Pass(seat=seat, spot=(x, y)))
         if can_shoot(state, unit):
             out.append(cm.Shoot(seat=seat))

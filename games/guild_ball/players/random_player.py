@@ -10,6 +10,7 @@ from collections.abc import Collection
 
 from engine.core.rng import Dice, seeded
 from games.guild_ball.pitch import BALL_RADIUS, Base, Point, in_kick_range
+from games.guild_ball.pitch.movement import placement
 from games.guild_ball.players.moves import (
     ANGLES,
     dodge_path,
@@ -19,7 +20,7 @@ from games.guild_ball.players.moves import (
     random_prepare,
 )
 from games.guild_ball.rules import commands as cm
-from games.guild_ball.rules.context import base_of, kick_range, pitch_of
+from games.guild_ball.rules.context import base_of, kick_range, pitch_of, scene
 from games.guild_ball.rules.pending import pending
 from games.guild_ball.rules.state import GuildBallState
 from games.guild_ball.rules.turns import pool
@@ -76,7 +77,11 @@ class RandomPlayer:
                 a = math.radians(ANGLES[dice.below(len(ANGLES))] + (90 if side == 0 else -90))
                 d = post.radius + 0.7 + dice.below(90) / 10
                 x, y = post.centre.x + math.cos(a) * d, post.centre.y + math.sin(a) * d
-                if 0.7 < x < pitch.size - 0.7 and 0.7 < y < pitch.size - 0.7:
+                if (
+                    0.7 < x < pitch.size - 0.7
+                    and 0.7 < y < pitch.size - 0.7
+                    and _placeable(state, x, y)
+                ):
                     return cm.GoalKick(seat=seat, target=(x, y))
             return decision.default
         if decision.options:
@@ -91,7 +96,14 @@ class RandomPlayer:
         ball = Base(Point(x, ty), BALL_RADIUS)
         if not in_kick_range(base_of(kicker), ball, kick_range(state, kicker)):
             return default
+        if not _placeable(state, x, ty):
+            return default
         return cm.KickOff(seat=default.seat, path=(), target=(x, ty))
+
+
+def _placeable(state: GuildBallState, x: float, y: float) -> bool:
+    """Whether the ball may be placed at (x, y): a target spot must be such a point."""
+    return placement(scene(state), Base(Point(x, y), BALL_RADIUS)) is None
 
 
 def _may_counter(state: GuildBallState) -> bool:
