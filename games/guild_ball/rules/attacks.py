@@ -152,7 +152,8 @@ def proceed(ctx: Ctx) -> None:
 
 
 def attack_pool(state: GuildBallState, attacker: Unit, target: Unit, a: Attack) -> tuple[int, int]:
-    """The dice pool (step 2.1) and the TN (the target's DEF) of an attack."""
+    """The dice pool (step 2.1, with Bonus Time's die if `a` has it: the pool an attack would
+    roll, before the one-die floor) and the TN (the target's DEF) of an attack."""
     sc = scene(state)
     pool = tac(state, attacker) + a.bonus
     if a.kind == "charge":
@@ -186,12 +187,13 @@ def roll(ctx: Ctx) -> None:
         return
     reach(ctx, ATTACK["2"])
     reach(ctx, ATTACK["2.1"])
-    pool, tn = attack_pool(state, attacker, target, a)
+    # Step 2.1's pool without Bonus Time's die, which tn_test adds after every other modifier.
+    pool, tn = attack_pool(state, attacker, target, _with(a, bonus=False))
     reach(ctx, ATTACK["2.2"])
     if a.bonus:
         spend_mp(ctx, attacker.seat, 1, "bonus time")
     reach(ctx, ATTACK["2.3"])
-    dice, pool, tn = tn_test(ctx, pool, tn)
+    dice, pool, tn = tn_test(ctx, pool, tn, a.bonus)
     hits = sum(d >= tn for d in dice)
     net = max(hits - armour(ctx.state, target), 0)
     reach(ctx, ATTACK["2.3.1"])

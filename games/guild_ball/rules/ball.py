@@ -62,17 +62,19 @@ RUN = "run the length"
 GOAL_KICK_REACH = 10.0  # "position the ball within 10" of the friendly goalpost"
 
 
-def tn_test(ctx: Ctx, pool: int, tn: int) -> tuple[tuple[int, ...], int, int]:
+def tn_test(ctx: Ctx, pool: int, tn: int, bonus: bool = False) -> tuple[tuple[int, ...], int, int]:
     """Roll a TN test after "Modifiers may not reduce the target number to less than 2+ TN or
     increase [it] to greater than 6+ TN": each point beyond adds or removes a die; the pool is
-    never below one die. Returns the dice, the pool and the TN rolled."""
+    never below one die. Bonus Time's die (`bonus`) comes last: "only after all other
+    modifiers to the dice pool have been applied", the one-die floor included. Returns the
+    dice, the pool and the TN rolled."""
     if tn < 2:
         pool += 2 - tn
         tn = 2
     elif tn > 6:
         pool -= tn - 6
         tn = 6
-    pool = max(pool, 1)
+    pool = max(pool, 1) + bonus
     return ctx.dice.dice(pool), pool, tn
 
 
@@ -244,7 +246,7 @@ def roll_kick(
     reach(ctx, KICK["2"])
     pool, tn = kick_pool_tn(ctx, kicker, target, target_unit)
     reach(ctx, KICK["3"])
-    dice, pool, tn = tn_test(ctx, pool + bonus, tn)
+    dice, pool, tn = tn_test(ctx, pool, tn, bonus)
     hits = sum(d >= tn for d in dice)
     ctx.emit(
         ev.Rolled(

@@ -251,9 +251,9 @@ def _resolve(
         if tested and target.seat != unit.seat:
             reach_play(ctx, aoe, "pool")
             crowd = [e for e in engaged_by(state, unit) if e.id != target.id]
-            pool = play.cost + bonus - len(crowd)
+            pool = play.cost - len(crowd)
             reach_play(ctx, aoe, "roll")
-            dice, pool, tn = tn_test(ctx, pool, defence(state, target))
+            dice, pool, tn = tn_test(ctx, pool, defence(state, target), bonus)
             hits = sum(d >= tn for d in dice)
             reach_play(ctx, aoe, "hit_or_miss")
             ctx.emit(

@@ -176,6 +176,20 @@ def test_a_character_play_costs_influence_and_tests_its_cost_in_dice() -> None:
     assert refused.value.code == "invalid_target"
 
 
+def test_bonus_time_adds_its_die_after_every_other_modifier() -> None:
+    """Bonus Time: "a model may spend 1 MP to add one die to the dice pool before rolling. This
+    may be done only once per TN test and only after all other modifiers to the dice pool have
+    been applied." Clapper Strike (cost 2) with Ivo and Tamsin crowding Oswin out: 2 - 2 = 0,
+    the pool is never below one die, then Bonus Time makes it two."""
+    places = {OSWIN: (10.0, 10.0), SEFA: (10.0, 11.5), IVO: (8.5, 9.0), TAMSIN: (11.5, 9.0)}
+    state = table(places, mp=(1, 0), dice=(1, 1, 1))
+    events, _ = run(state, cm.UsePlay(seat=0, play="clapper-strike", target=SEFA))
+    assert next(e for e in events if isinstance(e, ev.Rolled)).pool == 1
+    events, after = run(state, cm.UsePlay(seat=0, play="clapper-strike", target=SEFA, bonus=True))
+    assert next(e for e in events if isinstance(e, ev.Rolled)).pool == 1 + 1
+    assert after.teams[0].mp == 0
+
+
 def test_a_play_icon_triggers_a_play_for_free_and_automatically() -> None:
     """ "When a model selects a play icon playbook result during an attack, it may use that
     result to trigger a single character play without spending influence." "A character play
