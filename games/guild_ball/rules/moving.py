@@ -346,7 +346,10 @@ def charge_advance(ctx: Ctx, a: Attack) -> bool:
 
 def dodge_to(ctx: Ctx, cmd: DodgeTo) -> None:
     """Make (or decline, with no path) the dodge on offer: up to its inches, turns allowed, no
-    terrain modifiers; the ball snaps to the model if it comes within 1"."""
+    terrain modifiers; the ball snaps to the model if it comes within 1". A play's additional
+    advance is offered the same way but moves as what it is: "An additional advance will be
+    specified as a jog, sprint, or charge", and rough and fast terrain apply to an advance
+    (Gliding too), where "Dodges ... ignore terrain modifiers"."""
     state = ctx.state
     seat_of = state.unit(_dodger(state)).seat if _dodger(state) else -1
     if not _dodger(state):
@@ -357,13 +360,20 @@ def dodge_to(ctx: Ctx, cmd: DodgeTo) -> None:
     paid = cmd.path and state.dodge is not None and state.dodge.why == RUN
     if paid and state.teams[cmd.seat].mp < 1:
         raise RuleError("no_momentum", "Run the Length costs 1 MP.")
+    kind = _ADDITIONAL.get(state.dodge.why, MoveKind.DODGE) if state.dodge else MoveKind.DODGE
     if cmd.path:
         markers = ball_marker(state, state.unit(model))
         movement = move(
-            scene(state), model, cmd.path, MoveKind.DODGE, float(inches), markers=markers
+            scene(state),
+            model,
+            cmd.path,
+            kind,
+            float(inches),
+            markers=markers,
+            ignore_rough=model in state.gliding,
         )
         if not movement.ok:
-            raise refuse_move(movement.problem.value, "dodge", inches)
+            raise refuse_move(movement.problem.value, kind.value, inches)
     _close_dodge(ctx)
     if paid:
         spend_mp(ctx, cmd.seat, 1, RUN)
@@ -371,7 +381,7 @@ def dodge_to(ctx: Ctx, cmd: DodgeTo) -> None:
         unit = ctx.state.unit(model)
         path = tuple(movement.path)
         leg = snap_on_path(ctx, unit, path)
-        ctx.emit(ev.Moved(model=model, how="dodge", x=path[-1][0], y=path[-1][1], path=path))
+        ctx.emit(ev.Moved(model=model, how=kind.value, x=path[-1][0], y=path[-1][1], path=path))
         ongoing(ctx, model, path)
         if leg is not None and ctx.state.ball_free:
             gain_ball(ctx, model, "snap")
@@ -379,6 +389,11 @@ def dodge_to(ctx: Ctx, cmd: DodgeTo) -> None:
         from games.guild_ball.rules.attacks import finish
 
         finish(ctx)
+
+
+# A play's additional advance (`plays.apply`'s "advance" effect, offered as a dodge whose `why`
+# is its kind) moves as that advance.
+_ADDITIONAL = {"jog": MoveKind.JOG, "sprint": MoveKind.SPRINT}
 
 
 def _dodger(state) -> str:

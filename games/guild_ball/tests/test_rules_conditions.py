@@ -251,6 +251,32 @@ def test_an_aoe_that_is_rough_terrain_slows_an_advance() -> None:
     assert after.unit(PIKE).y == 9.9
 
 
+def test_a_plays_additional_jog_is_a_jog_that_terrain_slows() -> None:
+    """ "An additional advance will be specified as a jog, sprint, or charge but doesn't cost
+    influence." "A model that moves within rough terrain at any point during an advance suffers
+    -2"/-2" MOV." Gliding: "move across rough terrain without penalty". The Long Haul's jog (5"
+    for Dagny) across Ink Blot's rough AOE goes 3"; gliding, all 5"."""
+    dagny = "1-dagny-twistwell"
+    ropes = ("ropewalkers", ("barnaby-splice", "esk-hawser"))
+    state = in_play(teams=(rules_table.BELL, ropes))
+    where = {k: v for k, v in APART.items() if k.startswith("0-")}
+    where.update(
+        {dagny: (14.0, 14.0), "1-barnaby-splice": (4.0, 20.0), "1-esk-hawser": (20.0, 20.0)}
+    )
+    state = arrange(
+        state, where, active=dagny, ball=(23.0, 12.0), ongoing=(Ongoing("ink-blot", 14.0, 18.0, 0),)
+    )
+    _, state = run(state, cm.UsePlay(seat=1, play="the-long-haul"))
+    assert state.dodge.model == dagny and state.dodge.inches == 5
+    with pytest.raises(RuleError) as refused:
+        run(state, cm.DodgeTo(seat=1, path=((14.0, 19.0),)))
+    assert refused.value.code == "move_too_long"
+    _, after = run(state, cm.DodgeTo(seat=1, path=((14.0, 16.5),)))
+    assert after.unit(dagny).y == 16.5
+    _, glided = run(replace(state, gliding=(dagny,)), cm.DodgeTo(seat=1, path=((14.0, 19.0),)))
+    assert glided.unit(dagny).y == 19.0
+
+
 def test_second_swing_makes_a_free_attack_after_a_charge_hits() -> None:
     """A triggered trait's `attack`: Second Swing ("after the attack of the model's charge hits,
     it makes an attack without spending influence")."""
