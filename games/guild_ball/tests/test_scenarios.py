@@ -29,6 +29,11 @@ EXAMPLES = (
     "play_icon",
     "aoe_play",
     "ongoing_effect",
+    "goal",
+    "take_out",
+    "pass_and_snap_shot",
+    "counter_attack",
+    "throw_in",
 )
 
 
