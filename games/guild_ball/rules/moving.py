@@ -12,6 +12,7 @@ parting blows.
 - "When performing an advance, if an active model leaves the melee zone or LOS of an enemy model
   that's engaging it, that enemy model may immediately declare a parting blow": the advance
   pauses there and the enemy's player answers (`PartingBlow`; unanswered: the blow is struck).
+  A melee zone entered during the advance engages the model too, so leaving it is offered.
 - Knocked down: "May not advance or be moved by any means other than making a dodge or suffering
   a push." "may forfeit its standard advance in order to remove the condition".
 """
@@ -58,6 +59,7 @@ from games.guild_ball.rules.context import (
     melee_zone,
     moves,
     name,
+    on_pitch,
     scene,
     unit_of,
 )
@@ -170,16 +172,23 @@ def ball_marker(state, unit: Unit) -> tuple:
 def advance_along(ctx: Ctx, model: str, path: tuple, how: str) -> None:
     """Move the model along a checked path: the free ball snaps to it where it comes within 1",
     and each enemy engaging it at the start may declare a parting blow where it leaves its melee
-    zone or its LOS, whichever comes first: the advance pauses there for the enemy's player
-    (`parting`); a model knocked down or taken out stops there."""
+    zone or its LOS, whichever comes first, as may each enemy whose melee zone it enters and
+    leaves on the way (where it leaves it): the advance pauses there for the enemy's player
+    (`parting`); a model knocked down or taken out stops there. One parting blow an enemy an
+    advance."""
     state = ctx.state
     unit = state.unit(model)
     r = base_of(unit).radius
     engaging = [e for e in engaged_by(state, unit)]
-    zones = [(e.id, base_of(e), melee_zone(state, e)) for e in engaging]
+    # A knocked-down model "May not engage": its zone is no zone.
+    standing = [e for e in on_pitch(state, 1 - unit.seat) if KD not in e.conditions]
+    zones = [(e.id, base_of(e), melee_zone(state, e)) for e in standing]
+    engaged = {e.id for e in engaging}
     stops: list[tuple[float, str]] = []
     for c in crossings(path, r, zones):
-        if not c.entered and all(s[1] != c.owner for s in stops):
+        if c.entered:
+            engaged.add(c.owner)
+        elif c.owner in engaged and all(s[1] != c.owner for s in stops):
             stops.append((c.at, c.owner))
     sc = scene(state)
     for e in engaging:

@@ -53,6 +53,21 @@ def test_leaving_an_engaging_melee_zone_asks_the_enemy_player() -> None:
     }
 
 
+def test_a_melee_zone_entered_and_left_in_one_advance_asks_the_enemy_player() -> None:
+    """ "When performing an advance, if an active model leaves the melee zone or LOS of an enemy
+    model that's engaging it, that enemy model may immediately declare a parting blow." Oswin
+    jogs past Tamsin: engaged by neither end of the jog, he is engaged halfway, in her 2" zone,
+    and leaving it asks her player."""
+    state = ready({OSWIN: (7.5, 10.0), TAMSIN: (10.0, 13.0)}, dice=(1,) * 7)
+    _, waiting = run(state, cm.Jog(seat=0, path=((12.5, 10.0),)))
+    oswin = waiting.unit(OSWIN)
+    assert 10.0 < oswin.x < 12.5 and oswin.y == 10.0  # where he leaves Tamsin's zone
+    (decision,) = pending(waiting)
+    assert decision.kind == "parting_blow" and decision.context["model"] == TAMSIN
+    _, after = run(waiting, cm.PartingBlow(seat=1, strike=False))
+    assert (after.unit(OSWIN).x, after.unit(OSWIN).y) == (12.5, 10.0)
+
+
 def test_a_declared_parting_blow_is_resolved_where_the_model_leaves() -> None:
     """ "A parting blow is an attack which doesn't cost influence and is triggered and resolved
     immediately at the point the active model leaves the melee zone or LOS of the enemy model."
