@@ -2,7 +2,9 @@
 engine's scenario runner as `guildmaster scenario run` runs them (the game found by its name):
 every one passes, each example of the book has its file, and the runner's checks catch a wrong
 expectation, a scripted die left over and a position the table cannot hold. The files in
-`scenarios/pending/` wait for a rules gap (their README says which) and are not run here."""
+`scenarios/pending/` (named `*.toml.pending`) follow the book where the rules do not yet (their
+README says which gap each waits for): they are out of the passing set, and only checked to set
+their tables up and play their steps."""
 
 from __future__ import annotations
 
@@ -38,8 +40,8 @@ EXAMPLES = (
 
 
 def _files() -> list[Path]:
-    """Every scenario file but the pending ones."""
-    return [p for p in scenario.files([SCENARIOS]) if PENDING not in p.parents]
+    """Every scenario file `guildmaster scenario run` finds in the folder."""
+    return scenario.files([SCENARIOS])
 
 
 def _specs() -> list[dict[str, Any]]:
@@ -68,6 +70,17 @@ def test_the_report_says_every_scenario_passed() -> None:
     assert summary.status == 0 and summary.passed == len(_specs())
     assert all(line.startswith("PASS ") for line in lines[:-1])
     assert lines[-1] == f"{summary.passed} passed, 0 failed"
+
+
+def test_the_pending_scenarios_are_out_of_the_run_and_still_play_their_steps() -> None:
+    pending = sorted(PENDING.glob("*.toml.pending"))
+    assert pending and not set(pending) & set(_files())
+    readme = (PENDING / "README.md").read_text(encoding="utf-8")
+    for path in pending:
+        assert path.name in readme
+        for spec in scenario.load(path.read_text(encoding="utf-8"), str(path)):
+            failures = scenario.run(spec).failures
+            assert not [f for f in failures if "scenario error" in f or "refused" in f], failures
 
 
 def _jog(expect: dict[str, Any]) -> dict[str, Any]:
