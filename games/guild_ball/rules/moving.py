@@ -27,6 +27,7 @@ from engine.core.errors import RuleError
 from games.guild_ball.pitch import (
     BALL_RADIUS,
     TOLERANCE,
+    Base,
     MoveKind,
     Point,
     charge,
@@ -50,6 +51,7 @@ from games.guild_ball.rules.commands import (
     StandUp,
 )
 from games.guild_ball.rules.context import (
+    AOE_RADIUS,
     Ctx,
     active_unit,
     base_of,
@@ -60,12 +62,13 @@ from games.guild_ball.rules.context import (
     moves,
     name,
     on_pitch,
+    pack,
     scene,
     unit_of,
 )
-from games.guild_ball.rules.health import changed, ongoing, spend_mp
+from games.guild_ball.rules.health import changed, immune, ongoing, spend_mp
 from games.guild_ball.rules.sequences import CHARGE, JOG_OR_SPRINT, reach
-from games.guild_ball.rules.state import KD, Advance, Attack, Unit
+from games.guild_ball.rules.state import KD, Advance, Attack, GuildBallState, Unit
 from games.guild_ball.rules.traits import gain_ball
 
 SPRINT_COST = 1
@@ -179,6 +182,7 @@ def advance_along(ctx: Ctx, model: str, path: tuple, how: str) -> None:
     state = ctx.state
     unit = state.unit(model)
     r = base_of(unit).radius
+    path = _slowed(state, unit, path, MoveKind(how))
     engaging = [e for e in engaged_by(state, unit)]
     # A knocked-down model "May not engage": its zone is no zone.
     standing = [e for e in on_pitch(state, 1 - unit.seat) if KD not in e.conditions]
@@ -205,6 +209,48 @@ def advance_along(ctx: Ctx, model: str, path: tuple, how: str) -> None:
     stops.sort()
     points = tuple((float(p[0]), float(p[1])) for p in path)
     _go_on(ctx, Advance(model=model, how=how, path=points, stops=tuple(stops), offered=""))
+
+
+def _slowed(state: GuildBallState, unit: Unit, path: tuple, kind: MoveKind) -> tuple:
+    """The advance's path cut where an ongoing AOE it enters lowers its MOV: "If a model's MOV
+    is reduced during an advance and the distance it has already moved is greater than its
+    reduced MOV stat, the advance ends immediately"; otherwise it goes on up to the reduced MOV
+    (after terrain). The model suffers the AOE's conditions at the advance's end (`ongoing`),
+    having entered it."""
+    entries = []
+    for o in state.ongoing:
+        suffered = tuple(
+            str(e.arg("condition")) for e in pack().plays[o.play].ongoing if e.do == "condition"
+        )
+        if not suffered:
+            continue
+        zone = [(o.play, Base(Point(o.x, o.y), AOE_RADIUS), 0.0)]
+        at = next((c.at for c in crossings(path, base_of(unit).radius, zone) if c.entered), None)
+        if at is not None:
+            entries.append((at, suffered))
+    length = path_length(path)
+    slowed = unit
+    which = 0 if kind is MoveKind.JOG else 1
+    for at, suffered in sorted(entries):
+        if at > length:
+            break
+        new = tuple(c for c in suffered if c not in slowed.conditions and not immune(slowed, c))
+        before = moves(state, slowed)[which]
+        slowed = replace(slowed, conditions=(*slowed.conditions, *new))
+        mov = moves(state, slowed)[which]
+        if mov >= before:
+            continue
+        again = move(
+            scene(state), unit.id, path[1:], kind, mov, ignore_rough=unit.id in state.gliding
+        )
+        limit = again.travelled if again.stopped_early else again.allowance
+        if at > limit + TOLERANCE:
+            length = at
+            break
+        length = min(length, limit)
+    if length >= path_length(path):
+        return path
+    return tuple((float(p[0]), float(p[1])) for p in cut_path(path, length))
 
 
 def _go_on(ctx: Ctx, adv: Advance) -> None:

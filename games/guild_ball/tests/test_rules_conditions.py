@@ -7,7 +7,7 @@ from msgspec.structs import replace
 from engine.core.errors import RuleError
 from games.guild_ball.rules import commands as cm
 from games.guild_ball.rules import events as ev
-from games.guild_ball.rules.context import defence, moves, new_context
+from games.guild_ball.rules.context import base_of, defence, moves, new_context
 from games.guild_ball.rules.health import suffer
 from games.guild_ball.rules.state import KD, MAINTENANCE, Ongoing
 from games.guild_ball.rules.turns import end_phase
@@ -237,6 +237,24 @@ def test_an_aoe_with_an_ongoing_effect_leaves_its_template_until_the_end_phase()
     ctx = new_context(after)
     end_phase(ctx)
     assert ctx.state.ongoing == ()
+
+
+def test_an_advance_slowed_on_the_way_ends_at_its_reduced_mov() -> None:
+    """ "During an advance, a model may gain or suffer modifiers to its MOV. Apply these
+    modifiers immediately and cumulatively. If a model's MOV is reduced during an advance and
+    the distance it has already moved is greater than its reduced MOV stat, the advance ends
+    immediately." Sefa (jog 6") enters Molten Splash (burning, -2"/-2" MOV) early in a 6" jog:
+    she goes 4" in all; entering it after more than 4", she stops where she enters it."""
+    splash = (Ongoing("molten-splash", 10.0, 10.0, 0),)
+    state = table({SEFA: (10.0, 14.0)}, active=SEFA, ongoing=splash)
+    _, after = run(state, cm.Jog(seat=1, path=((10.0, 8.0),)))
+    sefa = after.unit(SEFA)
+    assert (sefa.x, sefa.y) == (10.0, pytest.approx(14.0 - 4.0)) and "burning" in sefa.conditions
+    state = table({SEFA: (10.0, 16.5)}, active=SEFA, ongoing=splash)
+    _, after = run(state, cm.Jog(seat=1, path=((10.0, 10.5),)))
+    sefa = after.unit(SEFA)
+    edge = 10.0 + 1.5 + base_of(sefa).radius  # her base touches the template (to 0.01")
+    assert sefa.y == pytest.approx(edge, abs=0.011) and "burning" in sefa.conditions
 
 
 def test_an_aoe_that_is_rough_terrain_slows_an_advance() -> None:
