@@ -1,7 +1,8 @@
 """A table for the rules' tests: a game brought to its first Activation Phase by the game's own
-commands, then arranged as a test needs (models placed, the ball given, conditions, influence,
-MP, dice scripted). Arranging edits the state directly, as a scenario would; every rule under
-test then runs through `execute`."""
+commands (the scenario support's `in_play` and its steps, shared with the scenarios), then
+arranged as a test needs (models placed, the ball given, conditions, influence, MP, dice
+scripted). Arranging edits the state directly, as a scenario would; every rule under test then
+runs through `execute`."""
 
 from __future__ import annotations
 
@@ -11,11 +12,32 @@ from msgspec.structs import replace
 
 from engine.core.rng import Rng
 from games.guild_ball.rules import commands as cm
-from games.guild_ball.rules.evolve import evolve
 from games.guild_ball.rules.flow import execute
-from games.guild_ball.rules.pending import pending
-from games.guild_ball.rules.setup import create
 from games.guild_ball.rules.state import ACTIVATION, Activation, GuildBallState
+from games.guild_ball.scenario import defaults_until, in_play, new_game, prepared
+
+__all__ = [
+    "APART",
+    "APART_IVO_BACK",
+    "BELL",
+    "BELL6",
+    "IVO",
+    "LINK",
+    "LINK6",
+    "MAUD",
+    "OSWIN",
+    "PIKE",
+    "SEFA",
+    "TAMSIN",
+    "arrange",
+    "defaults_until",
+    "in_play",
+    "kinds",
+    "new_game",
+    "prepared",
+    "run",
+    "unit_id",
+]
 
 BELL = ("bellfounders", ("maud-clangwright", "brannock-pike"))
 LINK = ("linkbearers", ("ivo-brightwick", "tamsin-cole"))
@@ -37,45 +59,6 @@ APART = {
 }
 # The same with Ivo half an inch further back (the ball and conditions tests' placing).
 APART_IVO_BACK = {**APART, IVO: (12.0, 21.5)}
-
-
-def new_game(seed: int = 1, size: str = "introductory", terrain: int = 0) -> GuildBallState:
-    state = None
-    for e in create(2, seed, {"size": size, "terrain": terrain}):
-        state = evolve(state, e)
-    return state
-
-
-def prepared(
-    seed: int = 1, teams=(BELL, LINK), size: str = "introductory", terrain: int = 0
-) -> GuildBallState:
-    """Both seats prepared: teams revealed, the starting roll made."""
-    state = new_game(seed, size, terrain)
-    for seat, (guild, squaddies) in enumerate(teams):
-        hand = state.teams[seat].hand
-        _, state = execute(
-            state, cm.Prepare(seat=seat, guild=guild, squaddies=squaddies, discard=hand[:2])
-        )
-    return state
-
-
-def defaults_until(state: GuildBallState, phase: str, limit: int = 50) -> GuildBallState:
-    """Answer every decision by its default until the game reaches `phase`."""
-    for _ in range(limit):
-        if state.phase == phase and state.activation is None:
-            return state
-        seat = pending(state)[0].seat
-        _, state = execute(state, cm.ApplyDefaults(seat=-1, seats=(seat,)))
-    raise AssertionError(f"{phase} not reached")
-
-
-def in_play(
-    seed: int = 1, teams=(BELL, LINK), size: str = "introductory", terrain: int = 0
-) -> GuildBallState:
-    """A game at its first Activation Phase, seat 0 kicking (deployed at y = 0)."""
-    state = prepared(seed, teams, size, terrain)
-    _, state = execute(state, cm.ChooseKicking(seat=state.chooser, kick=state.chooser == 0))
-    return defaults_until(state, ACTIVATION)
 
 
 def unit_id(state: GuildBallState, seat: int, slug: str) -> str:
