@@ -415,7 +415,7 @@ def dodge_to(ctx: Ctx, cmd: DodgeTo) -> None:
     paid = cmd.path and state.dodge is not None and state.dodge.why == RUN
     if paid and state.teams[cmd.seat].mp < 1:
         raise RuleError("no_momentum", "Run the Length costs 1 MP.")
-    kind = _ADDITIONAL.get(state.dodge.why, MoveKind.DODGE) if state.dodge else MoveKind.DODGE
+    kind = offered_kind(state)
     if cmd.path:
         markers = ball_marker(state, state.unit(model))
         movement = move(
@@ -449,6 +449,14 @@ def dodge_to(ctx: Ctx, cmd: DodgeTo) -> None:
 # A play's additional advance (`plays.apply`'s "advance" effect, offered as a dodge whose `why`
 # is its kind) moves as that advance.
 _ADDITIONAL = {"jog": MoveKind.JOG, "sprint": MoveKind.SPRINT}
+
+
+def offered_kind(state: GuildBallState) -> MoveKind:
+    """How the dodge on offer moves: a play's additional jog or sprint as a jog or sprint
+    (terrain applies), anything else as a dodge."""
+    if state.dodge is None or (state.attack is not None and state.attack.step == "dodge"):
+        return MoveKind.DODGE
+    return _ADDITIONAL.get(state.dodge.why, MoveKind.DODGE)
 
 
 def _dodger(state) -> str:
