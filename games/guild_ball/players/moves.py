@@ -26,7 +26,7 @@ from games.guild_ball.rules.context import (
     scene,
 )
 from games.guild_ball.rules.kicking import enemy_goal
-from games.guild_ball.rules.moving import ball_marker
+from games.guild_ball.rules.moving import ball_marker, offered_kind
 from games.guild_ball.rules.plays import plays_of, targets_in_reach
 from games.guild_ball.rules.state import KD, GuildBallState, Unit
 
@@ -285,7 +285,10 @@ def random_allocation(state: GuildBallState, seat: int, dice: Dice, pool: int) -
 def dodge_path(
     state: GuildBallState, model: str, inches: int, goal: Point
 ) -> tuple[tuple[float, float], ...]:
-    """A legal dodge towards `goal` (empty when none is found)."""
+    """A legal dodge towards `goal` (empty when none is found); a play's additional jog or
+    sprint on offer is checked as the advance it is (terrain applies)."""
+    kind = offered_kind(state)
+    glides = model in state.gliding
     unit = state.unit(model)
     sc = scene(state)
     here = Point(unit.x, unit.y)
@@ -303,6 +306,9 @@ def dodge_path(
             if math.hypot(x - here.x, y - here.y) < 0.05:
                 continue
             markers = ball_marker(state, unit)
-            if move(sc, model, ((x, y),), MoveKind.DODGE, float(inches), markers=markers).ok:
+            moved = move(
+                sc, model, ((x, y),), kind, float(inches), markers=markers, ignore_rough=glides
+            )
+            if moved.ok:
                 return ((x, y),)
     return ()
