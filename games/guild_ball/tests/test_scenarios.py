@@ -120,8 +120,11 @@ def test_an_event_that_did_not_happen_and_a_die_left_over_fail() -> None:
 
 
 def test_a_position_the_table_cannot_hold_is_a_scenario_error() -> None:
+    on_top = [{"id": m, "at": [12.0, 12.0]} for m in ("0-brannock-pike", "1-ivo-brightwick")]
     with pytest.raises(ScenarioError, match="overlaps_model"):
-        support.arrange({"model": [{"id": "0-brannock-pike", "at": [12.0, 16.0]}]})
+        support.arrange({"model": on_top})
+    with pytest.raises(ScenarioError, match="off_pitch"):
+        support.arrange({"model": [{"id": "0-brannock-pike", "at": [0.2, 12.0]}]})
     with pytest.raises(ScenarioError, match="no model '0-brisket'"):
         support.arrange({"model": [{"id": "0-brisket", "at": [3.0, 3.0]}]})
     with pytest.raises(ScenarioError, match="unknown field"):
