@@ -119,6 +119,21 @@ def test_an_event_that_did_not_happen_and_a_die_left_over_fail() -> None:
     ]
 
 
+def test_the_kicking_team_and_whose_activation_come_from_the_scenario() -> None:
+    fields = {"names": ["Kim", "Ann"], "kicking": "Ann", "activating": "Kim"}
+    state, names = support.arrange(fields)
+    assert names == ["Kim", "Ann"] and state.kicking == 1
+    assert [t.side for t in state.teams] == [1, 0]  # the kicking team deploys at y = 0
+    assert state.active_seat == 0 and state.activation is None
+    steps = [
+        {"type": "Activate", "seat": "Kim", "model": "0-oswin-tollbright"},
+        {"type": "EndActivation", "seat": "Kim"},
+    ]
+    spec = {"game": GAME.name, "name": "turns", **fields, "step": steps}
+    outcome = scenario.run(spec | {"expect": {"active_seat": "Ann", "models.0.activated": True}})
+    assert outcome.passed, outcome.failures
+
+
 def test_a_position_the_table_cannot_hold_is_a_scenario_error() -> None:
     on_top = [{"id": m, "at": [12.0, 12.0]} for m in ("0-brannock-pike", "1-ivo-brightwick")]
     with pytest.raises(ScenarioError, match="overlaps_model"):
