@@ -202,11 +202,13 @@ def arrange(spec: Mapping[str, Any]) -> tuple[GuildBallState, list[str]]:
     for raw in raw_teams:
         _fields(raw, _TEAM, "team")
         seat = _seat(raw.get("seat"), names, "team: `seat`")
+        where = f"team {names[seat]}: "
         guild, squaddies = picks[seat]
-        picks[seat] = (
-            text(raw, "guild", guild, f"team {names[seat]}: "),
-            tuple(strings(raw, "squaddies", f"team {names[seat]}: ") or squaddies),
-        )
+        chosen = text(raw, "guild", guild, where)
+        named = tuple(strings(raw, "squaddies", where))
+        if chosen != guild and not named:
+            raise ScenarioError(f"{where}name the `squaddies` of {chosen!r}")
+        picks[seat] = (chosen, named or squaddies)
     kicking = _seat(spec.get("kicking", 0), names, "`kicking`")
     try:
         state = in_play(integer(spec, "seed", 1), tuple(picks), size, terrain, kicking)

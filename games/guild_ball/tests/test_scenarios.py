@@ -144,5 +144,7 @@ def test_a_position_the_table_cannot_hold_is_a_scenario_error() -> None:
         support.arrange({"model": [{"id": "0-brisket", "at": [3.0, 3.0]}]})
     with pytest.raises(ScenarioError, match="unknown field"):
         support.arrange({"colour": "red"})
+    with pytest.raises(ScenarioError, match="name the `squaddies` of 'scriveners'"):
+        support.arrange({"team": [{"seat": 1, "guild": "scriveners"}]})
     with pytest.raises(ScenarioError, match="'dazed' is not one of"):
         support.arrange({"model": [{"id": "1-ivo-brightwick", "conditions": ["dazed"]}]})
