@@ -184,10 +184,12 @@ def passes(state: GuildBallState, unit: Unit, checks: tuple[Check, ...]) -> bool
             return False
         if t == "damaged" and unit.hp >= card(unit).stats.hp:
             return False
+        # "while charging": during the model's charge (its advance and its attack), not the
+        # attacks it makes after the charge in the same activation.
         if t == "charging" and not (
-            state.activation is not None
-            and state.activation.model == unit.id
-            and state.activation.charged
+            state.attack is not None
+            and state.attack.kind == "charge"
+            and state.attack.attacker == unit.id
         ):
             return False
         if t == "in_enemy_half":

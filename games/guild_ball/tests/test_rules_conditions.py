@@ -453,3 +453,43 @@ def test_taking_out_a_friendly_model_gives_no_take_down_momentum() -> None:
     assert after.teams[1].vp == 2
     assert [t.mp for t in after.teams] == [0, 0]
     assert not any(isinstance(e, ev.MomentumSet) and e.why == "take down" for e in events)
+
+
+def test_heavy_peal_an_aura_gives_plus_one_tac_while_charging() -> None:
+    """ "Models within an aura are immediately affected by it"; Heavy Peal (Oswin): "Aura 4":
+    friendly models gain +1 TAC while charging." Pike (TAC 4) charges Sefa 3" from Oswin: 4 + 4
+    (charging) + 1 dice; without Oswin near, 8; Pike's next attack is no charge: 4."""
+    for oswin, charge_pool in (((12.5, 5.0), 4 + 4 + 1), ((4.0, 4.0), 4 + 4)):
+        places = {PIKE: (10.0, 4.0), SEFA: (10.0, 10.0), OSWIN: oswin}
+        state = table(places, active=PIKE, dice=(1,) * 20)
+        events, state = run(state, cm.Charge(seat=0, target=SEFA, end=(10.0, 8.5)))
+        assert [(e.what, e.pool) for e in events if isinstance(e, ev.Rolled)] == [
+            ("charge", charge_pool)
+        ]
+        events, _ = run(state, cm.Attack(seat=0, target=SEFA))
+        assert [(e.what, e.pool) for e in events if isinstance(e, ev.Rolled)] == [("attack", 4)]
+
+
+def test_margin_note_an_active_trait_once_a_turn_pulse() -> None:
+    """ "Active character traits are actions" (so a knocked-down model may use one: it is no
+    character play); Margin Note (Widow Vellum): "Action, once per turn. Pulse 3": enemy models
+    suffer -1 DEF until the end of the turn." Oswin 2" away loses 1 DEF, Maud far away and Widow
+    herself do not, a second use is refused, and the End Phase ends it."""
+    widow = "1-widow-vellum"
+    scribes = ("scriveners", ("widow-vellum", "rook-inkwell"))
+    state = in_play(teams=(rules_table.BELL, scribes))
+    where = {k: v for k, v in APART.items() if k.startswith("0-")}
+    where.update({widow: (10.0, 10.0), OSWIN: (10.0, 12.0), "1-rook-inkwell": (20.0, 20.0)})
+    where["1-ysolde-vane"] = (4.0, 20.0)
+    state = arrange(state, where, active=widow, ball=(23.0, 12.0), conditions={widow: (KD,)})
+    before = {m: defence(state, state.unit(m)) for m in (OSWIN, MAUD, widow)}
+    _, after = run(state, cm.UsePlay(seat=1, play="margin-note"))
+    assert defence(after, after.unit(OSWIN)) == before[OSWIN] - 1
+    assert defence(after, after.unit(MAUD)) == before[MAUD]
+    assert defence(after, after.unit(widow)) == before[widow]
+    with pytest.raises(RuleError) as refused:
+        run(after, cm.UsePlay(seat=1, play="margin-note"))
+    assert refused.value.code == "once_per_turn"
+    ctx = new_context(after)
+    end_phase(ctx)
+    assert defence(ctx.state, ctx.state.unit(OSWIN)) == before[OSWIN]
