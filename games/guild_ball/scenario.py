@@ -55,7 +55,7 @@ from engine.scenario import (
 )
 from games.guild_ball.pitch.movement import placement
 from games.guild_ball.rules import commands as cm
-from games.guild_ball.rules.context import base_of, scene
+from games.guild_ball.rules.context import base_of, card, scene
 from games.guild_ball.rules.evolve import evolve
 from games.guild_ball.rules.flow import execute
 from games.guild_ball.rules.pending import pending
@@ -213,7 +213,7 @@ def arrange(spec: Mapping[str, Any]) -> tuple[GuildBallState, list[str]]:
     try:
         state = in_play(integer(spec, "seed", 1), tuple(picks), size, terrain, kicking)
     except RuleError as exc:
-        raise ScenarioError(exc.message) from None
+        raise ScenarioError(f"the game refused the teams or the game size: {exc.message}") from None
     for raw in raw_teams:
         state = _team(state, raw, names)
     state = _models(state, tables(spec, "model"))
@@ -303,8 +303,10 @@ def _models(state: GuildBallState, raws: list[dict[str, Any]]) -> GuildBallState
                 )
         u = replace(
             u,
-            hp=integer(raw, "hp", u.hp, where, low=0),
-            influence=integer(raw, "influence", u.influence, where, low=0),
+            hp=integer(raw, "hp", u.hp, where, low=0, high=card(u).stats.hp),
+            influence=integer(
+                raw, "influence", u.influence, where, low=0, high=card(u).stats.inf_max
+            ),
             conditions=tuple(conditions) if "conditions" in raw else u.conditions,
             activated=flag(raw, "activated", u.activated, where),
         )
