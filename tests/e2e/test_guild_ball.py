@@ -74,6 +74,7 @@ class Coach:
     plays: bool = False
     aimed: set[int] = field(default_factory=set)  # activation menus that previewed an AOE
     more_tried: set[int] = field(default_factory=set)  # activation menus that went to More…
+    kick_offs_typed: int = 0  # kick off targets typed (the second the other way: see kick_off)
     # (action, record, the answer's text and pictures as first seen)
     records: list[tuple[str, Any, str, list[str]]] = field(default_factory=list)
 
@@ -187,7 +188,12 @@ class Coach:
         found = POINT.search(message.text())
         assert found, message.text()
         x, y = float(found.group(1)), float(found.group(2))
-        target = f"{x:.1f}, {y - 1 if y > 12 else y + 1:.1f}"
+        # An inch off the proposed spot; if the bot refuses that spot (a model's base or
+        # terrain stands there: the ball may not be placed on it), an inch the other way.
+        towards = -1 if y > 12 else 1
+        self.kick_offs_typed += 1
+        step = towards if self.kick_offs_typed == 1 else -towards
+        target = f"{x:.1f}, {y + step:.1f}"
         submit = await self.fake.submit_modal(self.user, record, {"jog": "", "target": target})
         self.done.append("gbkom")
         self.answers.append((await submit.wait_reply(timeout=WAIT)).text())

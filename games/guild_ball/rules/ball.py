@@ -299,9 +299,13 @@ def check_ball_spot(
     found = placement(scene(state), Base(at, BALL_RADIUS), ignore=ignore, markers=bases)
     if found is not None:
         problem, piece = found
-        where = _NOT_ON.get(problem, problem.value) + (f" ({piece})" if piece else "")
+        # The player reads the model's name, not its id; a terrain piece's name is its own.
+        shown = next((card(u).name for u in state.units if u.id == piece), piece)
+        where = _NOT_ON.get(problem, problem.value) + (f" ({shown})" if shown else "")
         raise RuleError(
-            code, f"The {what} must be a spot where the ball may be placed: this one is {where}."
+            code,
+            f"The {what} must be a spot where the ball may be placed: this one is {where}. "
+            "Pick a spot clear of models' bases, barriers and obstructions.",
         )
 
 

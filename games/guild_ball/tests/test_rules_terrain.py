@@ -132,10 +132,15 @@ def test_a_target_spot_is_where_the_ball_may_be_placed() -> None:
     another model or marker's base or the edge of the pitch." On Market Square, Pike may not pass
     into the fountain (a barrier), onto the fish stall (an obstruction) or onto Sefa's base."""
     state = on_map(MARKET, {PIKE: (11.0, 17.0), SEFA: (15.0, 19.0)}, PIKE, ball=PIKE)
+    said = []
     for spot in ((13.0, 12.5), (8.0, 13.0), (15.0, 19.0)):
         with pytest.raises(RuleError) as refused:
             run(state, cm.Pass(seat=0, spot=spot))
         assert refused.value.code == "spot_not_placeable"
+        said.append(refused.value.message)
+    # The refusal says what stands there, a model by the name its player reads.
+    assert "on a barrier" in said[0] and "on an obstruction" in said[1]
+    assert "this one is on a model's base (Sefa Lanternhold). Pick a spot clear of" in said[2]
     events, _ = run(state, cm.Pass(seat=0, spot=(13.0, 15.5)))
     assert rolled(events).what == "pass"
 
