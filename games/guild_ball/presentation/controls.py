@@ -36,8 +36,10 @@
 | gbaoe    | "<play> at a spot…" (opens gbaoem)       | a form: the template's centre; its private |
 |          |                                          | preview (the template on the pitch)       |
 | gbaoec   | the AOE preview's "Confirm"              | UsePlay at the previewed centre           |
-| gbreact  | No / Counter-Attack / Defensive Stance   | React                                     |
-| gbpart   | Strike / Let it go (reactions.py)        | PartingBlow                               |
+| gbreact  | No / Counter-Attack (+ Bonus Time) /     | React                                     |
+|          | Defensive Stance                         |                                           |
+| gbpart   | Strike (+ Bonus Time) / Let it go        | PartingBlow                               |
+|          | (reactions.py)                           |                                           |
 | gbpick   | a playbook result (→ a play its icon     | ChooseResult (with the play triggered;    |
 |          | triggers)                                | its target asked when it has several)     |
 | gbpaim   | the triggered play's target select       | ChooseResult with that target             |
@@ -849,10 +851,12 @@ def _button(what: str) -> Handler:
 async def _react(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
     asked(table, "reaction")
     seat = _view(table).seat
-    command = cm.React(seat=seat, counter=arg == "c", stance=arg == "s")
-    said = {"c": "You declare a Counter-Attack.", "s": "You take a Defensive Stance."}.get(
-        arg, "No reaction."
-    )
+    command = cm.React(seat=seat, counter=arg in ("c", "cb"), stance=arg == "s", bonus=arg == "cb")
+    said = {
+        "c": "You declare a Counter-Attack.",
+        "cb": "You declare a Counter-Attack with Bonus Time.",
+        "s": "You take a Defensive Stance.",
+    }.get(arg, "No reaction.")
     return await _act(ask, table, command, said)
 
 

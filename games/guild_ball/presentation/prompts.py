@@ -775,6 +775,10 @@ def reaction_prompt(table: Table, decision: Decision) -> Message:
     buttons = [Button("No (default)", cid("gbreact", table, "n"), style="primary")]
     if mp >= 1:
         buttons.append(Button("Counter-Attack (1 MP)", cid("gbreact", table, "c")))
+        if mp >= 2:  # Bonus Time on the Counter-Attack's attack, as the Snap Shot offers it
+            buttons.append(
+                Button("Counter-Attack + Bonus Time (2 MP)", cid("gbreact", table, "cb"))
+            )
         if c.get("attack") == "charge":
             buttons.append(Button("Defensive Stance (1 MP)", cid("gbreact", table, "s")))
     return Message(embeds=(embed("Reaction", lines),), rows=(tuple(buttons),)).check()

@@ -16,7 +16,7 @@ from games.guild_ball.presentation import words as w
 from games.guild_ball.rules import commands as cm
 from games.guild_ball.rules.pending import REACTION_WINDOW
 
-PARTING = "gbpart"  # the control's action: arg "1" strikes, "0" lets the model go
+PARTING = "gbpart"  # the control's action: arg "1" strikes ("1b" with Bonus Time), "0" lets go
 PARTING_DEFAULT = "the parting blow is struck"
 PARTING_TAC = 2  # "A parting blow attack gains +2 TAC."
 
@@ -35,11 +35,12 @@ def parting_prompt(table: Table, decision: Decision) -> Message:
         "count (the most valuable are selected for you).",
         p.deadline(table.due, PARTING_DEFAULT),
     ]
-    buttons = (
-        Button("Strike (default)", p.cid(PARTING, table, "1"), style="primary"),
-        Button("Let it go", p.cid(PARTING, table, "0")),
-    )
-    return Message(embeds=(p.embed("Parting blow", lines),), rows=(buttons,)).check()
+    buttons = [Button("Strike (default)", p.cid(PARTING, table, "1"), style="primary")]
+    if p.seat_view(table).table.teams[decision.seat].mp >= 1:
+        # Bonus Time on the blow's TN test, a second button as the Snap Shot offers it.
+        buttons.append(Button("Strike + Bonus Time (1 MP)", p.cid(PARTING, table, "1b")))
+    buttons.append(Button("Let it go", p.cid(PARTING, table, "0")))
+    return Message(embeds=(p.embed("Parting blow", lines),), rows=(tuple(buttons),)).check()
 
 
 def lobby_line(window: int, bank: int) -> list[str]:
@@ -54,6 +55,8 @@ def lobby_line(window: int, bank: int) -> list[str]:
 
 def parting_answer(seat: int, arg: str) -> tuple[cm.PartingBlow, str]:
     """The command a press of the prompt's buttons sends, and what the answer says."""
-    strike = arg != "0"
-    said = "You strike a parting blow." if strike else "You let the model go."
-    return cm.PartingBlow(seat=seat, strike=strike), said
+    strike, bonus = arg != "0", arg == "1b"
+    said = "You strike a parting blow" + (" with Bonus Time." if bonus else ".")
+    if not strike:
+        said = "You let the model go."
+    return cm.PartingBlow(seat=seat, strike=strike, bonus=bonus), said

@@ -112,9 +112,14 @@ def react(ctx: Ctx, cmd: React) -> None:
     target = state.unit(a.target)
     if cmd.seat != target.seat:
         raise RuleError("not_your_reaction", f"{name(target.seat)} answers this attack.")
-    cost = cmd.counter + cmd.stance
+    cost = cmd.counter + cmd.stance + cmd.bonus
     if cost > state.teams[cmd.seat].mp:
         raise RuleError("no_momentum", f"That needs {cost} MP; your team has fewer.")
+    if cmd.bonus and not cmd.counter:
+        raise RuleError(
+            "bonus_needs_counter",
+            "Bonus Time adds a die to a TN test: declare the Counter-Attack it is for.",
+        )
     if cmd.stance and a.kind != "charge":
         raise RuleError("stance_needs_charge", "Defensive Stance answers a charge only.")
     attacker = state.unit(a.attacker)
@@ -124,13 +129,16 @@ def react(ctx: Ctx, cmd: React) -> None:
             "This model may not Counter-Attack: it is knocked down or already countered this "
             "model this turn.",
         )
-    if cost:
-        spend_mp(ctx, cmd.seat, cost, "counter-attack" if cmd.counter else "defensive stance")
+    # Bonus Time's MP is spent at the Counter-Attack's own step 2.2, as an attack's is.
+    declared = cmd.counter + cmd.stance
+    if declared:
+        spend_mp(ctx, cmd.seat, declared, "counter-attack" if cmd.counter else "defensive stance")
     if cmd.counter:
         from games.guild_ball.rules.health import changed
 
         changed(ctx, target, countered=(*target.countered, attacker.id))
-    ctx.emit(ev.AttackStep(attack=_with(a, step="roll", counter=cmd.counter, stance=cmd.stance)))
+    reacted = _with(a, step="roll", counter=cmd.counter, stance=cmd.stance, counter_bonus=cmd.bonus)
+    ctx.emit(ev.AttackStep(attack=reacted))
     proceed(ctx)
 
 
@@ -439,7 +447,12 @@ def finish(ctx: Ctx) -> None:
         and engages(state, attacker, target)
     ):
         free = Attack(
-            attacker=attacker.id, target=target.id, kind="attack", step="roll", counter=a.counter
+            attacker=attacker.id,
+            target=target.id,
+            kind="attack",
+            step="roll",
+            counter=a.counter,
+            counter_bonus=a.counter_bonus,
         )
         reach(ctx, ATTACK["1"])
         ctx.emit(ev.AttackStep(attack=free))
@@ -452,7 +465,11 @@ def finish(ctx: Ctx) -> None:
         and KD not in target.conditions
         and engages(state, target, attacker)
     ):
-        counter = Attack(attacker=target.id, target=attacker.id, kind="counter", step="roll")
+        # Bonus Time declared with the Counter-Attack, if the team still has the MP at 2.2.
+        bonus = a.counter_bonus and state.teams[target.seat].mp >= 1
+        counter = Attack(
+            attacker=target.id, target=attacker.id, kind="counter", step="roll", bonus=bonus
+        )
         reach(ctx, ATTACK["1"])
         ctx.emit(ev.AttackStep(attack=counter))
         roll(ctx)
@@ -460,9 +477,10 @@ def finish(ctx: Ctx) -> None:
     ctx.emit(ev.AttackStep(attack=None))
 
 
-def parting_blow(ctx: Ctx, enemy: Unit, mover: Unit) -> None:
+def parting_blow(ctx: Ctx, enemy: Unit, mover: Unit, bonus: bool = False) -> None:
     """ "A parting blow is an attack which doesn't cost influence and is triggered and resolved
-    immediately": the engine declares it for the enemy and selects its results (rules notes)."""
+    immediately": the engine declares it for the enemy and selects its results (rules notes);
+    with Bonus Time (`bonus`: 1 MP at its step 2.2) if its player bought it."""
     reach(ctx, ATTACK["1"])
-    ctx.emit(ev.AttackStep(attack=Attack(enemy.id, mover.id, "parting", "roll")))
+    ctx.emit(ev.AttackStep(attack=Attack(enemy.id, mover.id, "parting", "roll", bonus=bonus)))
     roll(ctx)

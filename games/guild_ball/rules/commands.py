@@ -167,17 +167,21 @@ class EndActivation(Command):
 
 class React(Command):
     """Answer a charge or attack against your model: Counter-Attack (1 MP) and, against a
-    charge, Defensive Stance (1 MP)."""
+    charge, Defensive Stance (1 MP); `bonus` buys Bonus Time (1 MP more, spent at the
+    Counter-Attack's step 2.2) for the Counter-Attack's attack."""
 
     counter: bool = False
     stance: bool = False
+    bonus: bool = False
 
 
 class PartingBlow(Command):
     """Answer an enemy model leaving your engaging model's melee zone or LOS: declare the
-    parting blow (True, free: the engine selects its results) or let the model go (False)."""
+    parting blow (True, free: the engine selects its results) or let the model go (False);
+    `bonus` buys Bonus Time (1 MP, spent at the blow's step 2.2) for the blow's attack."""
 
     strike: bool = True
+    bonus: bool = False
 
 
 class ChooseResult(Command):

@@ -296,8 +296,14 @@ def parting(ctx: Ctx, cmd: PartingBlow) -> None:
     enemy = ctx.state.unit(adv.offered)
     if cmd.seat != enemy.seat:
         raise RuleError("not_your_parting_blow", f"{name(enemy.seat)} answers for {label(enemy)}.")
+    if cmd.bonus and not cmd.strike:
+        raise RuleError(
+            "bonus_needs_blow", "Bonus Time adds a die to a TN test: strike the blow it is for."
+        )
+    if cmd.bonus and ctx.state.teams[cmd.seat].mp < 1:
+        raise RuleError("no_momentum", "Bonus Time needs 1 MP; your team has none.")
     if cmd.strike:
-        parting_blow(ctx, enemy, ctx.state.unit(adv.model))
+        parting_blow(ctx, enemy, ctx.state.unit(adv.model), cmd.bonus)
         now = ctx.state.unit(adv.model)
         if ctx.state.result is not None or not now.on_pitch or KD in now.conditions:
             ctx.emit(ev.AdvanceStep(advance=None))

@@ -124,6 +124,7 @@ class Attack(msgspec.Struct, frozen=True):
     bonus: bool = False
     stance: bool = False  # Defensive Stance declared: +1 DEF for the charge
     counter: bool = False  # a Counter-Attack declared, to follow
+    counter_bonus: bool = False  # Bonus Time declared for that Counter-Attack's attack
     again: bool = False  # a free attack on the same target follows (a trait's `attack`)
     net: int = 0
     limits: tuple[int, ...] = ()

@@ -93,6 +93,32 @@ def test_a_declined_parting_blow_lets_the_model_go_on() -> None:
     assert after.advance is None and pending(after)[0].kind == "action"
 
 
+def test_bonus_time_on_a_parting_blow() -> None:
+    """ "When resolving a TN test, a model may spend 1 MP to add one die to the dice pool before
+    rolling" ("2.2 Bonus Time: Player may use Bonus Time", any attack's step): a parting blow is
+    an attack, so its player may buy the die, 1 MP, spent at the blow's 2.2."""
+    _, waiting = run(ready(BRAWL, dice=(1,) * 8, mp=(0, 1)), AWAY)
+    events, after = run(waiting, cm.PartingBlow(seat=1, bonus=True))
+    blow = next(e for e in events if isinstance(e, ev.Rolled))
+    assert blow.what == "parting" and blow.pool == 5 + 2 + 1
+    spent = next(e for e in events if isinstance(e, ev.MomentumSet))
+    assert (spent.mp, spent.why) == (0, "bonus time") and events.index(spent) < events.index(blow)
+    assert after.teams[1].mp == 0
+
+
+def test_bonus_time_on_a_parting_blow_needs_the_mp_and_the_blow() -> None:
+    """ "a model may spend 1 MP to add one die": not without the MP, and not on a blow let go
+    (no TN test). The default answer strikes without Bonus Time."""
+    _, waiting = run(ready(BRAWL, dice=(1,) * 8), AWAY)
+    with pytest.raises(RuleError) as refused:
+        run(waiting, cm.PartingBlow(seat=1, bonus=True))
+    assert refused.value.code == "no_momentum"
+    with pytest.raises(RuleError) as refused:
+        run(waiting, cm.PartingBlow(seat=1, strike=False, bonus=True))
+    assert refused.value.code == "bonus_needs_blow"
+    assert pending(waiting)[0].default == cm.PartingBlow(seat=1)
+
+
 def test_an_unanswered_parting_blow_is_struck() -> None:
     """Our default (rules notes): the blow is free and can only help the side that strikes it,
     so a window nobody answers strikes it ("Damage, knocked down, and tackle are the only valid

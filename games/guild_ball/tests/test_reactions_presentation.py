@@ -13,6 +13,7 @@ from games.guild_ball import GAME
 from games.guild_ball.content.loader import load_pack
 from games.guild_ball.presentation import PRESENTATION as P
 from games.guild_ball.rules import commands as cm
+from games.guild_ball.tests.rules_table import PIKE, TAMSIN
 from games.guild_ball.tests.test_reactions import AWAY, BRAWL, ready
 
 KIT = Kit(GAME, ("Ana", "Bo"))
@@ -77,3 +78,48 @@ def test_the_lobby_says_the_reaction_window_and_the_time_bank_chosen() -> None:
         "Time bank: 20 minutes per player.",
     ]
     assert len(P.lobby_lines({})) == 1  # the defaults need no words
+
+
+def test_bonus_time_is_offered_beside_the_strike_when_the_team_has_mp() -> None:
+    """ "When resolving a TN test, a model may spend 1 MP to add one die to the dice pool before
+    rolling": the parting blow's player may buy it with one click, a second Strike button (as
+    the Snap Shot offers it); the default stays the blow without Bonus Time."""
+    state = GAME.execute(ready(BRAWL, dice=(6,) * 8, mp=(0, 1)), AWAY)[1]
+    (decision,) = GAME.pending(state)
+    message = P.prompt(KIT.table(state, Seat(1)), decision)
+    answers = {arg_of(c): c.label for c in controls(message) if action_of(c) == "gbpart"}
+    assert answers == {
+        "1": "Strike (default)",
+        "1b": "Strike + Bonus Time (1 MP)",
+        "0": "Let it go",
+    }
+    assert decision.default == cm.PartingBlow(seat=1)
+
+
+async def test_the_bonus_time_button_strikes_with_bonus_time() -> None:
+    state = GAME.execute(ready(BRAWL, dice=(1,) * 8, mp=(0, 1)), AWAY)[1]
+    ask = KIT.ask(state, 1)
+    reply = await P.control(ask, "gbpart", "1b", [], {}, 1)
+    assert ask.acted == [cm.PartingBlow(seat=1, strike=True, bonus=True)], reply
+    assert ask.state.teams[1].mp == 0
+
+
+async def test_a_counter_attack_with_bonus_time_is_one_button() -> None:
+    """Bonus Time on the Counter-Attack's attack ("2.2 Bonus Time: Player may use Bonus
+    Time"): a "Counter-Attack + Bonus Time (2 MP)" button beside the plain one, when the team
+    has the 2 MP; "No" stays the default."""
+    places = {PIKE: (10.0, 10.0), TAMSIN: (10.0, 11.8)}
+    state = ready(places, active=PIKE, dice=(1,) * 10, mp=(0, 2), influence={PIKE: 3})
+    state = GAME.execute(state, cm.Attack(seat=0, target=TAMSIN))[1]
+    (decision,) = GAME.pending(state)
+    message = P.prompt(KIT.table(state, Seat(1)), decision)
+    answers = {arg_of(c): c.label for c in controls(message) if action_of(c) == "gbreact"}
+    assert answers == {
+        "n": "No (default)",
+        "c": "Counter-Attack (1 MP)",
+        "cb": "Counter-Attack + Bonus Time (2 MP)",
+    }
+    ask = KIT.ask(state, 1)
+    reply = await P.control(ask, "gbreact", "cb", [], {}, 1)
+    assert ask.acted == [cm.React(seat=1, counter=True, bonus=True)], reply
+    assert ask.state.teams[1].mp == 0

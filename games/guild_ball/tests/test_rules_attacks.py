@@ -6,6 +6,7 @@ from engine.core.errors import RuleError
 from games.guild_ball.rules import commands as cm
 from games.guild_ball.rules import events as ev
 from games.guild_ball.rules.attacks import wrap_limits
+from games.guild_ball.rules.pending import pending
 from games.guild_ball.rules.state import KD
 from games.guild_ball.tests.rules_table import (
     APART,
@@ -179,6 +180,40 @@ def test_a_counter_attack_follows_the_attack() -> None:
     assert done.teams[1].mp == 0
     with pytest.raises(RuleError):
         run(after, cm.ChooseResult(seat=0, column=1, row=0))
+
+
+def test_bonus_time_on_a_counter_attacks_attack() -> None:
+    """ "When resolving a TN test, a model may spend 1 MP to add one die to the dice pool before
+    rolling. This may be done only once per TN test" (the attack's step "2.2 Bonus Time: Player
+    may use Bonus Time"): a Counter-Attack is an attack, so its TN test may have Bonus Time too,
+    1 MP more, spent at its 2.2 after the attack it answers."""
+    state = fight(
+        {PIKE: (10.0, 10.0), TAMSIN: (10.0, 11.8)}, mp=(0, 2), dice=(1, 1, 1, 1) + (1,) * 6
+    )
+    _, state = run(state, cm.Attack(seat=0, target=TAMSIN))
+    events, after = run(state, cm.React(seat=1, counter=True, bonus=True))
+    spent = [e for e in events if isinstance(e, ev.MomentumSet)]
+    assert [(e.mp, e.why) for e in spent] == [(1, "counter-attack"), (0, "bonus time")]
+    attack, counter = rolled(events, "attack"), rolled(events, "counter")
+    assert events.index(spent[1]) > events.index(attack)  # at the Counter-Attack's 2.2
+    assert counter.pool == 5 + 1  # Tamsin's TAC 5 and Bonus Time's die
+    assert after.teams[1].mp == 0
+
+
+def test_bonus_time_on_a_counter_attack_needs_its_mp_and_the_counter() -> None:
+    """ "a model may spend 1 MP to add one die to the dice pool": the Counter-Attack's 1 MP and
+    Bonus Time's 1 MP both; Bonus Time belongs to a TN test, so it comes with the
+    Counter-Attack only. The default reaction stays "no": no Counter-Attack, no Bonus Time."""
+    state = fight({PIKE: (10.0, 10.0), TAMSIN: (10.0, 11.8)}, mp=(0, 1), dice=(1,) * 10)
+    _, state = run(state, cm.Attack(seat=0, target=TAMSIN))
+    with pytest.raises(RuleError) as refused:
+        run(state, cm.React(seat=1, counter=True, bonus=True))
+    assert refused.value.code == "no_momentum"
+    with pytest.raises(RuleError) as refused:
+        run(state, cm.React(seat=1, bonus=True))
+    assert refused.value.code == "bonus_needs_counter"
+    (decision,) = pending(state)
+    assert decision.default == cm.React(seat=1)
 
 
 def test_a_model_counters_each_enemy_once_a_turn() -> None:
