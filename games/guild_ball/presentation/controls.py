@@ -35,7 +35,10 @@
 | gbdrop   | "Give up the ball…" (opens gbdropm)      | a form: the ball's place; GiveUpBall      |
 | gbaoe    | "<play> at a spot…" (opens gbaoem)       | a form: the template's centre; its private |
 |          |                                          | preview (the template on the pitch)       |
-| gbaoec   | the AOE preview's "Confirm"              | UsePlay at the previewed centre           |
+| gbaoec   | the AOE preview's "Confirm"              | UsePlay at the previewed centre (with     |
+|          |                                          | `bonus_for` the models picked)            |
+| gbaoeb   | the AOE preview's "Bonus Time for…"      | the preview again, Bonus Time bought for  |
+|          | multi-select (1 MP each model)           | the models picked                         |
 | gbreact  | No / Counter-Attack (+ Bonus Time) /     | React                                     |
 |          | Defensive Stance                         |                                           |
 | gbpart   | Strike (+ Bonus Time) / Let it go        | PartingBlow                               |
@@ -95,7 +98,7 @@ MODAL_OPENERS = {
 }
 # Answers that draw a picture: the core acknowledges them on arrival (a deferred update) and
 # the preview, picture included, follows as an edit however busy the picture worker is.
-SLOW = frozenset({"gbintent", "gbwaym", "gbdepv", "gbdepm", "gbplay", "gbaoem"})
+SLOW = frozenset({"gbintent", "gbwaym", "gbdepv", "gbdepm", "gbplay", "gbaoem", "gbaoeb"})
 NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 DEPLOY_FIELDS = 4  # the places' fields of the deployment form; the kicker's is the fifth
 Handler = Callable[[Ask, Table, str, list[str], dict[str, str]], Awaitable[Reply]]
@@ -753,29 +756,56 @@ async def _aoe(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str,
 
 
 async def _aoe_shown(
-    ask: Ask, table: Table, index: int, play: Any, spot: tuple[float, float], bonus: bool
+    ask: Ask,
+    table: Table,
+    index: int,
+    play: Any,
+    spot: tuple[float, float],
+    bonus: bool,
+    bought: tuple[str, ...] | None = None,
 ) -> Reply:
     """The preview of an AOE play centred at `spot`: its template on the pitch (when pictures
-    are on) and whom it hits; nothing is used before Confirm."""
+    are on) and whom it hits, with the models Bonus Time is bought for (`bought`); nothing is
+    used before Confirm."""
     pv = _view(table).table
     preview = sc.aoe_preview(pv, p.names_of(table), pv.active_model, play, spot)
     files: tuple[tuple[str, bytes], ...] = ()
     if ask.pictures:  # a slow control: its answer may wait for the picture worker
         files = (("aoe.png", await render_async(aoe_preview, preview)),)
-    return _edit(p.aoe_preview_message(table, index, preview, files, bonus))
+    tests = play.kind == "character"
+    return _edit(p.aoe_preview_message(table, index, preview, files, bonus, bought, tests))
+
+
+async def _aoe_bonus(
+    ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]
+) -> Reply:
+    """The preview again with Bonus Time bought for the models picked ("individually for each
+    model", 1 MP each)."""
+    head, _, at = arg.partition(";")
+    _, play = _aoe_play(table, head)
+    bought = tuple(_model(table, v).id for v in values)
+    return await _aoe_shown(ask, table, int(head), play, _spot({"spot": at}), False, bought)
 
 
 async def _aoe_confirm(
     ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]
 ) -> Reply:
-    head, _, at = arg.partition(";")
+    head, _, rest = arg.partition(";")
+    at, _, chosen = rest.partition(";")
     me, play = _aoe_play(table, head)
     spot = _spot({"spot": at})
-    bonus = head.endswith("b")
-    command = cm.UsePlay(seat=_view(table).seat, play=play.slug, spot=spot, bonus=bonus)
-    return await _act(
-        ask, table, command, f"{me.name} uses {play.name} at {p.point(spot)}{_with(bonus)}."
-    )
+    seat = _view(table).seat
+    if chosen:  # Bonus Time bought for these models, 1 MP each
+        bought = [_model(table, i) for i in chosen.split(".")]
+        command = cm.UsePlay(
+            seat=seat, play=play.slug, spot=spot, bonus_for=tuple(m.id for m in bought)
+        )
+        said = f" with Bonus Time for {w.join([m.name for m in bought])}"
+    else:
+        bonus = head.endswith("b")
+        command = cm.UsePlay(seat=seat, play=play.slug, spot=spot, bonus=bonus)
+        said = _with(bonus)
+    return await _act(ask, table, command, f"{me.name} uses {play.name} at {p.point(spot)}{said}.")
 
 
 async def _encourage(
@@ -1101,6 +1131,7 @@ HANDLERS: dict[str, Handler] = {
     "gbaoe": _aoe_form,
     "gbaoem": _aoe,
     "gbaoec": _aoe_confirm,
+    "gbaoeb": _aoe_bonus,
     "gbintent": _intent,
     "gbtype": _type_form,
     "gbwaym": _typed,

@@ -727,11 +727,21 @@ def aoe_preview_message(
     preview: Any,
     files: tuple[tuple[str, bytes], ...],
     bonus: bool = False,
+    bought: tuple[str, ...] | None = None,
+    tests: bool = True,
 ) -> Message:
     """The private preview of an AOE play (`preview`: the picture's `AoePreview`): where its
     template lies and whom it hits, with Confirm (when it may be used there), Adjust… (a typed
-    centre) and Cancel."""
-    pv = seat_view(table).table
+    centre) and Cancel. A play that `tests` its models (paid with influence) buys Bonus Time
+    "individually for each model": a multi-select of the enemy models under the template (1 MP
+    each, at most the team's MP) picks them, `bought` (with Bonus Time switched on and nothing
+    picked: every one the MP pays for)."""
+    view = seat_view(table)
+    pv = view.table
+    mp = pv.teams[view.seat].mp
+    tested = [m for m in preview.hits if tests and sc.model(pv, m).seat != view.seat]
+    if bought is None:
+        bought = tuple(tested[:mp]) if bonus else ()
     c = preview.centre
     text = [
         f'**{preview.play}**: the 3" template centred at {point((c.x, c.y))}, within '
@@ -739,23 +749,44 @@ def aoe_preview_message(
     ]
     hit = [w.model_name(pv, m) for m in preview.hits]
     text.append("Under it: " + w.join(hit) + "." if hit else "No model is under it.")
-    if bonus:
+    if bought:
+        names = w.join([w.model_name(pv, m) for m in bought])
+        text.append(f"Bonus Time for {names} ({len(bought)} MP, 1 each).")
+    elif bonus and not tests:
         text.append("Bonus Time on the play (1 MP).")
     text.append(
         f"⚠ {preview.problem}." if preview.problem else "Confirm to use it; nothing happens before."
     )
     b = bonus_arg(bonus)
+    spot = f"{c.x:.2f},{c.y:.2f}"
+    at = f"{play_index};{spot}"
     buttons = []
     if not preview.problem:
-        arg = f"{play_index}{b};{c.x:.2f},{c.y:.2f}"
+        # The models bought for ride on Confirm by their index; a play without tests keeps `b`.
+        chosen = ".".join(str(index_of(pv, m)) for m in bought)
+        arg = f"{at};{chosen}" if chosen else f"{play_index}{'' if tests else b};{spot}"
         buttons.append(Button("Confirm", cid("gbaoec", table, arg), style="success"))
     buttons += [
         Button("Adjust…", cid("gbaoe", table, f"{play_index}{b}")),
         Button("Cancel", cid("gbback", table, b)),
     ]
+    rows: list[tuple[Any, ...]] = [tuple(buttons)]
+    if tested and mp >= 1 and not preview.problem:
+        options = tuple(
+            Option(clip(w.model_name(pv, m), 100), str(index_of(pv, m)), default=m in bought)
+            for m in tested
+        )
+        pick = Select(
+            cid("gbaoeb", table, at),
+            options,
+            placeholder="Bonus Time for… (1 MP each model)",
+            min_values=0,
+            max_values=min(len(tested), mp),
+        )
+        rows.insert(0, (pick,))
     return Message(
         embeds=(embed("AOE preview (only you see this)", text),),
-        rows=(tuple(buttons),),
+        rows=tuple(rows),
         files=files,
     ).check()
 

@@ -135,12 +135,15 @@ class Shoot(Command):
 
 class UsePlay(Command):
     """Use a character play of the active model, paid with influence, on a model (`target`)
-    or, for an AOE, at a spot (`spot`)."""
+    or, for an AOE, at a spot (`spot`). Bonus Time on an AOE is bought "individually for each
+    model", 1 MP each: `bonus_for` names the models tested under the template that get the die;
+    `bonus` alone buys it for every one of them (and for the one test of any other play)."""
 
     play: str
     target: str = ""
     spot: Point | None = None
     bonus: bool = False
+    bonus_for: tuple[str, ...] = ()
 
 
 class Glide(Command):

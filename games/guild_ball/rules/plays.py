@@ -119,13 +119,15 @@ def use_play(ctx: Ctx, cmd: UsePlay) -> None:
     if play.kind == "character" and play.cost is None:
         raise RuleError("icon_only", f"{play.name} is triggered from the playbook only.")
     aims = _aims(state, unit, play, cmd)
+    bought = _bonus_bought(state, unit, play, aims, cmd)
     if play.kind == "heroic":
         if state.teams[cmd.seat].mp < 1:
             raise RuleError("no_momentum", "A heroic play costs 1 MP.")
         spend_mp(ctx, cmd.seat, 1, "heroic play")
     elif play.kind == "character":
         spend(ctx, unit, play.cost, play.name)
-    spend_bonus(ctx, cmd.seat, cmd.bonus)
+    if bought is None:
+        spend_bonus(ctx, cmd.seat, cmd.bonus)
     if play.once_per_turn or play.kind == "heroic":
         u = ctx.state.unit(unit.id)
         changed(ctx, u, plays_used=(*u.plays_used, play.slug))
@@ -141,10 +143,44 @@ def use_play(ctx: Ctx, cmd: UsePlay) -> None:
             how="influence" if play.kind == "character" else play.kind,
         )
     )
-    _resolve(ctx, unit.id, play, aims, tested=play.kind == "character", bonus=cmd.bonus)
+    tested = play.kind == "character"
+    _resolve(ctx, unit.id, play, aims, tested, bonus=cmd.bonus and bought is None, bought=bought)
     if play.ongoing and cmd.spot is not None:
         reach_play(ctx, aoe, "ongoing")
         mark_ongoing(ctx, play.slug, cmd.spot, unit.seat)
+
+
+def _bonus_bought(
+    state: GuildBallState, unit: Unit, play: Play, aims: list[Unit], cmd: UsePlay
+) -> frozenset[str] | None:
+    """The models of a tested AOE that get Bonus Time's die ("He may choose to spend MP on
+    Bonus Time to add an additional die to the pool, but he must do so individually for each
+    model": 1 MP each, at each model's test), or None for any other play (one `bonus` for its
+    one test). A RuleError names a model that is not tested under the template, or the MP."""
+    if not (_is_aoe(play) and play.kind == "character"):
+        if cmd.bonus_for:
+            raise RuleError(
+                "bonus_for_aoe",
+                f"{play.name} is no AOE: Bonus Time is `bonus`, for its one TN test.",
+            )
+        return None
+    # Friendly models are hit automatically (rules notes): only the enemies are tested.
+    tested = [u.id for u in aims if u.seat != unit.seat]
+    wanted = cmd.bonus_for or (tuple(tested) if cmd.bonus else ())
+    stray = [m for m in wanted if m not in tested]
+    if stray:
+        raise RuleError(
+            "bonus_not_tested",
+            f"Bonus Time is bought for a model tested under the template; {stray[0]} is not "
+            f"one (tested: {', '.join(tested) or 'none'}).",
+        )
+    if len(set(wanted)) > state.teams[cmd.seat].mp:
+        raise RuleError(
+            "no_momentum",
+            f"Bonus Time for {len(set(wanted))} models needs {len(set(wanted))} MP, 1 each; "
+            "your team has fewer.",
+        )
+    return frozenset(wanted)
 
 
 def _is_aoe(play: Play) -> bool:
@@ -234,11 +270,18 @@ def _side_ok(side: str, unit: Unit, other: Unit) -> bool:
 
 
 def _resolve(
-    ctx: Ctx, origin: str, play: Play, aims: list[Unit], tested: bool, bonus: bool
+    ctx: Ctx,
+    origin: str,
+    play: Play,
+    aims: list[Unit],
+    tested: bool,
+    bonus: bool,
+    bought: frozenset[str] | None = None,
 ) -> None:
     """Test and apply the play on each model it aims at (friendly models are hit
     automatically; our ruling: always): steps 2 to 4 of a character play, 3 of an AOE (each model
-    within the template, in turn)."""
+    within the template, in turn). `bought`: the models whose test gets Bonus Time, its 1 MP
+    spent before that model's roll."""
     aoe = _is_aoe(play)
     reach_play(ctx, aoe, "process")
     momentum_done = False
@@ -253,7 +296,11 @@ def _resolve(
             crowd = [e for e in engaged_by(state, unit) if e.id != target.id]
             pool = play.cost - len(crowd)
             reach_play(ctx, aoe, "roll")
-            dice, pool, tn = tn_test(ctx, pool, defence(state, target), bonus)
+            extra = bonus
+            if bought and target.id in bought and state.teams[unit.seat].mp >= 1:
+                spend_mp(ctx, unit.seat, 1, "bonus time")
+                extra = True
+            dice, pool, tn = tn_test(ctx, pool, defence(state, target), extra)
             hits = sum(d >= tn for d in dice)
             reach_play(ctx, aoe, "hit_or_miss")
             ctx.emit(

@@ -239,6 +239,42 @@ def test_an_aoe_with_an_ongoing_effect_leaves_its_template_until_the_end_phase()
     assert ctx.state.ongoing == ()
 
 
+def test_bonus_time_on_an_aoe_is_bought_for_each_model() -> None:
+    """ "For each model within the template, Mercury gathers a dice pool based on the influence
+    cost of the character play, in this instance 2. He may choose to spend MP on Bonus Time to
+    add an additional die to the pool, but he must do so individually for each model." Ada's
+    Molten Splash (2 influence) over Sefa, Ivo and Tamsin: `bonus_for` names Sefa and Tamsin,
+    2 MP, one spent before each of their tests (3 dice), Ivo's test 2 dice; `bonus` alone buys
+    it for all three (3 MP); a model not tested under the template, or too few MP, is refused."""
+    ada = "0-ada-mouldwright"
+    under = {SEFA: (10.7, 14.0), IVO: (12.0, 14.0), TAMSIN: (13.5, 14.0)}
+    state = in_play(teams=(("bellfounders", ("ada-mouldwright", "brannock-pike")), LINK))
+    where = {ada: (12.0, 8.5), OSWIN: (3.0, 3.0), PIKE: (21.0, 3.0), **under}
+    state = arrange(
+        state, where, active=ada, influence={ada: 2}, ball=(20.0, 20.0), mp=(3, 0), dice=(1,) * 9
+    )
+    splash = cm.UsePlay(seat=0, play="molten-splash", spot=(12.0, 14.0), bonus_for=(SEFA, TAMSIN))
+    events, after = run(state, splash)
+    pools = {e.target: e.pool for e in events if isinstance(e, ev.Rolled)}
+    assert pools == {SEFA: 3, IVO: 2, TAMSIN: 3}
+    order = [
+        "mp" if isinstance(e, ev.MomentumSet) else e.target
+        for e in events
+        if isinstance(e, ev.MomentumSet | ev.Rolled)
+    ]
+    assert order == ["mp", SEFA, IVO, "mp", TAMSIN]
+    assert after.teams[0].mp == 1
+    _, every = run(state, replace(splash, bonus_for=(), bonus=True))
+    assert every.teams[0].mp == 0
+    with pytest.raises(RuleError) as refused:
+        run(state, replace(splash, bonus_for=(PIKE,)))  # a friendly model, not under it
+    assert refused.value.code == "bonus_not_tested"
+    poor = arrange(state, mp=(1, 0))
+    with pytest.raises(RuleError) as refused:
+        run(poor, splash)
+    assert refused.value.code == "no_momentum"
+
+
 def test_an_advance_slowed_on_the_way_ends_at_its_reduced_mov() -> None:
     """ "During an advance, a model may gain or suffer modifiers to its MOV. Apply these
     modifiers immediately and cumulatively. If a model's MOV is reduced during an advance and

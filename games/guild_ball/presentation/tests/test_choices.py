@@ -564,3 +564,31 @@ async def test_previews_and_menus_change_nothing_and_answer_only_their_seat():
     for _, x, y in mine:
         assert f"({x:.1f}, {y:.1f})" in texts(answer.message)
         assert f"({x:.1f}, {y:.1f})" not in theirs
+
+
+async def test_bonus_time_on_an_aoe_is_picked_model_by_model():
+    """ "He may choose to spend MP on Bonus Time to add an additional die to the pool, but he
+    must do so individually for each model." The AOE preview offers a multi-select of the enemy
+    models under the template (1 MP each, at most the team's MP); the preview again says whom
+    it is bought for, and Confirm uses the play with those models named."""
+    from games.guild_ball.tests.rules_table import IVO, LINK, SEFA, TAMSIN, arrange, in_play
+
+    ada = "0-ada-mouldwright"
+    state = in_play(teams=(("bellfounders", ("ada-mouldwright", "brannock-pike")), LINK))
+    where = {ada: (12.0, 8.5), "0-oswin-tollbright": (3.0, 3.0), "0-brannock-pike": (21.0, 3.0)}
+    where.update({SEFA: (10.7, 14.0), IVO: (12.0, 14.0), TAMSIN: (13.5, 14.0)})
+    state = arrange(state, where, active=ada, influence={ada: 2}, ball=(20.0, 20.0), mp=(2, 0))
+    shown, _ = await press(state, more(state), "gbaoe", fields={"spot": "12.0, 14.0"})
+    pick = find(shown.message, "gbaoeb", Select)
+    pv = GAME.view(state, PUBLIC)
+    index = {m.id: str(i) for i, m in enumerate(pv.models)}
+    assert {o.value for o in pick.options} == {index[SEFA], index[IVO], index[TAMSIN]}
+    assert (pick.min_values, pick.max_values) == (0, 2)  # the team's 2 MP
+    chosen, ask = await press(state, shown.message, "gbaoeb", [index[SEFA], index[TAMSIN]])
+    assert ask.acted == [] and "Bonus Time for" in texts(chosen.message)
+    assert "(2 MP, 1 each)" in texts(chosen.message)
+    answer, ask = await press(state, chosen.message, "gbaoec")
+    assert not refused(answer), refused(answer)
+    assert ask.acted[-1].bonus_for == (SEFA, TAMSIN) and ask.state.teams[0].mp == 0
+    _, ask = await press(state, shown.message, "gbaoec")  # nothing picked: no Bonus Time
+    assert ask.acted[-1].bonus_for == () and not ask.acted[-1].bonus
