@@ -351,10 +351,13 @@ class PlanResolved(Event):
 
 
 class PlansRefreshed(Event):
-    """The End Phase: the plans played are discarded; a seat with none left takes them back."""
+    """The End Phase: the plans played are discarded; a seat with none left takes them back,
+    with the two it discarded face down at the start (`discarded`: each seat's face-down
+    discards after it; None, as in older events, leaves them as they were)."""
 
     hands: tuple[tuple[str, ...], ...]
     used: tuple[tuple[str, ...], ...]
+    discarded: tuple[tuple[str, ...], ...] | None = None
 
 
 class TurnEnded(Event):

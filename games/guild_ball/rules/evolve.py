@@ -260,9 +260,10 @@ def _plan_resolved(state: S, e: ev.PlanResolved) -> S:
 
 
 def _refreshed(state: S, e: ev.PlansRefreshed) -> S:
+    gone = e.discarded if e.discarded is not None else tuple(t.discarded for t in state.teams)
     teams = tuple(
-        replace(t, hand=h, used=u, plan="")
-        for t, h, u in zip(state.teams, e.hands, e.used, strict=True)
+        replace(t, hand=h, used=u, plan="", discarded=d)
+        for t, h, u, d in zip(state.teams, e.hands, e.used, gone, strict=True)
     )
     return replace(state, teams=teams)
 

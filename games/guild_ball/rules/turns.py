@@ -432,16 +432,22 @@ def end_phase(ctx: Ctx) -> None:
         ctx.emit(ev.OngoingMarked(ongoing=()))
     if ctx.state.gliding:
         ctx.emit(ev.GlidingEnded())
-    hands, used = [], []
+    hands, used, gone = [], [], []
     for t in ctx.state.teams:
         spent = (*t.used, t.plan) if t.plan else t.used
         if t.hand:
             hands.append(t.hand)
             used.append(spent)
+            gone.append(t.discarded)
         else:
-            hands.append(spent)
+            # "all their discarded game plans": the two discarded face down at the start too
+            # ("Discarded game plan cards aren't revealed").
+            hands.append((*spent, *t.discarded))
             used.append(())
-    ctx.emit(ev.PlansRefreshed(hands=tuple(hands), used=tuple(used)))
+            gone.append(())
+    # None (the discards as they were) unless a face-down discard is picked up.
+    refilled = tuple(gone) if any(not t.hand and t.discarded for t in ctx.state.teams) else None
+    ctx.emit(ev.PlansRefreshed(hands=tuple(hands), used=tuple(used), discarded=refilled))
     turn = ctx.state.turn
     ctx.emit(ev.TurnEnded(turn=turn))
     check_win(ctx)

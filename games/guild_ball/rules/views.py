@@ -227,7 +227,10 @@ def event_view(event: ev.Event, audience: Audience) -> ev.Event:
         return event if seat == event.seat else replace(event, allocation=(), returns=())
     if isinstance(event, ev.PlansRefreshed):
         hands = tuple(h if s == seat else tuple("" for _ in h) for s, h in enumerate(event.hands))
-        return replace(event, hands=hands)
+        gone = event.discarded
+        if gone is not None:
+            gone = tuple(d if s == seat else tuple("" for _ in d) for s, d in enumerate(gone))
+        return replace(event, hands=hands, discarded=gone)
     if isinstance(event, ev.PlansRevealed):
         return replace(event, rng=None)
     if hasattr(event, "rng"):

@@ -10,9 +10,11 @@ from games.guild_ball.game import GAME
 from games.guild_ball.rules import commands as cm
 from games.guild_ball.rules import events as ev
 from games.guild_ball.rules.context import new_context, pack
+from games.guild_ball.rules.evolve import evolve
 from games.guild_ball.rules.pending import REACTION_WINDOW
 from games.guild_ball.rules.state import ACTIVATION, BLEED, INITIATIVE, MAINTENANCE, PLANS
 from games.guild_ball.rules.turns import end_phase, pool
+from games.guild_ball.rules.views import event_view
 from games.guild_ball.tests.rules_table import arrange, in_play, run
 
 
@@ -209,13 +211,38 @@ def test_played_plans_are_discarded_and_picked_up_when_the_hand_is_empty() -> No
     a new hand." """
     state = in_play()
     teams = list(state.teams)
-    teams[0] = replace(teams[0], hand=(), used=("dig-in",), plan="no-quarter")
+    teams[0] = replace(teams[0], hand=(), used=("dig-in",), plan="no-quarter", discarded=())
     teams[1] = replace(teams[1], plan="quick-feet")
     ctx = new_context(replace(state, teams=tuple(teams)))
     end_phase(ctx)
     t0, t1 = ctx.state.teams
     assert sorted(t0.hand) == ["dig-in", "no-quarter"] and t0.used == ()
     assert "quick-feet" in t1.used and "quick-feet" not in t1.hand
+
+
+def test_the_new_hand_takes_the_plans_discarded_face_down_at_the_start_too() -> None:
+    """ "After review, each player must discard two cards, leaving them with five game plans in
+    hand. Discarded game plan cards aren't revealed." "If a player no longer has any game plan
+    cards in their hand, they pick up all their discarded game plans to form a new hand": all of
+    them, the two discarded face down before the game with the five played, seven cards. The
+    other player is told how many, not which."""
+    state = in_play()
+    t0 = state.teams[0]
+    assert len(t0.discarded) == 2 and len(t0.hand) == 5
+    played = t0.hand
+    teams = list(state.teams)
+    teams[0] = replace(t0, hand=(), used=played[:4], plan=played[4])
+    ctx = new_context(replace(state, teams=tuple(teams)))
+    end_phase(ctx)
+    after = ctx.state.teams[0]
+    assert sorted(after.hand) == sorted((*played, *t0.discarded)) and len(after.hand) == 7
+    assert after.discarded == () and after.used == ()
+    assert ctx.state.teams[1].discarded == state.teams[1].discarded
+    refreshed = next(e for e in ctx.events if isinstance(e, ev.PlansRefreshed))
+    assert evolve(state, refreshed).teams[0].discarded == ()
+    seen = event_view(refreshed, Seat(1))
+    assert seen.hands[0] == ("",) * 7 and seen.discarded[1] == state.teams[1].discarded
+    assert event_view(refreshed, Seat(0)).discarded[1] == ("", "")
 
 
 def test_an_answer_out_of_turn_is_a_short_reaction_wait() -> None:
