@@ -32,7 +32,7 @@ def parting_prompt(table: Table, decision: Decision) -> Message:
         decision.prompt,
         f"{mover} has stopped at {p.point((c['x'], c['y']))}, where it leaves {striker}: "
         f"the blow is free, +{PARTING_TAC} TAC, and only damage, knocked down and tackle "
-        "count (the most valuable are selected for you).",
+        "count (you select them from its playbook, or they are picked for you).",
         p.deadline(table.due, PARTING_DEFAULT),
     ]
     buttons = [Button("Strike (default)", p.cid(PARTING, table, "1"), style="primary")]

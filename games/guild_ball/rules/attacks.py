@@ -227,10 +227,6 @@ def roll(ctx: Ctx) -> None:
     a = _with(a, step="choose", net=net, limits=wrap_limits(net, columns))
     ctx.emit(ev.AttackStep(attack=a))
     settle(ctx)
-    if ctx.state.attack is not None and a.kind == "parting":
-        while ctx.state.attack is not None and ctx.state.attack.step == "choose":
-            pick = best_pick(ctx.state)
-            choose(ctx, ChooseResult(seat=attacker.seat, column=pick[0], row=pick[1]))
 
 
 def valid_effects(
@@ -475,12 +471,17 @@ def finish(ctx: Ctx) -> None:
         roll(ctx)
         return
     ctx.emit(ev.AttackStep(attack=None))
+    if a.kind == "parting":
+        from games.guild_ball.rules.moving import after_parting
+
+        after_parting(ctx)
 
 
 def parting_blow(ctx: Ctx, enemy: Unit, mover: Unit, bonus: bool = False) -> None:
     """ "A parting blow is an attack which doesn't cost influence and is triggered and resolved
-    immediately": the engine declares it for the enemy and selects its results (rules notes);
-    with Bonus Time (`bonus`: 1 MP at its step 2.2) if its player bought it."""
+    immediately": declared for the enemy, with Bonus Time (`bonus`: 1 MP at its step 2.2) if
+    its player bought it; that player selects its results (the playbook wait, by default the
+    engine's pick), and the advance goes on once it is resolved (`finish`)."""
     reach(ctx, ATTACK["1"])
     ctx.emit(ev.AttackStep(attack=Attack(enemy.id, mover.id, "parting", "roll", bonus=bonus)))
     roll(ctx)

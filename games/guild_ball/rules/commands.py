@@ -180,7 +180,8 @@ class React(Command):
 
 class PartingBlow(Command):
     """Answer an enemy model leaving your engaging model's melee zone or LOS: declare the
-    parting blow (True, free: the engine selects its results) or let the model go (False);
+    parting blow (True, free: its player then selects its results, by default the engine's
+    pick) or let the model go (False);
     `bonus` buys Bonus Time (1 MP, spent at the blow's step 2.2) for the blow's attack."""
 
     strike: bool = True

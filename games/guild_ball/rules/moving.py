@@ -302,12 +302,26 @@ def parting(ctx: Ctx, cmd: PartingBlow) -> None:
         )
     if cmd.bonus and ctx.state.teams[cmd.seat].mp < 1:
         raise RuleError("no_momentum", "Bonus Time needs 1 MP; your team has none.")
-    if cmd.strike:
-        parting_blow(ctx, enemy, ctx.state.unit(adv.model), cmd.bonus)
-        now = ctx.state.unit(adv.model)
-        if ctx.state.result is not None or not now.on_pitch or KD in now.conditions:
-            ctx.emit(ev.AdvanceStep(advance=None))
-            return
+    if not cmd.strike:
+        _go_on(ctx, adv)
+        return
+    # The blow's results wait for its player when they are to be selected; `finish` carries
+    # the advance on (`after_parting`) once the blow is resolved.
+    parting_blow(ctx, enemy, ctx.state.unit(adv.model), cmd.bonus)
+    if ctx.state.result is not None and ctx.state.advance is not None:
+        ctx.emit(ev.AdvanceStep(advance=None))
+
+
+def after_parting(ctx: Ctx) -> None:
+    """A parting blow resolved: "After a parting blow is resolved, the active model may continue
+    its advance if able to do so" (not if knocked down or taken out: it stops there)."""
+    adv = ctx.state.advance
+    if adv is None:
+        return
+    now = ctx.state.unit(adv.model)
+    if ctx.state.result is not None or not now.on_pitch or KD in now.conditions:
+        ctx.emit(ev.AdvanceStep(advance=None))
+        return
     _go_on(ctx, adv)
 
 

@@ -119,13 +119,36 @@ def test_bonus_time_on_a_parting_blow_needs_the_mp_and_the_blow() -> None:
     assert pending(waiting)[0].default == cm.PartingBlow(seat=1)
 
 
+def test_the_striking_player_selects_the_parting_blows_results() -> None:
+    """ "A parting blow is an attack" whose "Damage, knocked down, and tackle are the only valid
+    results", and in an attack "the active model selects" its results: the blow's player (the
+    enemy's) selects them, from those three; its default is the engine's pick. Tamsin's 3 net
+    hits reach column 3: her player takes 2 DMG instead of the knock-down the engine would pick,
+    and Oswin, still standing, goes on to the end of his jog."""
+    _, waiting = run(ready(BRAWL, dice=(6, 6, 6, 6, 1, 1, 1)), AWAY)
+    _, choosing = run(waiting, cm.PartingBlow(seat=1))
+    (decision,) = pending(choosing)
+    assert decision.kind == "playbook" and decision.seat == 1
+    assert decision.default == cm.ChooseResult(seat=1, column=3, row=1)  # the engine's KD
+    assert cm.ChooseResult(seat=1, column=2, row=1) not in decision.options  # a play: invalid
+    with pytest.raises(RuleError):
+        run(choosing, cm.ChooseResult(seat=0, column=3, row=0))  # not the mover's player
+    hp = choosing.unit(OSWIN).hp
+    _, after = run(choosing, cm.ChooseResult(seat=1, column=3, row=0))
+    oswin = after.unit(OSWIN)
+    assert oswin.hp == hp - 2 and KD not in oswin.conditions
+    assert (oswin.x, oswin.y) == (10.0, 5.0) and after.advance is None
+
+
 def test_an_unanswered_parting_blow_is_struck() -> None:
     """Our default (rules notes): the blow is free and can only help the side that strikes it,
     so a window nobody answers strikes it ("Damage, knocked down, and tackle are the only valid
-    results for a parting blow": the engine selects them)."""
+    results for a parting blow": unanswered too, the engine's pick selects them)."""
     _, waiting = run(ready(BRAWL, dice=(6, 6, 6, 6, 1, 1, 1)), AWAY)
-    events, after = run(waiting, GAME.defaults(waiting, (1,)))
+    events, choosing = run(waiting, GAME.defaults(waiting, (1,)))
     assert any(isinstance(e, ev.Rolled) and e.what == "parting" for e in events)
+    assert pending(choosing)[0].kind == "playbook" and pending(choosing)[0].seat == 1
+    _, after = run(choosing, GAME.defaults(choosing, (1,)))
     oswin = after.unit(OSWIN)
     # Knocked down, Oswin is not "able to" continue: "After a parting blow is resolved, the
     # active model may continue its advance if able to do so."

@@ -46,7 +46,9 @@ async def test_the_buttons_send_the_answer() -> None:
         ask = KIT.ask(state, 1)
         reply = await P.control(ask, "gbpart", arg, [], {}, 1)
         assert ask.acted == [cm.PartingBlow(seat=1, strike=strike)], reply
-        assert ask.state.advance is None
+        # Struck, the blow's results wait for its player; let go, the advance has gone on.
+        after = GAME.pending(ask.state)[0]
+        assert (after.kind, after.seat) == (("playbook", 1) if strike else ("action", 0))
     ask = KIT.ask(state, 0)  # the mover's player has nothing to answer
     reply = await P.control(ask, "gbpart", "1", [], {}, 0)
     assert ask.acted == [] and reply.message is not None

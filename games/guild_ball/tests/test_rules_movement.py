@@ -102,10 +102,11 @@ def test_a_model_leaving_an_engaging_melee_zone_suffers_a_parting_blow() -> None
 def test_a_parting_blow_that_knocks_down_stops_the_advance() -> None:
     """ "After a parting blow is resolved, the active model may continue its advance if able to
     do so." Knocked down, it is not able."""
-    # Tamsin's 3 net hits reach column 3: KD (momentous), which the engine selects over 2 DMG
+    # Tamsin's 3 net hits reach column 3; her player selects KD (momentous) over 2 DMG
     state = ready({OSWIN: (10.0, 10.0), TAMSIN: (10.0, 12.0)}, dice=(6, 6, 6, 6, 1, 1, 1))
     _, waiting = run(state, cm.Jog(seat=0, path=((10.0, 5.0),)))
-    _, after = run(waiting, cm.PartingBlow(seat=1))
+    _, choosing = run(waiting, cm.PartingBlow(seat=1))
+    _, after = run(choosing, cm.ChooseResult(seat=1, column=3, row=1))
     oswin = after.unit(OSWIN)
     assert oswin.y > 5.0 and KD in oswin.conditions
 
