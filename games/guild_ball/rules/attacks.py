@@ -19,6 +19,8 @@ parting blows.
 
 from __future__ import annotations
 
+import math
+
 from engine.core.errors import RuleError
 from games.guild_ball.pitch import MoveKind, straight
 from games.guild_ball.pitch.movement import directly_away
@@ -314,6 +316,8 @@ def choose(ctx: Ctx, cmd: ChooseResult) -> None:
             f"{result.text} has no valid effect now (knocked down on a model already down, "
             "tackle without the ball); pick another.",
         )
+    if cmd.push is not None and not (math.isfinite(cmd.push) and cmd.push >= 0):
+        raise RuleError("push_distance", "A push moves the model 0 inches or more, up to its push.")
     play = ""
     icons = [k for k, _ in valid if k.startswith("play-")]
     if icons and cmd.play:
@@ -321,6 +325,8 @@ def choose(ctx: Ctx, cmd: ChooseResult) -> None:
 
         play = icon_play(state, attacker, icons, cmd.play)
     a = _with(a, picks=(*a.picks, (cmd.column, cmd.row)), limits=a.limits[1:])
+    if cmd.push is not None:
+        a = _with(a, push=float(cmd.push))
     if play:
         a = _with(a, plays=(*a.plays, f"{play}>{cmd.target}"))
     ctx.emit(ev.AttackStep(attack=a))
@@ -371,8 +377,10 @@ def apply_results(ctx: Ctx) -> None:
     if tackle and ctx.state.ball_holder == target.id:
         gain_ball(ctx, attacker.id, "tackle")
         fire(ctx, "tackles", attacker.id, target.id)
-    if push:
-        push_model(ctx, attacker, target.id, push)
+    # "A model may be moved up to the distance shown": the attacker's distance, if chosen.
+    inches = min(float(push), a.push) if a.push >= 0 else float(push)
+    if inches > 0:
+        push_model(ctx, attacker, target.id, inches)
     if kd:
         suffer(ctx, target.id, KD)
     if dmg:
@@ -404,7 +412,7 @@ def apply_results(ctx: Ctx) -> None:
     finish(ctx)
 
 
-def push_model(ctx: Ctx, origin: Unit, model: str, inches: int) -> None:
+def push_model(ctx: Ctx, origin: Unit, model: str, inches: float) -> None:
     """A push directly away from the model pushing (our ruling, rules notes), stopping at
     contact; a model pushed off the pitch is taken out with its HP. "A model which starts its
     activation or moves within 1" of a free ball may choose to take possession": a pushed model

@@ -191,12 +191,15 @@ class PartingBlow(Command):
 class ChooseResult(Command):
     """Select a playbook result for the attack: the column (1 = the leftmost) and the row (0 the
     plain result, 1 the momentous one, as the column holds them); `play` names the character
-    play a play icon triggers, `target` its target (the attacked model by default)."""
+    play a play icon triggers, `target` its target (the attacked model by default); `push` the
+    inches the attack's combined push moves the target ("A model may be moved up to the
+    distance shown": at most the push, which None makes in full; the last one given counts)."""
 
     column: int
     row: int = 0
     play: str = ""
     target: str = ""
+    push: float | None = None
 
 
 class DodgeTo(Command):

@@ -131,6 +131,7 @@ class Attack(msgspec.Struct, frozen=True):
     picks: tuple[tuple[int, int], ...] = ()  # (column, row) chosen so far
     plays: tuple[str, ...] = ()  # plays triggered by icons, in pick order
     dodge: int = 0  # inches of dodge the attacker may still make
+    push: float = -1.0  # inches of the combined push the attacker chose (-1: all of it)
     end_x: float = 0.0  # a charge's declared end
     end_y: float = 0.0
 

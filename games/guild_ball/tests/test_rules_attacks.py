@@ -145,6 +145,24 @@ def test_playbook_damage_and_a_push_directly_away() -> None:
     assert after2.unit(SEFA).hp == 16 - 2
 
 
+def test_a_push_moves_the_target_up_to_its_distance() -> None:
+    """ "A push is another specific type of reposition movement and is also shown as a distance,
+    e.g., 2" push. A model may be moved up to the distance shown." Oswin's 1" push (column 2,
+    momentous): his player pushes Sefa half an inch, or not at all; a distance beyond the push
+    moves her the push only; left unsaid, the whole push."""
+    state = fight({OSWIN: (10.0, 10.0), SEFA: (10.0, 11.5)}, active=OSWIN, dice=(6, 6, 1, 1, 1, 1))
+    _, state = run(state, cm.Attack(seat=0, target=SEFA))
+    pushed = {}
+    for push in (0.5, 0.0, 3.0, None):
+        _, after = run(state, cm.ChooseResult(seat=0, column=2, row=1, push=push))
+        pushed[push] = after.unit(SEFA).y - 11.5
+    assert pushed == pytest.approx({0.5: 0.5, 0.0: 0.0, 3.0: 1.0, None: 1.0})
+    assert pending(state)[0].default.push is None
+    with pytest.raises(RuleError) as refused:
+        run(state, cm.ChooseResult(seat=0, column=2, row=1, push=-1.0))
+    assert refused.value.code == "push_distance"
+
+
 def test_a_pushed_model_takes_a_free_ball_it_moves_within_one_inch_of() -> None:
     """ "A model which starts its activation or moves within 1" of a free ball may choose to take
     possession of the ball" (snap to: always taken, rules notes). Oswin pushes Sefa 1" towards a
