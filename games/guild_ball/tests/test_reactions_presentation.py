@@ -125,3 +125,24 @@ async def test_a_counter_attack_with_bonus_time_is_one_button() -> None:
     reply = await P.control(ask, "gbreact", "cb", [], {}, 1)
     assert ask.acted == [cm.React(seat=1, counter=True, bonus=True)], reply
     assert ask.state.teams[1].mp == 0
+
+
+async def test_the_striker_picks_the_parting_blows_result_from_its_prompt() -> None:
+    """The parting blow's results are its player's to select ("Damage, knocked down, and tackle
+    are the only valid results for a parting blow"): a playbook prompt to the striker's seat
+    offers only those, the engine's pick marked as the default; a press selects one."""
+    state = GAME.execute(ready(BRAWL, dice=(6, 6, 6, 6, 1, 1, 1)), AWAY)[1]
+    state = GAME.execute(state, cm.PartingBlow(seat=1))[1]
+    (decision,) = GAME.pending(state)
+    message = P.prompt(KIT.table(state, Seat(1)), decision)
+    picks = {arg_of(c): c.label for c in controls(message) if action_of(c) == "gbpick"}
+    assert picks == {
+        "1.0": "1: dmg 1",
+        "2.0": "2: dmg 2",
+        "3.0": "3: dmg 2",
+        "3.1": "3: ★ KD (default)",
+    }
+    ask = KIT.ask(state, 1)
+    reply = await P.control(ask, "gbpick", "3.0", [], {}, 1)
+    assert ask.acted == [cm.ChooseResult(seat=1, column=3, row=0)], reply
+    assert GAME.pending(ask.state)[0].kind == "action"  # Oswin's advance went on
