@@ -47,6 +47,8 @@
 |          | triggers)                                | its target asked when it has several)     |
 | gbpaim   | the triggered play's target select       | ChooseResult with that target             |
 | gbbook   | "Back" from the target                   | the playbook prompt again                 |
+| gbpush   | the playbook's "Push distance" select    | the playbook again, its results carrying  |
+|          |                                          | the push's inches (ChooseResult.push)     |
 | gbdodge  | a dodge by intention, or none            | DodgeTo                                   |
 | gbdodt   | "Type waypoints…" (opens gbdodm)         | a form: the dodge's waypoints             |
 | gbreroll, gbicpt | Keep / Reroll, Let it pass / Intercept | RerollScatter, Intercept             |
@@ -68,6 +70,8 @@ import re
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Any
+
+from msgspec.structs import replace as replace_struct
 
 from bot.presentation import Ask, Modal, ModalField, Refused, Reply, Table, asked, one_choice, say
 from bot.render.ids import ControlId
@@ -898,10 +902,13 @@ async def _parting(ask: Ask, table: Table, arg: str, values: list[str], f: dict[
 
 async def _pick(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
     d = asked(table, "playbook")
+    arg, _, pushed = arg.partition("~")
     column, row, play_index = [*arg.split("."), "", ""][:3]
     wanted = next((o for o in d.options if f"{o.column}.{o.row}" == f"{column}.{row}"), None)
     if wanted is None:
         raise Refused("That result is not on offer now: use `/gm decide`.")
+    if pushed:  # the push's distance chosen in the prompt's select
+        wanted = replace_struct(wanted, push=_push_inches(pushed))
     if not play_index:
         return await _act(ask, table, wanted, f"You select column {column}.")
     attacker, play = _icon_play(table, play_index)
@@ -932,7 +939,12 @@ def _icon_play(table: Table, play_index: str) -> tuple[Any, Any]:
 
 async def _icon_pick(ask: Ask, table: Table, d: Any, wanted: Any, play: Any, target: str) -> Reply:
     command = cm.ChooseResult(
-        seat=d.seat, column=wanted.column, row=wanted.row, play=play.slug, target=target
+        seat=d.seat,
+        column=wanted.column,
+        row=wanted.row,
+        play=play.slug,
+        target=target,
+        push=wanted.push,
     )
     on = f" on {w.model_name(_view(table).table, target)}" if target else ""
     said = f"You select column {wanted.column}, triggering {play.name}{on}."
@@ -951,6 +963,22 @@ async def _aim(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str,
     if target.id not in d.context.get("plays", {}).get(play.slug, ()):
         raise Refused(f"{target.name} is not a valid target of {play.name} now.")
     return await _icon_pick(ask, table, d, wanted, play, target.id)
+
+
+def _push_inches(text: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        raise Refused("That push distance is not on offer: use `/gm decide`.") from None
+
+
+async def _push(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
+    """The playbook again with the push's distance chosen ("A model may be moved up to the
+    distance shown"); the result buttons carry it."""
+    d = asked(table, "playbook")
+    chosen = one_choice(values)
+    push = None if chosen == "full" else _push_inches(chosen)
+    return _edit(p.playbook_prompt(table, d, push))
 
 
 async def _book(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
@@ -1149,6 +1177,7 @@ HANDLERS: dict[str, Handler] = {
     "gbpick": _pick,
     "gbpaim": _aim,
     "gbbook": _book,
+    "gbpush": _push,
     "gbdodge": _dodge,
     "gbdodt": _dodge_form,
     "gbdodm": _dodge_typed,

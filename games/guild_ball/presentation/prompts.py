@@ -815,13 +815,20 @@ def reaction_prompt(table: Table, decision: Decision) -> Message:
     return Message(embeds=(embed("Reaction", lines),), rows=(tuple(buttons),)).check()
 
 
-def playbook_prompt(table: Table, decision: Decision) -> Message:
+def playbook_prompt(table: Table, decision: Decision, push: float | None = None) -> Message:
+    """The attack's results to select, one button each (a play icon's play too); when a result
+    pushes, a select of the push's distance ("A model may be moved up to the distance shown"):
+    the full push by default, or fewer inches (`push`), which the result buttons then carry."""
     pv = seat_view(table).table
     a = pv.attack
     attacker = sc.model(pv, a.attacker) if a else None
     book = load_pack().models[attacker.slug].playbook if attacker else ()
     lines = [decision.prompt, "", deadline(table.due, "the result worth most is taken")]
     plays = load_pack().models[attacker.slug].plays if attacker else ()
+    carried = "" if push is None else f"~{push:g}"
+    reach = _push_reach(book, a, decision.options)
+    if push is not None:
+        lines.insert(1, f'The push moves the target {push:g}" at most.')
     buttons = []
     for o in decision.options:
         icons: set[str] = set()
@@ -833,7 +840,9 @@ def playbook_prompt(table: Table, decision: Decision) -> Message:
             text = f"column {o.column}"
         mark = " (default)" if o == decision.default else ""
         at = f"{o.column}.{o.row}"
-        buttons.append(Button(clip(f"{o.column}: {text}{mark}", 80), cid("gbpick", table, at)))
+        buttons.append(
+            Button(clip(f"{o.column}: {text}{mark}", 80), cid("gbpick", table, at + carried))
+        )
         # A play icon triggers one of the attacker's plays with that icon, free: which one (not
         # a play the rules say has no valid target now: it would be wasted).
         aims = decision.context.get("plays", {})
@@ -851,8 +860,34 @@ def playbook_prompt(table: Table, decision: Decision) -> Message:
             "A result with a play icon (→) also triggers that play for free: you choose its "
             "target when it has more than one.",
         )
-    rows = tuple(tuple(buttons[i : i + 5]) for i in range(0, min(len(buttons), 25), 5))
+    most = 20 if reach else 25  # a push's select takes one of the five rows
+    rows: tuple[tuple[Any, ...], ...] = tuple(
+        tuple(buttons[i : i + 5]) for i in range(0, min(len(buttons), most), 5)
+    )
+    if reach:
+        fewer = [
+            Option(f'Push {i}"' + (" (no push)" if i == 0 else ""), str(i), default=push == i)
+            for i in range(reach)
+        ]
+        options = (Option("Full push (default)", "full", default=push is None), *fewer)
+        rows += ((Select(cid("gbpush", table), options, placeholder="Push distance"),),)
     return Message(embeds=(embed("Playbook", lines),), rows=rows).check()
+
+
+def _push_reach(book: Any, a: Any, options: Sequence[Any]) -> int:
+    """The most inches this attack's combined push may reach: the pushes selected so far and
+    the largest one on offer (0 when no result on offer pushes)."""
+
+    def size(column: int, row: int) -> int:
+        try:
+            return sum(n for k, n in book[column - 1][row].effects if k == "push")
+        except IndexError:
+            return 0
+
+    offered = max((size(o.column, o.row) for o in options), default=0)
+    if not offered or a is None:
+        return 0
+    return offered + sum(size(c, r) for c, r in a.picks)
 
 
 def icon_target_prompt(

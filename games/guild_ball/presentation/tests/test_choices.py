@@ -592,3 +592,33 @@ async def test_bonus_time_on_an_aoe_is_picked_model_by_model():
     assert ask.acted[-1].bonus_for == (SEFA, TAMSIN) and ask.state.teams[0].mp == 0
     _, ask = await press(state, shown.message, "gbaoec")  # nothing picked: no Bonus Time
     assert ask.acted[-1].bonus_for == () and not ask.acted[-1].bonus
+
+
+async def test_the_playbook_offers_a_push_of_fewer_inches():
+    """ "A model may be moved up to the distance shown": when a result on offer pushes, the
+    playbook prompt has a push distance select (the full push by default); the distance chosen
+    rides on the result buttons, and the push moves the target that far."""
+    from games.guild_ball.tests.rules_table import APART, OSWIN, SEFA, arrange, in_play
+
+    where = {**APART, OSWIN: (10.0, 10.0), SEFA: (10.0, 11.5)}
+    state = arrange(
+        in_play(),
+        where,
+        active=OSWIN,
+        influence={OSWIN: 3},
+        mp=(0, 0),
+        ball=(23.0, 12.0),
+        dice=(6, 6, 1, 1, 1, 1),
+    )
+    state = GAME.execute(state, cm.Attack(seat=0, target=SEFA))[1]
+    message = prompt(state)
+    pick = find(message, "gbpush", Select)
+    assert [o.value for o in pick.options] == ["full", "0"]  # Oswin's pushes reach 1"
+    chosen, ask = await press(state, message, "gbpush", ["0"])
+    assert ask.acted == [] and 'moves the target 0" at most' in texts(chosen.message)
+    assert "2.1~0" in [arg_of(c) for c in controls(chosen.message)]  # push 1, momentous
+    ask = KIT.ask(state, 0)
+    answer = await P.control(ask, "gbpick", "2.1~0", [], {}, 0)
+    assert not refused(answer), refused(answer)
+    assert ask.acted == [cm.ChooseResult(seat=0, column=2, row=1, push=0.0)]
+    assert (ask.state.unit(SEFA).x, ask.state.unit(SEFA).y) == (10.0, 11.5)
