@@ -19,7 +19,8 @@
 - parting_blow (the seat of the enemy whose melee zone or LOS an advance leaves): strike (the
   blow is free and can only help its side, so an unanswered window strikes it, as the engine
   always did before the question was asked);
-- playbook (the attacker's seat): the result worth most (the ball, then damage);
+- playbook (the attacker's seat): the result worth most (the ball, then damage); a parting
+  blow's or Counter-Attack's results are chosen out of turn, in the short reaction window;
 - dodge (the dodging model's seat): no dodge;
 - reroll (the kicker's seat, after a successful kick to a spot): keep the scatter;
 - intercept (the seat of the model on the ball path): no;
@@ -74,6 +75,7 @@ KINDS = (SETUP, TURN, REACTION)  # the deadline kinds
 # with the `reaction` option (`ReactionWindow`), up to REACTION_WINDOW_MAX for a slow table.
 REACTION_WINDOW = 2
 REACTION_WINDOW_MAX = 24 * 60
+REACTING = ("parting", "counter")  # the attacks made out of turn, as a reaction
 GOAL_KICK_OUT = 6.0
 
 
@@ -202,8 +204,14 @@ def pending(state: GuildBallState) -> tuple[Decision, ...]:
                         cm.ChooseResult(seat=attacker.seat, column=c, row=r)
                         for c, r in options(state)
                     ),
-                    # The models each play an icon may trigger may be aimed at (an added key).
-                    context={"net": a.net, "limits": a.limits, "plays": icon_play_targets(state)},
+                    # The models each play an icon may trigger may be aimed at, and the attack's
+                    # kind ("parting", "counter": a reaction's results, chosen out of turn).
+                    context={
+                        "net": a.net,
+                        "limits": a.limits,
+                        "plays": icon_play_targets(state),
+                        "attack": a.kind,
+                    },
                 ),
             )
         if a.step == "dodge":
@@ -442,10 +450,12 @@ def parting_decision(state: GuildBallState, model: str, enemy: str) -> Decision:
 
 
 def out_of_turn(state: GuildBallState) -> bool:
-    """Whether the wait is an answer out of turn (a reaction, an interception or a dodge by the
-    player who is not active): short by nature."""
+    """Whether the wait is an answer out of turn (a reaction, an interception, a dodge, or a
+    parting blow's or Counter-Attack's playbook results, by the player who is not active):
+    short by nature, with its default (the engine's pick for the results)."""
     d = pending(state)
     if not d or state.phase != ACTIVATION:
         return False
     kinds = ("reaction", "parting_blow", "intercept", "dodge")
-    return d[0].kind in kinds and d[0].seat != state.active_seat
+    reacting = d[0].kind == "playbook" and d[0].context.get("attack") in REACTING
+    return (d[0].kind in kinds or reacting) and d[0].seat != state.active_seat

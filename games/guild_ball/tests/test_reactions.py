@@ -17,6 +17,7 @@ from games.guild_ball.tests.rules_table import (
     APART,
     IVO,
     OSWIN,
+    PIKE,
     TAMSIN,
     arrange,
     in_play,
@@ -191,6 +192,40 @@ def test_the_parting_blow_is_a_reaction_wait_with_the_tables_window() -> None:
     assert stage.kind == "reaction" and stage.window == REACTION_WINDOW == 2
     assert stage.key != GAME.stage(state).key
     assert GAME.stage(replace(waiting, reaction=90)).window == 90  # a slow table's choice
+
+
+def test_a_reactions_results_are_chosen_in_the_reaction_window() -> None:
+    """Issue 24: "reactions offered to the opponent ... with a short window and a documented
+    default ... so a live game flows and an asynchronous one does not stall". A parting blow's
+    results ("Damage, knocked down, and tackle are the only valid results for a parting blow")
+    and a Counter-Attack's ("After the active model resolves its attack, the target model may
+    then make an attack against the origin model") are selected by the player who is not
+    active: the playbook wait is of the `reaction` kind with the table's window, its default
+    the engine's pick; the active player's own playbook stays a turn wait."""
+    _, waiting = run(ready(BRAWL, dice=(6, 6, 6, 6, 1, 1, 1)), AWAY)
+    _, choosing = run(waiting, cm.PartingBlow(seat=1))
+    (decision,) = pending(choosing)
+    assert decision.kind == "playbook" and decision.context["attack"] == "parting"
+    stage = GAME.stage(choosing)
+    assert stage.kind == "reaction" and stage.window == REACTION_WINDOW
+    assert GAME.stage(replace(choosing, reaction=90)).window == 90
+    places = {PIKE: (10.0, 10.0), TAMSIN: (10.0, 11.8)}
+    # Pike's four dice miss; Tamsin's Counter-Attack hits with her six.
+    state = ready(places, active=PIKE, dice=(1,) * 4 + (6,) * 6, mp=(0, 1), influence={PIKE: 3})
+    _, attacked = run(state, cm.Attack(seat=0, target=TAMSIN))
+    _, countering = run(attacked, cm.React(seat=1, counter=True))
+    (decision,) = pending(countering)
+    assert decision.kind == "playbook" and decision.seat == 1
+    assert decision.context["attack"] == "counter"
+    assert decision.default in decision.options
+    stage = GAME.stage(countering)
+    assert stage.kind == "reaction" and stage.window == REACTION_WINDOW
+    _, own = run(
+        ready(places, active=PIKE, dice=(6,) * 10, influence={PIKE: 3}),
+        cm.Attack(seat=0, target=TAMSIN),
+    )
+    assert pending(own)[0].kind == "playbook" and pending(own)[0].seat == 0
+    assert GAME.stage(own).kind == "turn" and not GAME.stage(own).window
 
 
 def test_the_host_chooses_the_reaction_window() -> None:

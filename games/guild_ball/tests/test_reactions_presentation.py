@@ -8,6 +8,7 @@ from dataclasses import replace
 from datetime import UTC, datetime
 
 from bot.presentation_kit import Kit, action_of, arg_of, controls, texts
+from bot.service import wait_minutes
 from engine.core.game import PUBLIC, Seat
 from games.guild_ball import GAME
 from games.guild_ball.content.loader import load_pack
@@ -146,3 +147,17 @@ async def test_the_striker_picks_the_parting_blows_result_from_its_prompt() -> N
     reply = await P.control(ask, "gbpick", "3.0", [], {}, 1)
     assert ask.acted == [cm.ChooseResult(seat=1, column=3, row=0)], reply
     assert GAME.pending(ask.state)[0].kind == "action"  # Oswin's advance went on
+
+
+def test_the_parting_blows_results_wait_in_the_short_window() -> None:
+    """Issue 24: "reactions offered to the opponent by DM ... with a short window and a
+    documented default". The striker's playbook prompt is the reaction's: the bot gives it the
+    reaction window (2 minutes, not the table's day for a turn) and the prompt says when it
+    closes and that the result worth most is then taken."""
+    state = GAME.execute(ready(BRAWL, dice=(6, 6, 6, 6, 1, 1, 1)), AWAY)[1]
+    state = GAME.execute(state, cm.PartingBlow(seat=1))[1]
+    (decision,) = GAME.pending(state)
+    assert wait_minutes(GAME.stage(state), {"turn": 24 * 60, "reaction": 24 * 60}) == 2
+    message = P.prompt(replace(KIT.table(state, Seat(1)), due=DUE), decision)
+    shown = texts(message)
+    assert f"<t:{int(DUE.timestamp())}:R>" in shown and "the result worth most is taken" in shown
