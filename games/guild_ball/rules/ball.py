@@ -180,7 +180,8 @@ def snap(ctx: Ctx, exclude: tuple[str, ...] = ()) -> None:
 def snap_on_path(ctx: Ctx, unit: Unit, path: tuple[tuple[float, float], ...]) -> int | None:
     """The leg along `path` on which the moving model comes within 1" of the free ball, if it
     may take it ("A model which ... moves within 1" of a free ball may choose to take
-    possession"): our ruling, it always does, at once."""
+    possession"): at once, unless its player chose not to (the move's `take_ball`: the
+    caller does not ask then)."""
     state = ctx.state
     if not state.ball_free or not may_hold(unit) or unit.id == state.no_snap:
         return None

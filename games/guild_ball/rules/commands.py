@@ -68,9 +68,11 @@ class Allocate(Command):
 
 
 class Activate(Command):
-    """Select a friendly model on the pitch that has not activated this turn."""
+    """Select a friendly model on the pitch that has not activated this turn; a free ball
+    within 1" snaps to it unless `take_ball` is False ("may choose to take possession")."""
 
     model: str
+    take_ball: bool = True
 
 
 class SkipActivation(Command):
@@ -81,15 +83,20 @@ class SkipActivation(Command):
 
 
 class Jog(Command):
-    """The standard advance as a jog (0 influence, up to the base move) along `path`."""
+    """The standard advance as a jog (0 influence, up to the base move) along `path`; the free
+    ball it moves within 1" of snaps to it unless `take_ball` is False ("may choose to take
+    possession": the ball is then a marker it crosses but may not end on)."""
 
     path: tuple[Point, ...]
+    take_ball: bool = True
 
 
 class Sprint(Command):
-    """The standard advance as a sprint (1 influence, up to the max move) along `path`."""
+    """The standard advance as a sprint (1 influence, up to the max move) along `path`; the
+    free ball it moves within 1" of snaps to it unless `take_ball` is False (as a jog's)."""
 
     path: tuple[Point, ...]
+    take_ball: bool = True
 
 
 class Charge(Command):

@@ -141,7 +141,7 @@ def jog(ctx: Ctx, cmd: Jog | Sprint) -> None:
     allowance = moves(ctx.state, unit)[1 if sprint else 0]
     if not cmd.path:
         raise RuleError("empty_path", "Give the waypoints of the move (x, y in inches).")
-    markers = ball_marker(ctx.state, unit)
+    markers = ball_marker(ctx.state, unit, cmd.take_ball)
     movement = move(
         scene(ctx.state),
         unit.id,
@@ -157,23 +157,26 @@ def jog(ctx: Ctx, cmd: Jog | Sprint) -> None:
         spend(ctx, unit, SPRINT_COST, "a sprint")
     ctx.emit(ev.Activated(activation=replace(ctx.state.activation, advanced=True, moved=True)))
     reach(ctx, JOG_OR_SPRINT["2"])
-    advance_along(ctx, unit.id, tuple(movement.path), kind.value)
+    advance_along(ctx, unit.id, tuple(movement.path), kind.value, cmd.take_ball)
 
 
-def ball_marker(state, unit: Unit) -> tuple:
+def ball_marker(state, unit: Unit, take: bool = True) -> tuple:
     """The free ball as a marker the model may cross but not end on ("A model may move over a
     marker without impediment but may not end its movement overlapping a marker's base"): only
-    for a model that may not take it (a model that may, takes it on the way)."""
+    for a model that may not take it, or chooses not to (`take` False; a model that takes it
+    does so on the way)."""
     from games.guild_ball.rules.ball import may_hold
     from games.guild_ball.rules.context import ball_base
 
-    if state.ball_free and state.ball_x >= 0 and (unit.id == state.no_snap or not may_hold(unit)):
+    leaves = not take or unit.id == state.no_snap or not may_hold(unit)
+    if state.ball_free and state.ball_x >= 0 and leaves:
         return (ball_base(state),)
     return ()
 
 
-def advance_along(ctx: Ctx, model: str, path: tuple, how: str) -> None:
-    """Move the model along a checked path: the free ball snaps to it where it comes within 1",
+def advance_along(ctx: Ctx, model: str, path: tuple, how: str, take: bool = True) -> None:
+    """Move the model along a checked path: the free ball snaps to it where it comes within 1"
+    (unless its player chose not to take it: `take` False),
     and each enemy engaging it at the start may declare a parting blow where it leaves its melee
     zone or its LOS, whichever comes first, as may each enemy whose melee zone it enters and
     leaves on the way (where it leaves it): the advance pauses there for the enemy's player
@@ -202,7 +205,7 @@ def advance_along(ctx: Ctx, model: str, path: tuple, how: str) -> None:
         left = next((at for at, who in stops if who == e.id), None)
         if left is None or lost < left:
             stops = [s for s in stops if s[1] != e.id] + [(lost, e.id)]
-    leg = snap_on_path(ctx, unit, path)
+    leg = snap_on_path(ctx, unit, path) if take else None
     if leg is not None:
         done = path_length(path[: leg + 1])
         stops.append((done + _snap_at(ctx, path[leg], path[leg + 1], r), ""))

@@ -194,7 +194,8 @@ def check_return(state: GuildBallState, unit: Unit, x: float, y: float) -> None:
 
 
 def activate(ctx: Ctx, cmd: Activate) -> None:
-    """Select a model; at the start of its activation the free ball within 1" snaps to it."""
+    """Select a model; at the start of its activation the free ball within 1" snaps to it,
+    unless its player chose not to take it (`take_ball` False: "may choose")."""
     state = ctx.state
     if state.phase != ACTIVATION:
         raise RuleError("not_activation_phase", "Models activate in the Activation Phase.")
@@ -213,7 +214,7 @@ def activate(ctx: Ctx, cmd: Activate) -> None:
     reach(ctx, ACTIVATION_SEQUENCE["1"])
     reach(ctx, ACTIVATION_SEQUENCE["1.1"])
     fire(ctx, "start_of_activation", unit.id)
-    if state.ball_free:
+    if state.ball_free and cmd.take_ball:
         snap(ctx, exclude=tuple(u.id for u in state.units if u.id != unit.id))
     reach(ctx, ACTIVATION_SEQUENCE["2"])
 

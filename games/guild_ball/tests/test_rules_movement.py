@@ -2,6 +2,7 @@
 blows; one test per rule, quoting the book."""
 
 import pytest
+from msgspec.structs import replace
 
 from engine.core.errors import RuleError
 from games.guild_ball.rules import commands as cm
@@ -85,6 +86,27 @@ def test_a_free_ball_snaps_to_a_model_that_moves_within_one_inch() -> None:
     state = ready(ball=(6.0, 7.0))
     _, after = run(state, cm.Jog(seat=0, path=((4.0, 8.0),)))
     assert after.ball_holder == OSWIN
+
+
+def test_a_model_may_choose_not_to_take_the_free_ball() -> None:
+    """ "A model which starts its activation or moves within 1" of a free ball may choose to take
+    possession of the ball": a jog or a sprint with `take_ball` False passes the ball by (it
+    stays free where it was, a marker the model may not end on: "A model may move over a
+    marker without impediment but may not end its movement overlapping a marker's base"), and
+    so does a model activated beside it; by default it is taken, as before."""
+    state = ready(ball=(6.0, 7.0))
+    _, after = run(state, cm.Jog(seat=0, path=((4.0, 8.0),), take_ball=False))
+    assert after.ball_free and after.ball_holder == "" and (after.ball_x, after.ball_y) == (6, 7)
+    assert (after.unit(OSWIN).x, after.unit(OSWIN).y) == (4.0, 8.0)
+    with pytest.raises(RuleError):
+        run(state, cm.Sprint(seat=0, path=((6.0, 7.0),), take_ball=False))
+    assert cm.Jog(seat=0, path=((4.0, 8.0),)).take_ball  # the default takes it
+    ox, oy = state.unit(OSWIN).x, state.unit(OSWIN).y
+    idle = replace(ready(ball=(ox + 1.0, oy)), activation=None)
+    _, left = run(idle, cm.Activate(seat=0, model=OSWIN, take_ball=False))
+    assert left.ball_free and left.activation.model == OSWIN
+    _, taken = run(idle, cm.Activate(seat=0, model=OSWIN))
+    assert taken.ball_holder == OSWIN
 
 
 def test_a_model_leaving_an_engaging_melee_zone_suffers_a_parting_blow() -> None:
