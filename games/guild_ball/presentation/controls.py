@@ -19,7 +19,8 @@
 | gbinfm   | the model to adjust (a team of six)      | the prompt again with its select          |
 | gbinf    | "Allocate as shown"                      | Allocate                                  |
 | gbact    | a model's button                         | Activate                                  |
-| gbmove   | "Move…"                                  | the move menu                             |
+| gbmove   | "Move…"; "Move, leaving the ball…" (More) | the move menu (`n`: its moves leave the   |
+|          |                                          | free ball, `take_ball` False)             |
 | gbintent | the move menu's intentions               | a private preview of the path             |
 | gbtype   | "Type waypoints…" / "Adjust…" (gbwaym)   | a form: jog or sprint, waypoints          |
 | gbconf   | the preview's "Confirm"                  | Jog, Sprint or Charge                     |
@@ -490,7 +491,7 @@ def _active(table: Table) -> Any:
 
 async def _move(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
     _active(table)
-    return _edit(p.move_menu(table, bonus=arg == "b"))
+    return _edit(p.move_menu(table, bonus=arg == "b", leave=arg == p.LEAVE))
 
 
 async def _back(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
@@ -518,8 +519,11 @@ async def _bonus(ask: Ask, table: Table, arg: str, values: list[str], f: dict[st
     return _edit(p.action_menu(table, note=note, bonus=on))
 
 
-async def _show(ask: Ask, table: Table, planned: sc.Planned, bonus: bool = False) -> Reply:
-    """The preview of a planned move: the picture (when pictures are on) and its words."""
+async def _show(
+    ask: Ask, table: Table, planned: sc.Planned, bonus: bool = False, leave: bool = False
+) -> Reply:
+    """The preview of a planned move: the picture (when pictures are on) and its words;
+    `leave`: the move leaves the free ball."""
     view = _view(table)
     pv = view.table
     me = sc.model(pv, pv.active_model)
@@ -542,13 +546,15 @@ async def _show(ask: Ask, table: Table, planned: sc.Planned, bonus: bool = False
             + w.join([w.model_name(pv, e) for e in preview.parting_blows])
             + "."
         )
+    if leave:
+        text.append("The free ball is left where it is.")
     text.append(
         f"⚠ {planned.problem}." if planned.problem else "Confirm to move; nothing happens before."
     )
     files: tuple[tuple[str, bytes], ...] = ()
     if ask.pictures:  # a slow control: its answer may wait for the picture worker
         files = (("move.png", await render_async(move_preview, preview)),)
-    return _edit(p.preview_message(table, planned, files, text, bonus))
+    return _edit(p.preview_message(table, planned, files, text, bonus, leave))
 
 
 async def _intent(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
@@ -571,7 +577,7 @@ async def _intent(ask: Ask, table: Table, arg: str, values: list[str], f: dict[s
     planned = sc.intention(
         pv, me.id, kind, aim if kind != MoveKind.CHARGE else f"engage:{other.id}"
     )
-    return await _show(ask, table, planned, bonus=arg == "b")
+    return await _show(ask, table, planned, bonus=arg == "b", leave=arg == p.LEAVE)
 
 
 async def _type_form(
@@ -581,7 +587,7 @@ async def _type_form(
     return Reply(
         modal=Modal(
             f"Move {me.name}"[:45],
-            _id("gbwaym", table),
+            _id("gbwaym", table, arg if arg == p.LEAVE else ""),
             (
                 ModalField("kind", "jog or sprint", "jog", "jog", max_length=6),
                 ModalField(
@@ -605,7 +611,10 @@ async def _typed(ask: Ask, table: Table, arg: str, values: list[str], f: dict[st
     if len(path) > 6:
         raise Refused("At most 6 waypoints.")
     return await _show(
-        ask, table, sc.Planned(kind, tuple((round(x, 2), round(y, 2)) for x, y in path))
+        ask,
+        table,
+        sc.Planned(kind, tuple((round(x, 2), round(y, 2)) for x, y in path)),
+        leave=arg == p.LEAVE,
     )
 
 
@@ -614,12 +623,14 @@ async def _confirm(ask: Ask, table: Table, arg: str, values: list[str], f: dict[
     seat = _view(table).seat
     head, *rest = arg.split(";")
     path = points(" ".join(rest), "That preview is out of date: move again.")
-    if head == "j":
-        command: Any = cm.Jog(seat=seat, path=path)
-        said = f"{me.name} jogs to {p.point(path[-1])}."
-    elif head == "s":
-        command = cm.Sprint(seat=seat, path=path)
-        said = f"{me.name} sprints to {p.point(path[-1])}."
+    take = not head.endswith(p.LEAVE)
+    left = "" if take else ", leaving the ball"
+    if head in ("j", "j" + p.LEAVE):
+        command: Any = cm.Jog(seat=seat, path=path, take_ball=take)
+        said = f"{me.name} jogs to {p.point(path[-1])}{left}."
+    elif head in ("s", "s" + p.LEAVE):
+        command = cm.Sprint(seat=seat, path=path, take_ball=take)
+        said = f"{me.name} sprints to {p.point(path[-1])}{left}."
     elif head.startswith("c"):
         bonus = head.endswith("b")
         target = _model(table, head[1:].removesuffix("b"))

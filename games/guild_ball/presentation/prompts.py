@@ -421,6 +421,9 @@ def score_lines(table: Table) -> list[str]:
     ]
 
 
+LEAVE = "n"  # the custom ids' mark of a move that leaves the free ball ("may choose")
+
+
 def bonus_arg(bonus: bool) -> str:
     """The custom ids' mark of Bonus Time switched on for the next roll."""
     return "b" if bonus else ""
@@ -607,6 +610,14 @@ def more_menu(table: Table, bonus: bool = False) -> Message:
             '• Pass to a spot (1 INF) or give up the ball (free, within 1"): type the spot as '
             f"`x, y` in inches, as a move's waypoints (you stand at {point((me.x, me.y))})."
         )
+    asked = next((d for d in table.decisions if d.kind == "action"), None)
+    advanced = bool(asked.context.get("advanced")) if asked is not None else False
+    leave = pv.ball_free and not advanced
+    if leave:
+        lines.append(
+            '• Move leaving the ball: a jog or sprint that passes within 1" of the free ball '
+            'without taking it (a model "may choose to take possession").'
+        )
     first: list[Any] = []
     if mp >= 1:
         label = "Bonus Time: switch off" if bonus else "Bonus Time on the next roll (1 MP)"
@@ -614,6 +625,8 @@ def more_menu(table: Table, bonus: bool = False) -> Message:
         first.append(Button("Rest: recover 4 HP (1 MP)", cid("gbrest", table)))
         if me.conditions:
             first.append(Button("Rest: remove conditions (1 MP)", cid("gbrest", table, "c")))
+    if leave:
+        first.append(Button("Move, leaving the ball…", cid("gbmove", table, LEAVE)))
     first.append(Button("Back", cid("gbback", table, b)))
     rows: list[tuple[Any, ...]] = [tuple(first)]
     spots: list[Any] = []
@@ -648,9 +661,10 @@ def more_menu(table: Table, bonus: bool = False) -> Message:
     return Message(embeds=(embed(title, lines),), rows=tuple(rows)).check()
 
 
-def move_menu(table: Table, bonus: bool = False) -> Message:
+def move_menu(table: Table, bonus: bool = False, leave: bool = False) -> Message:
     """Moving by intention: towards the ball, the goal, to engage a model, away from one; or
-    typed waypoints. With `bonus`, a charge's attack spends Bonus Time."""
+    typed waypoints. With `bonus`, a charge's attack spends Bonus Time; with `leave`, a jog or
+    sprint that does not take the free ball (no charge, no move towards the ball)."""
     view = seat_view(table)
     pv = view.table
     me = sc.model(pv, pv.active_model)
@@ -660,13 +674,13 @@ def move_menu(table: Table, bonus: bool = False) -> Message:
         Option("Jog towards the enemy goal", "j:goal"),
         Option("Sprint towards the enemy goal", "s:goal"),
     ]
-    if pv.ball_holder or not pv.ball_free:
+    if pv.ball_holder or not pv.ball_free or leave:
         opts = opts[2:]
     if me.influence < 1:  # a sprint costs 1 influence
         opts = [o for o in opts if not o.value.startswith("s:")]
     enemies = [m for m in sc.on_pitch(pv) if m.seat != view.seat]
     # "A model may not declare a charge while engaged"; a charge costs 2 influence.
-    may_charge = me.influence >= 2 and not sc.engaging_me(pv, me.id)
+    may_charge = me.influence >= 2 and not sc.engaging_me(pv, me.id) and not leave
     for e in enemies:
         i = index_of(pv, e.id)
         if may_charge:
@@ -679,10 +693,13 @@ def move_menu(table: Table, bonus: bool = False) -> Message:
         "or type waypoints. You see a preview first; only **Confirm** moves the model.",
         f"It stands at {point((me.x, me.y))}.",
     ]
+    if leave:
+        lines.append("The free ball stays where it is: this move does not take it.")
+    mark = LEAVE if leave else bonus_arg(bonus)
     rows = (
-        (Select(cid("gbintent", table, bonus_arg(bonus)), tuple(opts[:25]), placeholder="Move…"),),
+        (Select(cid("gbintent", table, mark), tuple(opts[:25]), placeholder="Move…"),),
         (
-            Button("Type waypoints…", cid("gbtype", table)),
+            Button("Type waypoints…", cid("gbtype", table, LEAVE if leave else "")),
             Button("Back", cid("gbback", table, bonus_arg(bonus))),
         ),
     )
@@ -690,11 +707,16 @@ def move_menu(table: Table, bonus: bool = False) -> Message:
 
 
 def encode_move(
-    kind: str, points: Sequence[tuple[float, float]], target: int = -1, bonus: bool = False
+    kind: str,
+    points: Sequence[tuple[float, float]],
+    target: int = -1,
+    bonus: bool = False,
+    leave: bool = False,
 ) -> str:
-    """A previewed move as its Confirm button carries it: `j`, `s` or `c<target>` (`b` after
-    it: the charge's attack with Bonus Time), then the waypoints."""
-    head = f"c{target}{bonus_arg(bonus)}" if kind == "c" else kind
+    """A previewed move as its Confirm button carries it: `j`, `s` (`n` after it: leaving the
+    free ball) or `c<target>` (`b` after it: the charge's attack with Bonus Time), then the
+    waypoints."""
+    head = f"c{target}{bonus_arg(bonus)}" if kind == "c" else kind + (LEAVE if leave else "")
     return ";".join([head, *(f"{x:.2f},{y:.2f}" for x, y in points)])
 
 
@@ -704,16 +726,19 @@ def preview_message(
     files: tuple[tuple[str, bytes], ...],
     text: list[str],
     bonus: bool = False,
+    leave: bool = False,
 ) -> Message:
-    """The private preview of a move, with Confirm (when legal), Adjust and Cancel."""
+    """The private preview of a move, with Confirm (when legal), Adjust and Cancel; `leave`:
+    the move does not take the free ball."""
     pv = seat_view(table).table
     kind = {"jog": "j", "sprint": "s", "charge": "c"}[str(planned.kind)]
     target = index_of(pv, planned.target) if planned.target else -1
     buttons = []
     if not planned.problem and planned.points:
-        arg = encode_move(kind, planned.points, target, bonus)
+        arg = encode_move(kind, planned.points, target, bonus, leave)
         buttons.append(Button("Confirm", cid("gbconf", table, arg), style="success"))
-    buttons += [Button("Adjust…", cid("gbtype", table)), Button("Cancel", cid("gbback", table))]
+    adjust = cid("gbtype", table, LEAVE if leave else "")
+    buttons += [Button("Adjust…", adjust), Button("Cancel", cid("gbback", table))]
     return Message(
         embeds=(embed("Move preview (only you see this)", text),),
         rows=(tuple(buttons),),

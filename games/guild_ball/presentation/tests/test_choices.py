@@ -30,6 +30,8 @@ from games.guild_ball.presentation import PRESENTATION as P
 from games.guild_ball.presentation import prompts as pr
 from games.guild_ball.rules import commands as cm
 from games.guild_ball.rules.kicking import enemy_goal
+from games.guild_ball.tests.test_rules_movement import OSWIN
+from games.guild_ball.tests.test_rules_movement import ready as moving_ready
 
 PACK = load_pack()
 TEAM = cm.Prepare(
@@ -622,3 +624,30 @@ async def test_the_playbook_offers_a_push_of_fewer_inches():
     assert not refused(answer), refused(answer)
     assert ask.acted == [cm.ChooseResult(seat=0, column=2, row=1, push=0.0)]
     assert (ask.state.unit(SEFA).x, ask.state.unit(SEFA).y) == (10.0, 11.5)
+
+
+# --- Leaving the free ball --------------------------------------------------------------------
+
+
+async def test_more_offers_a_move_that_leaves_the_free_ball():
+    """ "A model which starts its activation or moves within 1" of a free ball may choose to take
+    possession of the ball": More… offers "Move, leaving the ball…" while the ball is free and
+    the model has not advanced; its move menu has no move towards the ball and no charge, and
+    the typed jog past the ball is previewed and confirmed with `take_ball` False: the ball
+    stays free. The plain Move… takes it, as before."""
+    state = moving_ready(ball=(6.0, 7.0))
+    message = more(state)
+    assert arg_of(find(message, "gbmove")) == pr.LEAVE
+    moves, _ = await press(state, message, "gbmove")
+    intents = find(moves.message, "gbintent", Select)
+    assert arg_of(intents) == pr.LEAVE
+    assert not any(o.value.endswith(":ball") or o.value.startswith("c:") for o in intents.options)
+    preview, ask = await press(state, moves.message, "gbtype", fields={"path": "4, 8"})
+    assert ask.acted == [] and "The free ball is left where it is" in texts(preview.message)
+    assert arg_of(find(preview.message, "gbconf")).split(";")[0] == "j" + pr.LEAVE
+    answer, ask = await press(state, preview.message, "gbconf")
+    assert not refused(answer), refused(answer)
+    assert ask.acted == [cm.Jog(seat=0, path=((4.0, 8.0),), take_ball=False)]
+    assert ask.state.ball_free and ask.state.unit(OSWIN).x == 4.0
+    plain, _ = await press(state, prompt(state), "gbmove")
+    assert arg_of(find(plain.message, "gbintent", Select)) == ""
