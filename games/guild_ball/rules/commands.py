@@ -144,13 +144,19 @@ class UsePlay(Command):
     """Use a character play of the active model, paid with influence, on a model (`target`)
     or, for an AOE, at a spot (`spot`). Bonus Time on an AOE is bought "individually for each
     model", 1 MP each: `bonus_for` names the models tested under the template that get the die;
-    `bonus` alone buys it for every one of them (and for the one test of any other play)."""
+    `bonus` alone buys it for every one of them (and for the one test of any other play).
+    Friendly models are hit automatically unless named in `test_friends` ("The active model
+    may choose to automatically succeed against friendly models": those are tested as enemies
+    are); `order` names the models under an AOE in the order they are resolved ("in an order
+    chosen by the active model's controlling player"; the others follow in roster order)."""
 
     play: str
     target: str = ""
     spot: Point | None = None
     bonus: bool = False
     bonus_for: tuple[str, ...] = ()
+    test_friends: tuple[str, ...] = ()
+    order: tuple[str, ...] = ()
 
 
 class Glide(Command):

@@ -118,7 +118,8 @@ def use_play(ctx: Ctx, cmd: UsePlay) -> None:
         raise RuleError("once_per_turn", f"{play.name} may be used once per turn.")
     if play.kind == "character" and play.cost is None:
         raise RuleError("icon_only", f"{play.name} is triggered from the playbook only.")
-    aims = _aims(state, unit, play, cmd)
+    aims = _ordered(_aims(state, unit, play, cmd), cmd)
+    rolled = _friends_tested(unit, play, aims, cmd)
     bought = _bonus_bought(state, unit, play, aims, cmd)
     if play.kind == "heroic":
         if state.teams[cmd.seat].mp < 1:
@@ -144,10 +145,53 @@ def use_play(ctx: Ctx, cmd: UsePlay) -> None:
         )
     )
     tested = play.kind == "character"
-    _resolve(ctx, unit.id, play, aims, tested, bonus=cmd.bonus and bought is None, bought=bought)
+    _resolve(
+        ctx,
+        unit.id,
+        play,
+        aims,
+        tested,
+        bonus=cmd.bonus and bought is None,
+        bought=bought,
+        rolled=rolled,
+    )
     if play.ongoing and cmd.spot is not None:
         reach_play(ctx, aoe, "ongoing")
         mark_ongoing(ctx, play.slug, cmd.spot, unit.seat)
+
+
+def _ordered(aims: list[Unit], cmd: UsePlay) -> list[Unit]:
+    """The models under the template in the order its player chose ("perform the following
+    steps for each model currently within the AOE, in an order chosen by the active model's
+    controlling player"): those `cmd.order` names first, the others in roster order. A
+    RuleError names a model that is not affected, or one named twice."""
+    ids = [u.id for u in aims]
+    stray = [m for m in cmd.order if m not in ids]
+    if stray or len(set(cmd.order)) < len(cmd.order):
+        raise RuleError(
+            "play_order",
+            "Name each model the play affects at most once "
+            f"({', '.join(ids) or 'none'}); {(stray or list(cmd.order))[0]} is not one of them "
+            "or is named twice.",
+        )
+    first = [next(u for u in aims if u.id == m) for m in cmd.order]
+    return first + [u for u in aims if u.id not in cmd.order]
+
+
+def _friends_tested(unit: Unit, play: Play, aims: list[Unit], cmd: UsePlay) -> frozenset[str]:
+    """The friendly models the play is tested against rather than hitting them automatically
+    ("The active model may choose to automatically succeed against friendly models"), or a
+    RuleError naming one that is no friendly model it affects with a TN test."""
+    friends = [u.id for u in aims if u.seat == unit.seat]
+    stray = [m for m in cmd.test_friends if m not in friends or play.kind != "character"]
+    if stray:
+        raise RuleError(
+            "test_friends",
+            f"{stray[0]} is no friendly model {play.name} tests (friendly models it affects: "
+            f"{', '.join(friends) or 'none'}; only a character play paid with influence has a "
+            "TN test).",
+        )
+    return frozenset(cmd.test_friends)
 
 
 def _bonus_bought(
@@ -164,8 +208,8 @@ def _bonus_bought(
                 f"{play.name} is no AOE: Bonus Time is `bonus`, for its one TN test.",
             )
         return None
-    # Friendly models are hit automatically (rules notes): only the enemies are tested.
-    tested = [u.id for u in aims if u.seat != unit.seat]
+    # Friendly models are hit automatically unless their test is chosen (`test_friends`).
+    tested = [u.id for u in aims if u.seat != unit.seat or u.id in cmd.test_friends]
     wanted = cmd.bonus_for or (tuple(tested) if cmd.bonus else ())
     stray = [m for m in wanted if m not in tested]
     if stray:
@@ -277,11 +321,13 @@ def _resolve(
     tested: bool,
     bonus: bool,
     bought: frozenset[str] | None = None,
+    rolled: frozenset[str] = frozenset(),
 ) -> None:
     """Test and apply the play on each model it aims at (friendly models are hit
-    automatically; our ruling: always): steps 2 to 4 of a character play, 3 of an AOE (each model
-    within the template, in turn). `bought`: the models whose test gets Bonus Time, its 1 MP
-    spent before that model's roll."""
+    automatically, unless named in `rolled`: "The active model may choose to automatically
+    succeed against friendly models"): steps 2 to 4 of a character play, 3 of an AOE (each
+    model within the template, in turn). `bought`: the models whose test gets Bonus Time, its
+    1 MP spent before that model's roll."""
     aoe = _is_aoe(play)
     reach_play(ctx, aoe, "process")
     momentum_done = False
@@ -291,7 +337,7 @@ def _resolve(
         target = state.unit(target.id)
         if not target.on_pitch or state.result is not None:
             continue
-        if tested and target.seat != unit.seat:
+        if tested and (target.seat != unit.seat or target.id in rolled):
             reach_play(ctx, aoe, "pool")
             crowd = [e for e in engaged_by(state, unit) if e.id != target.id]
             pool = play.cost - len(crowd)

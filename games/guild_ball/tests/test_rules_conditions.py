@@ -491,6 +491,36 @@ def test_taking_out_a_friendly_model_gives_no_take_down_momentum() -> None:
     assert not any(isinstance(e, ev.MomentumSet) and e.why == "take down" for e in events)
 
 
+def test_friendly_models_in_an_aoe_may_be_tested_and_the_order_chosen() -> None:
+    """ "The active model may choose to automatically succeed against friendly models" (and
+    "The controlling player may choose to automatically hit friendly models with character
+    plays with no TN test required"); each model within the AOE is resolved "in an order chosen
+    by the active model's controlling player". Ada's Molten Splash over her teammate Maud and
+    the enemy Sefa: by default Maud is hit with no roll, Maud then Sefa (roster order);
+    `test_friends` rolls Maud's TN test (two 1s: she ducks out of the way, unharmed) and
+    `order` resolves Sefa first. An enemy in `test_friends`, or a model not under the template
+    in `order`, is refused."""
+    ada = "0-ada-mouldwright"
+    state = in_play(teams=(("bellfounders", ("ada-mouldwright", "maud-clangwright")), LINK))
+    where = {ada: (10.0, 10.0), OSWIN: (4.0, 4.0), MAUD: (13.0, 12.0), SEFA: (15.0, 12.0)}
+    where.update({k: v for k, v in APART.items() if k.startswith("1-") and k != SEFA})
+    state = arrange(
+        state, where, active=ada, influence={ada: 2}, ball=(23.0, 20.0), mp=(0, 0), dice=(1,) * 4
+    )
+    splash = cm.UsePlay(seat=0, play="molten-splash", spot=(14.0, 12.0))
+    events, plain = run(state, splash)
+    assert [e.target for e in events if isinstance(e, ev.Rolled)] == [SEFA]
+    assert plain.unit(MAUD).hp < state.unit(MAUD).hp
+    chosen = replace(splash, test_friends=(MAUD,), order=(SEFA, MAUD))
+    events, after = run(state, chosen)
+    assert [e.target for e in events if isinstance(e, ev.Rolled)] == [SEFA, MAUD]
+    assert after.unit(MAUD).hp == state.unit(MAUD).hp
+    assert after.unit(MAUD).conditions == state.unit(MAUD).conditions
+    for bad in (replace(splash, test_friends=(SEFA,)), replace(splash, order=(OSWIN,))):
+        with pytest.raises(RuleError):
+            run(state, bad)
+
+
 def test_heavy_peal_an_aura_gives_plus_one_tac_while_charging() -> None:
     """ "Models within an aura are immediately affected by it"; Heavy Peal (Oswin): "Aura 4":
     friendly models gain +1 TAC while charging." Pike (TAC 4) charges Sefa 3" from Oswin: 4 + 4
