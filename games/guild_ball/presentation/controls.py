@@ -40,6 +40,8 @@
 |          |                                          | `bonus_for` the models picked)            |
 | gbaoeb   | the AOE preview's "Bonus Time for…"      | the preview again, Bonus Time bought for  |
 |          | multi-select (1 MP each model)           | the models picked                         |
+| gbaoef   | the AOE preview's "Test friendly         | the preview again, the friendly models    |
+|          | models…" multi-select                    | picked tested (`test_friends`)            |
 | gbreact  | No / Counter-Attack (+ Bonus Time) /     | React                                     |
 |          | Defensive Stance                         |                                           |
 | gbpart   | Strike (+ Bonus Time) / Let it go        | PartingBlow                               |
@@ -103,7 +105,7 @@ MODAL_OPENERS = {
 }
 # Answers that draw a picture: the core acknowledges them on arrival (a deferred update) and
 # the preview, picture included, follows as an edit however busy the picture worker is.
-SLOW = frozenset({"gbintent", "gbwaym", "gbdepv", "gbdepm", "gbplay", "gbaoem", "gbaoeb"})
+SLOW = frozenset({"gbintent", "gbwaym", "gbdepv", "gbdepm", "gbplay", "gbaoem", "gbaoeb", "gbaoef"})
 NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 DEPLOY_FIELDS = 4  # the places' fields of the deployment form; the kicker's is the fifth
 Handler = Callable[[Ask, Table, str, list[str], dict[str, str]], Awaitable[Reply]]
@@ -778,48 +780,79 @@ async def _aoe_shown(
     spot: tuple[float, float],
     bonus: bool,
     bought: tuple[str, ...] | None = None,
+    rolled: tuple[str, ...] = (),
 ) -> Reply:
     """The preview of an AOE play centred at `spot`: its template on the pitch (when pictures
-    are on) and whom it hits, with the models Bonus Time is bought for (`bought`); nothing is
-    used before Confirm."""
+    are on) and whom it hits, with the models Bonus Time is bought for (`bought`) and the
+    friendly models tested rather than hit automatically (`rolled`); nothing is used before
+    Confirm."""
     pv = _view(table).table
     preview = sc.aoe_preview(pv, p.names_of(table), pv.active_model, play, spot)
     files: tuple[tuple[str, bytes], ...] = ()
     if ask.pictures:  # a slow control: its answer may wait for the picture worker
         files = (("aoe.png", await render_async(aoe_preview, preview)),)
     tests = play.kind == "character"
-    return _edit(p.aoe_preview_message(table, index, preview, files, bonus, bought, tests))
+    message = p.aoe_preview_message(table, index, preview, files, bonus, bought, tests, rolled)
+    return _edit(message)
+
+
+def _models_of(table: Table, indices: str) -> tuple[str, ...]:
+    """The models a custom id names by their indices, joined by dots ("" for none)."""
+    return tuple(_model(table, i).id for i in indices.split(".") if i)
 
 
 async def _aoe_bonus(
     ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]
 ) -> Reply:
     """The preview again with Bonus Time bought for the models picked ("individually for each
-    model", 1 MP each)."""
-    head, _, at = arg.partition(";")
+    model", 1 MP each); the friendly models tested ride on the arg after the spot."""
+    head, at, rolled = (*arg.split(";"), "", "")[:3]
     _, play = _aoe_play(table, head)
     bought = tuple(_model(table, v).id for v in values)
-    return await _aoe_shown(ask, table, int(head), play, _spot({"spot": at}), False, bought)
+    spot = _spot({"spot": at})
+    rolls = _models_of(table, rolled)
+    return await _aoe_shown(ask, table, int(head), play, spot, False, bought, rolls)
+
+
+async def _aoe_friends(
+    ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]
+) -> Reply:
+    """The preview again with the friendly models picked tested like enemies ("The active model
+    may choose to automatically succeed against friendly models"); the others are hit
+    automatically. The enemies Bonus Time was bought for ride on the arg after the spot."""
+    head, at, kept = (*arg.split(";"), "", "")[:3]
+    _, play = _aoe_play(table, head)
+    rolled = tuple(_model(table, v).id for v in values)
+    bought = _models_of(table, kept) or None
+    spot = _spot({"spot": at})
+    return await _aoe_shown(ask, table, int(head), play, spot, False, bought, rolled)
 
 
 async def _aoe_confirm(
     ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]
 ) -> Reply:
-    head, _, rest = arg.partition(";")
-    at, _, chosen = rest.partition(";")
+    head, at, chosen, rolled = (*arg.split(";"), "", "")[:4]
     me, play = _aoe_play(table, head)
     spot = _spot({"spot": at})
     seat = _view(table).seat
+    tests = _models_of(table, rolled)
     if chosen:  # Bonus Time bought for these models, 1 MP each
         bought = [_model(table, i) for i in chosen.split(".")]
         command = cm.UsePlay(
-            seat=seat, play=play.slug, spot=spot, bonus_for=tuple(m.id for m in bought)
+            seat=seat,
+            play=play.slug,
+            spot=spot,
+            bonus_for=tuple(m.id for m in bought),
+            test_friends=tests,
         )
         said = f" with Bonus Time for {w.join([m.name for m in bought])}"
     else:
         bonus = head.endswith("b")
-        command = cm.UsePlay(seat=seat, play=play.slug, spot=spot, bonus=bonus)
+        command = cm.UsePlay(seat=seat, play=play.slug, spot=spot, bonus=bonus, test_friends=tests)
         said = _with(bonus)
+    if tests:
+        pv = _view(table).table
+        said += f", testing {w.join([w.model_name(pv, m) for m in tests])}"
     return await _act(ask, table, command, f"{me.name} uses {play.name} at {p.point(spot)}{said}.")
 
 
@@ -1171,6 +1204,7 @@ HANDLERS: dict[str, Handler] = {
     "gbaoem": _aoe,
     "gbaoec": _aoe_confirm,
     "gbaoeb": _aoe_bonus,
+    "gbaoef": _aoe_friends,
     "gbintent": _intent,
     "gbtype": _type_form,
     "gbwaym": _typed,

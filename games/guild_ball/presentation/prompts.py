@@ -754,17 +754,23 @@ def aoe_preview_message(
     bonus: bool = False,
     bought: tuple[str, ...] | None = None,
     tests: bool = True,
+    rolled: tuple[str, ...] = (),
 ) -> Message:
     """The private preview of an AOE play (`preview`: the picture's `AoePreview`): where its
     template lies and whom it hits, with Confirm (when it may be used there), Adjust… (a typed
     centre) and Cancel. A play that `tests` its models (paid with influence) buys Bonus Time
-    "individually for each model": a multi-select of the enemy models under the template (1 MP
+    "individually for each model": a multi-select of the models tested under the template (1 MP
     each, at most the team's MP) picks them, `bought` (with Bonus Time switched on and nothing
-    picked: every one the MP pays for)."""
+    picked: every one the MP pays for). Its friendly models are hit automatically unless picked
+    in a second multi-select (`rolled`: "The active model may choose to automatically succeed
+    against friendly models"), which tests them as the enemies are."""
     view = seat_view(table)
     pv = view.table
     mp = pv.teams[view.seat].mp
-    tested = [m for m in preview.hits if tests and sc.model(pv, m).seat != view.seat]
+    friends = [m for m in preview.hits if tests and sc.model(pv, m).seat == view.seat]
+    tested = [
+        m for m in preview.hits if tests and (sc.model(pv, m).seat != view.seat or m in rolled)
+    ]
     if bought is None:
         bought = tuple(tested[:mp]) if bonus else ()
     c = preview.centre
@@ -779,17 +785,27 @@ def aoe_preview_message(
         text.append(f"Bonus Time for {names} ({len(bought)} MP, 1 each).")
     elif bonus and not tests:
         text.append("Bonus Time on the play (1 MP).")
+    if friends:
+        auto = [w.model_name(pv, m) for m in friends if m not in rolled]
+        if auto:
+            text.append(f"Hit automatically (friendly): {w.join(auto)}.")
+        if rolled:
+            names = w.join([w.model_name(pv, m) for m in rolled])
+            text.append(f"Tested like an enemy (friendly): {names}.")
     text.append(
         f"⚠ {preview.problem}." if preview.problem else "Confirm to use it; nothing happens before."
     )
     b = bonus_arg(bonus)
     spot = f"{c.x:.2f},{c.y:.2f}"
     at = f"{play_index};{spot}"
+    roll_arg = ".".join(str(index_of(pv, m)) for m in rolled)
     buttons = []
     if not preview.problem:
         # The models bought for ride on Confirm by their index; a play without tests keeps `b`.
         chosen = ".".join(str(index_of(pv, m)) for m in bought)
         arg = f"{at};{chosen}" if chosen else f"{play_index}{'' if tests else b};{spot}"
+        if rolled:
+            arg = f"{at};{chosen};{roll_arg}"
         buttons.append(Button("Confirm", cid("gbaoec", table, arg), style="success"))
     buttons += [
         Button("Adjust…", cid("gbaoe", table, f"{play_index}{b}")),
@@ -802,13 +818,26 @@ def aoe_preview_message(
             for m in tested
         )
         pick = Select(
-            cid("gbaoeb", table, at),
+            cid("gbaoeb", table, f"{at};{roll_arg}" if rolled else at),
             options,
             placeholder="Bonus Time for… (1 MP each model)",
             min_values=0,
             max_values=min(len(tested), mp),
         )
         rows.insert(0, (pick,))
+    if friends and not preview.problem:
+        kept = ".".join(str(index_of(pv, m)) for m in (bought or ()) if m not in friends)
+        roll = Select(
+            cid("gbaoef", table, f"{at};{kept}"),
+            tuple(
+                Option(clip(w.model_name(pv, m), 100), str(index_of(pv, m)), default=m in rolled)
+                for m in friends
+            ),
+            placeholder="Test friendly models… (else hit automatically)",
+            min_values=0,
+            max_values=len(friends),
+        )
+        rows.insert(0, (roll,))
     return Message(
         embeds=(embed("AOE preview (only you see this)", text),),
         rows=tuple(rows),

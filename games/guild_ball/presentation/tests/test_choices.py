@@ -651,3 +651,36 @@ async def test_more_offers_a_move_that_leaves_the_free_ball():
     assert ask.state.ball_free and ask.state.unit(OSWIN).x == 4.0
     plain, _ = await press(state, prompt(state), "gbmove")
     assert arg_of(find(plain.message, "gbintent", Select)) == ""
+
+
+async def test_friendly_models_under_an_aoe_may_be_tested():
+    """ "The active model may choose to automatically succeed against friendly models": the
+    AOE preview says which friendly models are hit automatically and offers a multi-select of
+    them; those picked are tested like the enemies (the preview again says so, and they join
+    the Bonus Time pick), and Confirm sends them as `test_friends`. Nothing picked: hit
+    automatically, as before."""
+    from games.guild_ball.tests.rules_table import APART, LINK, MAUD, SEFA, arrange, in_play
+
+    ada = "0-ada-mouldwright"
+    state = in_play(teams=(("bellfounders", ("ada-mouldwright", "maud-clangwright")), LINK))
+    where = {ada: (10.0, 10.0), OSWIN: (4.0, 4.0), MAUD: (13.0, 12.0), SEFA: (15.0, 12.0)}
+    where.update({k: v for k, v in APART.items() if k.startswith("1-") and k != SEFA})
+    state = arrange(state, where, active=ada, influence={ada: 2}, ball=(23.0, 20.0), mp=(1, 0))
+    shown, _ = await press(state, more(state), "gbaoe", fields={"spot": "14.0, 12.0"})
+    assert "Hit automatically (friendly): Maud" in texts(shown.message)
+    pv = GAME.view(state, PUBLIC)
+    index = {m.id: str(i) for i, m in enumerate(pv.models)}
+    pick = find(shown.message, "gbaoef", Select)
+    assert [o.value for o in pick.options] == [index[MAUD]]
+    tested, ask = await press(state, shown.message, "gbaoef", [index[MAUD]])
+    assert ask.acted == [] and "Tested like an enemy (friendly): Maud" in texts(tested.message)
+    bonus = find(tested.message, "gbaoeb", Select)
+    assert {o.value for o in bonus.options} == {index[MAUD], index[SEFA]}
+    answer, ask = await press(state, tested.message, "gbaoec")
+    assert not refused(answer), refused(answer)
+    assert ask.acted[-1].test_friends == (MAUD,)
+    bought, _ = await press(state, tested.message, "gbaoeb", [index[SEFA]])
+    answer, ask = await press(state, bought.message, "gbaoec")
+    assert ask.acted[-1].test_friends == (MAUD,) and ask.acted[-1].bonus_for == (SEFA,)
+    _, ask = await press(state, shown.message, "gbaoec")
+    assert ask.acted[-1].test_friends == ()
