@@ -19,8 +19,8 @@
 | gbinfm   | the model to adjust (a team of six)      | the prompt again with its select          |
 | gbinf    | "Allocate as shown"                      | Allocate                                  |
 | gbact    | a model's button                         | Activate                                  |
-| gbmove   | "Move…"; "Move, leaving the ball…" (More) | the move menu (`n`: its moves leave the   |
-|          |                                          | free ball, `take_ball` False)             |
+| gbmove   | "Move…"; "Move, leaving the ball…"       | the move menu (`n`: its moves leave the   |
+|          | (More)                                   | free ball, `take_ball` False)             |
 | gbintent | the move menu's intentions               | a private preview of the path             |
 | gbtype   | "Type waypoints…" / "Adjust…" (gbwaym)   | a form: jog or sprint, waypoints          |
 | gbconf   | the preview's "Confirm"                  | Jog, Sprint or Charge                     |
