@@ -18,11 +18,19 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from games.guild_ball.pitch import BALL_RADIUS, Base, Point
+from games.guild_ball.pitch import BALL_RADIUS, Base, Point, crossings, within
 from games.guild_ball.rules import events as ev
-from games.guild_ball.rules.context import Ctx, base_of, card, game_size, pitch_of
+from games.guild_ball.rules.context import (
+    AOE_RADIUS,
+    Ctx,
+    base_of,
+    card,
+    game_size,
+    pack,
+    pitch_of,
+)
 from games.guild_ball.rules.sequences import TAKING_OUT, reach
-from games.guild_ball.rules.state import KD, Unit
+from games.guild_ball.rules.state import KD, Ongoing, Unit
 
 VP_TAKE_OUT = 2
 VP_MASCOT = 1
@@ -140,9 +148,6 @@ def ongoing(ctx: Ctx, model: str, path: tuple = (), ending: bool = False) -> Non
     """ "Models entering or ending their activations within the AOE suffer the ongoing effect":
     `path` is the model's move (entering when it comes within a template it was not within),
     `ending` the end of its activation."""
-    from games.guild_ball.pitch import Base, Point, crossings, within
-    from games.guild_ball.rules.context import AOE_RADIUS, pack
-
     for o in ctx.state.ongoing:
         u = ctx.state.unit(model)
         if not u.on_pitch:
@@ -150,12 +155,10 @@ def ongoing(ctx: Ctx, model: str, path: tuple = (), ending: bool = False) -> Non
         effects = [e for e in pack().plays[o.play].ongoing if e.do != "terrain"]
         if not effects:
             continue
-        template = Base(Point(o.x, o.y), AOE_RADIUS)
         if ending:
-            hit = within(base_of(u), template, 0.0)
+            hit = within(base_of(u), Base(Point(o.x, o.y), AOE_RADIUS), 0.0)
         else:
-            zone = [(o.play, template, 0.0)]
-            hit = len(path) > 1 and any(c.entered for c in crossings(path, base_of(u).radius, zone))
+            hit = len(path) > 1 and enters_template(path, base_of(u).radius, o) is not None
         if not hit:
             continue
         for effect in effects:
@@ -166,6 +169,13 @@ def ongoing(ctx: Ctx, model: str, path: tuple = (), ending: bool = False) -> Non
             elif effect.do == "lose_influence":
                 left = max(ctx.state.unit(model).influence - int(effect.arg("amount")), 0)
                 ctx.emit(ev.InfluenceSet(influence=((model, left),)))
+
+
+def enters_template(path: tuple, radius: float, aoe: Ongoing) -> float | None:
+    """How far along `path` a base of `radius` enters the template of the ongoing AOE `aoe`
+    ("Models entering ... the AOE suffer the ongoing effect"), or None if it does not."""
+    zone = [(aoe.play, Base(Point(aoe.x, aoe.y), AOE_RADIUS), 0.0)]
+    return next((c.at for c in crossings(path, radius, zone) if c.entered), None)
 
 
 def clear_conditions(ctx: Ctx, model: str) -> None:

@@ -27,7 +27,6 @@ from engine.core.errors import RuleError
 from games.guild_ball.pitch import (
     BALL_RADIUS,
     TOLERANCE,
-    Base,
     MoveKind,
     Point,
     charge,
@@ -51,7 +50,6 @@ from games.guild_ball.rules.commands import (
     StandUp,
 )
 from games.guild_ball.rules.context import (
-    AOE_RADIUS,
     Ctx,
     active_unit,
     base_of,
@@ -66,7 +64,7 @@ from games.guild_ball.rules.context import (
     scene,
     unit_of,
 )
-from games.guild_ball.rules.health import changed, immune, ongoing, spend_mp
+from games.guild_ball.rules.health import changed, enters_template, immune, ongoing, spend_mp
 from games.guild_ball.rules.sequences import CHARGE, JOG_OR_SPRINT, reach
 from games.guild_ball.rules.state import KD, Advance, Attack, GuildBallState, Unit
 from games.guild_ball.rules.traits import gain_ball
@@ -227,8 +225,7 @@ def _slowed(state: GuildBallState, unit: Unit, path: tuple, kind: MoveKind) -> t
         )
         if not suffered:
             continue
-        zone = [(o.play, Base(Point(o.x, o.y), AOE_RADIUS), 0.0)]
-        at = next((c.at for c in crossings(path, base_of(unit).radius, zone) if c.entered), None)
+        at = enters_template(path, base_of(unit).radius, o)
         if at is not None:
             entries.append((at, suffered))
     length = path_length(path)
