@@ -80,8 +80,13 @@ def tn_test(ctx: Ctx, pool: int, tn: int, bonus: bool = False) -> tuple[tuple[in
 
 def active_goalpost(ctx: Ctx, fallback_seat: int) -> Point:
     """The #1 of a circular template points "towards the active model's goalpost" (its own
-    team's); with no active model, the goalpost of `fallback_seat` (rules notes)."""
+    team's). "During a model's activation, it's the active model unless another model is
+    performing an action": during an attack the striking model is (a parting blow's or a
+    Counter-Attack's striker, not the model activating); otherwise the activating model; with
+    no active model, the goalpost of `fallback_seat` (rules notes)."""
     state = ctx.state
+    if state.attack is not None:
+        return own_goalpost(state, state.unit(state.attack.attacker).seat)
     if state.activation is not None:
         return own_goalpost(state, state.unit(state.activation.model).seat)
     return own_goalpost(state, fallback_seat)

@@ -4,8 +4,10 @@ Shot; one test per rule, quoting the book."""
 import pytest
 
 from engine.core.errors import RuleError
+from games.guild_ball.pitch import circular_scatter
 from games.guild_ball.rules import commands as cm
 from games.guild_ball.rules import events as ev
+from games.guild_ball.rules.context import base_of, own_goalpost
 from games.guild_ball.tests import rules_table
 from games.guild_ball.tests.rules_table import (
     IVO,
@@ -251,3 +253,57 @@ def test_a_knocked_down_model_may_not_be_passed_to() -> None:
     with pytest.raises(RuleError) as refused:
         run(state, cm.Pass(seat=0, target=OSWIN))
     assert refused.value.code == "pass_target"
+
+
+def landings(after, scatter, carrier):
+    """Where the circular scatter's roll lands the ball from `carrier` (where it lies in
+    `after`) with the #1 pointing at each team's goalpost: seat 0's, seat 1's."""
+    base = base_of(after.unit(carrier))
+    return [
+        circular_scatter(base, own_goalpost(after, seat), scatter.direction, scatter.distance)
+        for seat in (0, 1)
+    ]
+
+
+def test_a_parting_blows_scatter_points_at_the_strikers_goalpost() -> None:
+    """ "During a model's activation, it's the active model unless another model is performing
+    an action", an action being "a movement, a kick, an attack ..." and "A parting blow is an
+    attack": while Tamsin strikes, she is the active model ("the active model immediately gains
+    possession", says the Tackle), so the scatter of the ball Oswin drops when her blow knocks
+    him down is placed "with the #1 pointing towards the active model's goalpost": hers."""
+    where = {**APART, OSWIN: (10.0, 10.0), TAMSIN: (10.0, 12.0)}
+    # Tamsin's 7 dice (TAC 5, +2 for the blow) give 3 net hits; the scatter rolls #1, 2".
+    state = arrange(in_play(), where, active=OSWIN, ball=OSWIN, dice=(6, 6, 6, 6, 1, 1, 1, 1, 2))
+    _, waiting = run(state, cm.Jog(seat=0, path=((10.0, 5.0),)))
+    _, choosing = run(waiting, cm.PartingBlow(seat=1))
+    events, after = run(choosing, cm.ChooseResult(seat=1, column=3, row=1))  # knocked down
+    scatter = next(e for e in events if isinstance(e, ev.Scattered))
+    oswins, tamsins = landings(after, scatter, OSWIN)
+    assert scatter.kind == "circular" and (scatter.direction, scatter.distance) == (1, 2)
+    assert (scatter.landing_x, scatter.landing_y) == pytest.approx((tamsins.x, tamsins.y))
+    assert scatter.landing_y > scatter.y0 > oswins.y  # towards seat 1's goalpost, up the pitch
+    assert after.ball_holder == TAMSIN  # it stops at her base, within 1": she takes it
+
+
+def test_a_counter_attacks_scatter_points_at_the_strikers_goalpost() -> None:
+    """ "After the active model resolves its attack, the target model may then make an attack
+    against the origin model": the Counter-Attack is Tamsin's action, so she is the active
+    model ("it's the active model unless another model is performing an action") and the
+    scatter of the ball Pike drops when her Counter-Attack knocks him down points "with the #1
+    pointing towards the active model's goalpost": hers, not Pike's."""
+    where = {**APART, PIKE: (10.0, 10.0), TAMSIN: (11.8, 10.0)}
+    # Pike's 4 dice miss; Tamsin's 5 give 4 hits, 3 net of Pike's ARM 1; the scatter: #1, 3".
+    dice = (1, 1, 1, 1, 6, 6, 6, 6, 1, 1, 3)
+    state = arrange(
+        in_play(), where, active=PIKE, ball=PIKE, mp=(0, 1), influence={PIKE: 3}, dice=dice
+    )
+    _, reacting = run(state, cm.Attack(seat=0, target=TAMSIN))
+    _, choosing = run(reacting, cm.React(seat=1, counter=True))
+    assert choosing.attack.kind == "counter" and choosing.activation.model == PIKE
+    events, after = run(choosing, cm.ChooseResult(seat=1, column=3, row=1))  # knocked down
+    scatter = next(e for e in events if isinstance(e, ev.Scattered))
+    pikes, tamsins = landings(after, scatter, PIKE)
+    assert (scatter.x0, scatter.y0, scatter.direction, scatter.distance) == (10.0, 10.0, 1, 3)
+    assert (scatter.landing_x, scatter.landing_y) == pytest.approx((tamsins.x, tamsins.y))
+    assert scatter.landing_y > scatter.y0 > pikes.y  # towards seat 1's goalpost
+    assert after.activation.model == PIKE and after.ball_holder != PIKE
