@@ -84,6 +84,10 @@ class RandomPlayer:
                 ):
                     return cm.GoalKick(seat=seat, target=(x, y))
             return decision.default
+        if kind == "bonus_time":
+            # The choice made with the attack, drawing no die: random games play as before the
+            # question was asked at 2.2.
+            return decision.default
         if decision.options:
             return decision.options[dice.below(len(decision.options))]
         return decision.default

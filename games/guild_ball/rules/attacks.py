@@ -15,6 +15,10 @@ parting blows.
   selects a single result. The active model then continues counting columns from the left,
   selecting an additional result each time it reaches the last column or runs out of net hits."
 - "Momentous results generate 1 MP for the active model's team".
+- Bonus Time, "When resolving a TN test", at step 2.2 ("Player may use Bonus Time"), after the
+  target's response at 1.1: when the target responded (Counter-Attack, Defensive Stance), the
+  attack waits at 2.2 (step "bonus") for its player's `BonusTime`, the choice made with the
+  attack or charge its default; without a response that choice is the 2.2 answer.
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ from games.guild_ball.pitch import MoveKind, straight
 from games.guild_ball.pitch.movement import directly_away
 from games.guild_ball.rules import events as ev
 from games.guild_ball.rules.ball import snap_on_path, tn_test
-from games.guild_ball.rules.commands import ChooseResult, React
+from games.guild_ball.rules.commands import BonusTime, ChooseResult, React
 from games.guild_ball.rules.context import (
     Ctx,
     armour,
@@ -57,6 +61,8 @@ PARTING_TAC = 2
 COVER_TAC = 1
 PLAIN, MOMENTOUS = 0, 1
 PARTING_RESULTS = frozenset({"dmg", "KD", "tackle"})
+# The step of an attack whose target responded at 1.1: its player answers Bonus Time at 2.2.
+BONUS = "bonus"
 
 
 def wrap_limits(net: int, columns: int) -> tuple[int, ...]:
@@ -139,7 +145,9 @@ def react(ctx: Ctx, cmd: React) -> None:
         from games.guild_ball.rules.health import changed
 
         changed(ctx, target, countered=(*target.countered, attacker.id))
-    reacted = _with(a, step="roll", counter=cmd.counter, stance=cmd.stance, counter_bonus=cmd.bonus)
+    # A response is news to the attacker: its Bonus Time is asked again at 2.2 (`roll`).
+    step = BONUS if declared else "roll"
+    reacted = _with(a, step=step, counter=cmd.counter, stance=cmd.stance, counter_bonus=cmd.bonus)
     ctx.emit(ev.AttackStep(attack=reacted))
     proceed(ctx)
 
@@ -186,9 +194,18 @@ def attack_pool(state: GuildBallState, attacker: Unit, target: Unit, a: Attack) 
     return pool, defence(state, target) + a.stance
 
 
+def asks_bonus(state: GuildBallState) -> bool:
+    """Whether the attack waits at 2.2 for its player's Bonus Time: its target responded at 1.1
+    and the attacker's team has the MP to buy it ("only once per TN test": not yet spent, as
+    its MP is spent at 2.2)."""
+    a = state.attack
+    return a is not None and a.step == BONUS and state.teams[state.unit(a.attacker).seat].mp >= 1
+
+
 def roll(ctx: Ctx) -> None:
-    """Step 2, the attack process: 2.1 the pool, 2.2 Bonus Time, 2.3 the dice, 2.3.1 the net
-    hits; then 2.4 and 2.5, the results."""
+    """Step 2, the attack process: 2.1 the pool, 2.2 Bonus Time (a wait for the attacker's
+    player when the target responded), 2.3 the dice, 2.3.1 the net hits; then 2.4 and 2.5,
+    the results."""
     state = ctx.state
     a = state.attack
     attacker, target = state.unit(a.attacker), state.unit(a.target)
@@ -197,9 +214,33 @@ def roll(ctx: Ctx) -> None:
         return
     reach(ctx, ATTACK["2"])
     reach(ctx, ATTACK["2.1"])
+    reach(ctx, ATTACK["2.2"])
+    if asks_bonus(state):
+        return
+    bonus_and_dice(ctx)
+
+
+def bonus_time(ctx: Ctx, cmd: BonusTime) -> None:
+    """Step 2.2 after a response: the attacker's player buys Bonus Time (1 MP) or not."""
+    state = ctx.state
+    if not asks_bonus(state):
+        raise RuleError("no_bonus_time", "No attack waits for its Bonus Time now.")
+    a = state.attack
+    attacker = state.unit(a.attacker)
+    if cmd.seat != attacker.seat:
+        raise RuleError("not_your_attack", f"{name(attacker.seat)} answers for this attack.")
+    ctx.emit(ev.AttackStep(attack=_with(a, step="roll", bonus=cmd.buy)))
+    bonus_and_dice(ctx)
+
+
+def bonus_and_dice(ctx: Ctx) -> None:
+    """Step 2.2, Bonus Time's MP spent if the attack has it; 2.3 the dice, 2.3.1 the net hits;
+    then 2.4 and 2.5, the results."""
+    state = ctx.state
+    a = state.attack
+    attacker, target = state.unit(a.attacker), state.unit(a.target)
     # Step 2.1's pool without Bonus Time's die, which tn_test adds after every other modifier.
     pool, tn = attack_pool(state, attacker, target, _with(a, bonus=False))
-    reach(ctx, ATTACK["2.2"])
     if a.bonus:
         spend_mp(ctx, attacker.seat, 1, "bonus time")
     reach(ctx, ATTACK["2.3"])

@@ -3,7 +3,9 @@ with a `RuleError` that says what to do instead.
 
 Models are named by id ("0-oswin-tollbright"); places are (x, y) in inches on the pitch engine's
 axes; paths are waypoints after the model's own position. `bonus` spends 1 MP on Bonus Time
-("add one die to the dice pool before rolling").
+("add one die to the dice pool before rolling"); on an Attack or a Charge whose target responds
+(Counter-Attack, Defensive Stance) it is the default of the attacker's answer at step 2.2
+(`BonusTime`).
 """
 
 from __future__ import annotations
@@ -255,6 +257,14 @@ class GoalKick(Command):
     target: Point
 
 
+class BonusTime(Command):
+    """The attacker's answer at its attack's step 2.2 ("Player may use Bonus Time"), asked when
+    the target responded at 1.1 (Counter-Attack, Defensive Stance): buy Bonus Time (1 MP, spent
+    now) or not. Unanswered, the choice made with the attack or charge stands."""
+
+    buy: bool = False
+
+
 class ApplyDefaults(Command):
     """Answer the pending decisions of `seats` (every waiting seat if empty) by their defaults."""
 
@@ -294,4 +304,5 @@ COMMAND_TYPES: tuple[type, ...] = (
     ApplyDefaults,
     Glide,
     PartingBlow,
+    BonusTime,
 )

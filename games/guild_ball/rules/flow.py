@@ -12,6 +12,7 @@ absent players; and where the game stands (`stage`). The round structure as a ta
 | maintenance | Allocate (both, at once, secret) | both allocated | activation |
 | activation | Activate, the actions; React, PartingBlow, Intercept | no model left | End Phase |
 | within an action | ChooseResult, DodgeTo, RerollScatter, FollowUp, GoalKick | answered | on |
+| after a response | BonusTime (the attacker's, at the attack's 2.2) | answered | the dice |
 
 The actions of an activation: Jog, Sprint, Charge, StandUp, Attack, Pass, GiveUpBall, Shoot,
 UsePlay (a play or an active trait), Rest, Encourage, EndActivation; and Glide, which is not an
@@ -26,7 +27,7 @@ from typing import Any
 from engine.core.errors import RuleError
 from engine.core.game import Stage
 from games.guild_ball.rules import commands as cm
-from games.guild_ball.rules.attacks import choose, declare, react
+from games.guild_ball.rules.attacks import bonus_time, choose, declare, react
 from games.guild_ball.rules.ball import goal_kick, intercept, reroll
 from games.guild_ball.rules.context import (
     Ctx,
@@ -185,6 +186,7 @@ _DISPATCH: dict[type, Handler] = {
     cm.ApplyDefaults: apply_defaults,
     cm.Glide: glide,
     cm.PartingBlow: parting,
+    cm.BonusTime: bonus_time,
 }
 
 
@@ -199,6 +201,7 @@ _ANSWERS: dict[type, str] = {
     cm.FollowUp: "follow_up",
     cm.GoalKick: "goal_kick",
     cm.PartingBlow: "parting_blow",
+    cm.BonusTime: "bonus_time",
 }
 
 

@@ -16,6 +16,9 @@
   activation at once (SkipActivation);
 - action (the active seat): end the activation;
 - reaction (the attacked model's seat): no;
+- bonus_time (the attacker's seat, at step 2.2 once the target responded with a Counter-Attack
+  or Defensive Stance): the Bonus Time chosen with the attack or charge; answered in the short
+  reaction window, as the answer to a response;
 - parting_blow (the seat of the enemy whose melee zone or LOS an advance leaves): strike (the
   blow is free and can only help its side, so an unanswered window strikes it, as the engine
   always did before the question was asked);
@@ -38,7 +41,7 @@ from games.guild_ball.pitch import BALL_RADIUS, Base, Point
 from games.guild_ball.pitch.ball import in_kick_range
 from games.guild_ball.pitch.movement import placement
 from games.guild_ball.rules import commands as cm
-from games.guild_ball.rules.attacks import best_pick, options
+from games.guild_ball.rules.attacks import asks_bonus, best_pick, options
 from games.guild_ball.rules.ball import RUN
 from games.guild_ball.rules.context import (
     base_of,
@@ -191,6 +194,8 @@ def pending(state: GuildBallState) -> tuple[Decision, ...]:
                     context={"attack": a.kind, "attacker": a.attacker, "target": a.target},
                 ),
             )
+        if asks_bonus(state):
+            return (bonus_decision(state),)
         if a.step == "choose" and a.limits:  # an update's passing state may have none yet
             c, r = best_pick(state)
             return (
@@ -434,6 +439,34 @@ def pending(state: GuildBallState) -> tuple[Decision, ...]:
     return ()
 
 
+def bonus_decision(state: GuildBallState) -> Decision:
+    """The attacker's Bonus Time at step 2.2, after the target's response at 1.1: buy it (1 MP)
+    or not; the default is the choice made with the attack or charge."""
+    a = state.attack
+    attacker, target = state.unit(a.attacker), state.unit(a.target)
+    seat = attacker.seat
+    responses = [
+        r for r, on in (("a Counter-Attack", a.counter), ("Defensive Stance", a.stance)) if on
+    ]
+    return Decision(
+        seat=seat,
+        kind="bonus_time",
+        prompt=f"{label(target)} answers {label(attacker)}'s "
+        f"{'charge' if a.kind == 'charge' else 'attack'} with {' and '.join(responses)}: "
+        "Bonus Time for the attack (1 MP)?",
+        default=cm.BonusTime(seat=seat, buy=a.bonus),
+        options=(cm.BonusTime(seat=seat, buy=True), cm.BonusTime(seat=seat)),
+        context={
+            "attack": a.kind,
+            "attacker": a.attacker,
+            "target": a.target,
+            "counter": a.counter,
+            "stance": a.stance,
+            "declared": a.bonus,
+        },
+    )
+
+
 def parting_decision(state: GuildBallState, model: str, enemy: str) -> Decision:
     """The parting blow offered to `enemy`'s player as `model` leaves its melee zone or LOS."""
     mover, striker = state.unit(model), state.unit(enemy)
@@ -451,11 +484,15 @@ def parting_decision(state: GuildBallState, model: str, enemy: str) -> Decision:
 
 def out_of_turn(state: GuildBallState) -> bool:
     """Whether the wait is an answer out of turn (a reaction, an interception, a dodge, or a
-    parting blow's or Counter-Attack's playbook results, by the player who is not active):
-    short by nature, with its default (the engine's pick for the results)."""
+    parting blow's or Counter-Attack's playbook results, by the player who is not active), or
+    the attacker's Bonus Time after the target's response (the active player's answer to a
+    reaction, within the attack the response interrupts): short by nature, with its default
+    (the engine's pick for the results, the declared choice for Bonus Time)."""
     d = pending(state)
     if not d or state.phase != ACTIVATION:
         return False
+    if d[0].kind == "bonus_time":
+        return True
     kinds = ("reaction", "parting_blow", "intercept", "dodge")
     reacting = d[0].kind == "playbook" and d[0].context.get("attack") in REACTING
     return (d[0].kind in kinds or reacting) and d[0].seat != state.active_seat

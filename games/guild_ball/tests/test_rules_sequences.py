@@ -154,7 +154,8 @@ def test_an_attack_answered_by_a_counter_attack_with_bonus_time() -> None:
     RESOLVED". "After an attack or charge is declared, the target model may respond by spending
     1 MP to declare a Counter-Attack. After the active model resolves its attack, the target
     model may then make an attack". The Counter-Attack is declared at 1.1, before the attack's
-    dice; Bonus Time's MP is spent at 2.2; the Counter-Attack is made at step 4."""
+    dice; at 2.2 the attack waits for its player's Bonus Time (the response is news to them),
+    whose MP is spent then; the Counter-Attack is made at step 4."""
     where = FAR | {OSWIN: (10.0, 12.0), TAMSIN: (10.0, 12.0 + 2 * R40 + 0.5)}
     state = arrange(
         in_play(), where, active=OSWIN, influence={OSWIN: 3}, mp=(1, 1), dice=(6,) * 7 + (1,) * 8
@@ -163,6 +164,7 @@ def test_an_attack_answered_by_a_counter_attack_with_bonus_time() -> None:
         state,
         cm.Attack(seat=0, target=TAMSIN, bonus=True),
         cm.React(seat=1, counter=True),
+        cm.BonusTime(seat=0, buy=True),
         cm.ChooseResult(seat=0, column=1, row=0),
     )
     in_order(
@@ -175,6 +177,7 @@ def test_an_attack_answered_by_a_counter_attack_with_bonus_time() -> None:
         "attack 2 ATTACK PROCESS",
         "attack 2.1",
         "attack 2.2 BONUS TIME",
+        "AttackStep",  # Bonus Time bought at the wait for Oswin's player
         "MomentumSet bonus time",
         "attack 2.3 ROLL DICE",
         "attack 2.3.1 NET HITS",
