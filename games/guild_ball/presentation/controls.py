@@ -46,6 +46,8 @@
 |          | Defensive Stance                         |                                           |
 | gbpart   | Strike (+ Bonus Time) / Let it go        | PartingBlow                               |
 |          | (reactions.py)                           |                                           |
+| gbbt     | Bonus Time (1 MP) / No Bonus Time, after | BonusTime (the attacker's, at 2.2)        |
+|          | the target's response (reactions.py)     |                                           |
 | gbpick   | a playbook result (→ a play its icon     | ChooseResult (with the play triggered;    |
 |          | triggers)                                | its target asked when it has several)     |
 | gbpaim   | the triggered play's target select       | ChooseResult with that target             |
@@ -86,7 +88,12 @@ from games.guild_ball.pitch import Base, MoveKind, Point, straight
 from games.guild_ball.presentation import prompts as p
 from games.guild_ball.presentation import scenes as sc
 from games.guild_ball.presentation import words as w
-from games.guild_ball.presentation.reactions import PARTING, parting_answer
+from games.guild_ball.presentation.reactions import (
+    BONUS_AT_2_2,
+    PARTING,
+    bonus_answer,
+    parting_answer,
+)
 from games.guild_ball.rules import commands as cm
 from games.guild_ball.rules.views import SeatView
 
@@ -944,6 +951,14 @@ async def _parting(ask: Ask, table: Table, arg: str, values: list[str], f: dict[
     return await _act(ask, table, command, said)
 
 
+async def _bonus_at_2_2(
+    ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]
+) -> Reply:
+    asked(table, "bonus_time")
+    command, said = bonus_answer(_view(table).seat, arg)
+    return await _act(ask, table, command, said)
+
+
 async def _pick(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
     d = asked(table, "playbook")
     arg, _, pushed = arg.partition("~")
@@ -1219,6 +1234,7 @@ HANDLERS: dict[str, Handler] = {
     "gbend": _button("gbend"),
     "gbreact": _react,
     PARTING: _parting,
+    BONUS_AT_2_2: _bonus_at_2_2,
     "gbpick": _pick,
     "gbpaim": _aim,
     "gbbook": _book,

@@ -1098,6 +1098,10 @@ def prompt(table: Table, decision: Decision) -> Message | None:
         from games.guild_ball.presentation.reactions import parting_prompt
 
         return parting_prompt(table, decision)
+    if kind == "bonus_time":
+        from games.guild_ball.presentation.reactions import bonus_prompt
+
+        return bonus_prompt(table, decision)
     if kind == "playbook":
         return playbook_prompt(table, decision)
     if kind == "dodge":

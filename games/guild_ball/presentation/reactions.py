@@ -1,9 +1,13 @@
 """The parting blow's question, by DM to the player of the enemy whose melee zone or LOS an
 advance leaves: strike (the default, when the window closes unanswered) or let the model go.
+And the attacker's Bonus Time at the attack's step 2.2, by DM to the attacking player once the
+target responded (Counter-Attack, Defensive Stance): buy it or not, the choice made with the
+attack the default.
 
-The prompt is built from the asked seat's own view and the decision's context (the models'
-ids and the mover's place, all public), so it holds nothing another seat keeps secret; the
-mover's player is not asked and sees only the channel's narration of what was decided.
+Each prompt is built from the asked seat's own view and the decision's context (the models'
+ids, the mover's place, the response declared, all public), so it holds nothing another seat
+keeps secret; the other player is not asked and sees only the channel's narration of what was
+decided.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from games.guild_ball.rules.pending import REACTION_WINDOW
 PARTING = "gbpart"  # the control's action: arg "1" strikes ("1b" with Bonus Time), "0" lets go
 PARTING_DEFAULT = "the parting blow is struck"
 PARTING_TAC = 2  # "A parting blow attack gains +2 TAC."
+BONUS_AT_2_2 = "gbbt"  # the control's action: arg "1" buys Bonus Time at 2.2, "0" does not
 
 
 def parting_prompt(table: Table, decision: Decision) -> Message:
@@ -41,6 +46,46 @@ def parting_prompt(table: Table, decision: Decision) -> Message:
         buttons.append(Button("Strike + Bonus Time (1 MP)", p.cid(PARTING, table, "1b")))
     buttons.append(Button("Let it go", p.cid(PARTING, table, "0")))
     return Message(embeds=(p.embed("Parting blow", lines),), rows=(tuple(buttons),)).check()
+
+
+def bonus_prompt(table: Table, decision: Decision) -> Message:
+    """Bonus Time for the attack, asked at its step 2.2 after the target's response (named in
+    the decision's prompt): "Bonus Time (1 MP)" or "No Bonus Time", the choice made with the
+    attack or charge marked as the default; says when the window closes."""
+    pv = p.seat_view(table).table
+    c = decision.context
+    attacker = w.model_name(pv, c["attacker"])
+    declared = bool(c.get("declared"))
+    lines = [
+        decision.prompt,
+        f"Bonus Time adds one die to {attacker}'s dice pool before rolling; its 1 MP is spent "
+        f"now. Your team has {pv.teams[decision.seat].mp} MP.",
+        p.deadline(
+            table.due,
+            "Bonus Time is bought, as you chose with the attack"
+            if declared
+            else "the attack is rolled without Bonus Time, as you chose with it",
+        ),
+    ]
+    buy = Button(
+        "Bonus Time (1 MP)" + (" (default)" if declared else ""),
+        p.cid(BONUS_AT_2_2, table, "1"),
+        style="primary" if declared else "secondary",
+    )
+    no = Button(
+        "No Bonus Time" + ("" if declared else " (default)"),
+        p.cid(BONUS_AT_2_2, table, "0"),
+        style="secondary" if declared else "primary",
+    )
+    return Message(embeds=(p.embed("Bonus Time", lines),), rows=((buy, no),)).check()
+
+
+def bonus_answer(seat: int, arg: str) -> tuple[cm.BonusTime, str]:
+    """The command a press of the Bonus Time prompt's buttons sends, and what the answer
+    says."""
+    buy = arg == "1"
+    said = "You buy Bonus Time for the attack (1 MP)." if buy else "No Bonus Time."
+    return cm.BonusTime(seat=seat, buy=buy), said
 
 
 def lobby_line(window: int, bank: int) -> list[str]:

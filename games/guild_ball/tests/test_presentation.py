@@ -260,6 +260,9 @@ class Person:
     async def parting_blow(self, seat, m, d):
         await self.press(seat, m, "gbpart", arg="1" if seat == 0 else "0")
 
+    async def bonus_time(self, seat, m, d):
+        await self.press(seat, m, "gbbt", arg="1" if seat == 0 else "0")
+
     async def playbook(self, seat, m, d):
         buttons = [c for c in controls(m) if isinstance(c, Button)]
         await self.press(seat, m, "gbpick", arg=arg_of(buttons[-1]))

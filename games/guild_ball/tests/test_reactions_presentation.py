@@ -161,3 +161,61 @@ def test_the_parting_blows_results_wait_in_the_short_window() -> None:
     message = P.prompt(replace(KIT.table(state, Seat(1)), due=DUE), decision)
     shown = texts(message)
     assert f"<t:{int(DUE.timestamp())}:R>" in shown and "the result worth most is taken" in shown
+
+
+def countered(declared: bool):
+    """Pike (seat 0) attacks Tamsin, with Bonus Time if `declared`; Tamsin's player declares a
+    Counter-Attack: the game waits for Pike's player's Bonus Time at 2.2."""
+    places = {PIKE: (10.0, 10.0), TAMSIN: (10.0, 11.8)}
+    state = ready(places, active=PIKE, dice=(1,) * 12, mp=(1, 1), influence={PIKE: 3})
+    state = GAME.execute(state, cm.Attack(seat=0, target=TAMSIN, bonus=declared))[1]
+    return GAME.execute(state, cm.React(seat=1, counter=True))[1]
+
+
+def test_the_attacker_is_asked_bonus_time_after_the_response_by_dm() -> None:
+    """ "2.2 BONUS TIME Player may use Bonus Time", after "1.1 RESPONSE": the attacking player
+    gets two buttons, "Bonus Time (1 MP)" and "No Bonus Time", the prompt naming the response
+    (a Counter-Attack) and marking the choice made with the attack as the default; the bot gives
+    it the reaction window."""
+    for declared, default in ((True, "1"), (False, "0")):
+        state = countered(declared)
+        (decision,) = GAME.pending(state)
+        assert (decision.kind, decision.seat) == ("bonus_time", 0)
+        assert wait_minutes(GAME.stage(state), {"turn": 24 * 60, "reaction": 24 * 60}) == 2
+        message = P.prompt(replace(KIT.table(state, Seat(0)), due=DUE), decision)
+        shown = texts(message)
+        assert "Bonus Time" in shown and "Tamsin Cole answers" in shown
+        assert "Counter-Attack" in shown and f"<t:{int(DUE.timestamp())}:R>" in shown
+        labels = {arg_of(c): c.label for c in controls(message) if action_of(c) == "gbbt"}
+        assert set(labels) == {"1", "0"}
+        assert labels["1"].startswith("Bonus Time (1 MP)")
+        assert labels["0"].startswith("No Bonus Time")
+        other = "0" if default == "1" else "1"
+        assert labels[default].endswith("(default)")
+        assert not labels[other].endswith("(default)")
+
+
+async def test_the_bonus_time_buttons_send_the_answer() -> None:
+    """A press answers the question: Bonus Time bought spends the 1 MP at 2.2; declined, the
+    attack is rolled without it and nothing is spent."""
+    for arg, buy, mp in (("1", True, 0), ("0", False, 1)):
+        ask = KIT.ask(countered(True), 0)
+        reply = await P.control(ask, "gbbt", arg, [], {}, 0)
+        assert ask.acted == [cm.BonusTime(seat=0, buy=buy)], reply
+        assert ask.state.teams[0].mp == mp
+
+
+async def test_only_the_attacker_is_asked_bonus_time() -> None:
+    """The defender's player is not asked (nothing waits on their seat) and cannot answer; the
+    prompt holds no plan of either hand."""
+    state = countered(False)
+    assert KIT.table(state, Seat(1)).decisions == ()
+    ask = KIT.ask(state, 1)
+    reply = await P.control(ask, "gbbt", "1", [], {}, 1)
+    assert ask.acted == [] and reply.message is not None
+    plans = load_pack().plans
+    secret = {
+        text for team in state.teams for slug in team.hand for text in (slug, plans[slug].name)
+    }
+    (decision,) = GAME.pending(state)
+    assert not any(s in texts(P.prompt(KIT.table(state, Seat(0)), decision)) for s in secret)
