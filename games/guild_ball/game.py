@@ -14,7 +14,7 @@ from games.guild_ball.rules.commands import COMMAND_TYPES, ApplyDefaults
 from games.guild_ball.rules.events import EVENT_TYPES, GameEnded, TurnEnded
 from games.guild_ball.rules.pending import KINDS, REACTION_WINDOW, REACTION_WINDOW_MAX
 from games.guild_ball.rules.setup import PLAYERS
-from games.guild_ball.rules.state import GuildBallState
+from games.guild_ball.rules.state import TURNS_MAX, GuildBallState
 
 
 class GuildBall(Definition):
@@ -52,6 +52,15 @@ class GuildBall(Definition):
             "more for slow ones)",
             low=1,
             high=REACTION_WINDOW_MAX,
+        ),
+        GameOption(
+            "turns",
+            "int",
+            -1,  # not chosen: the game size's own limit (rules/setup.turns_option)
+            f"Turn limit: 0 none (the book's game, to the VP), 1-{TURNS_MAX} turns; default the "
+            "size's 10, 12 or 16",
+            low=-1,
+            high=TURNS_MAX,
         ),
         TIME_BANK,  # for live tables (bot/timebank.py)
     )

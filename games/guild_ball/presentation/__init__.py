@@ -39,8 +39,13 @@ from games.guild_ball.presentation import scenes as sc
 from games.guild_ball.presentation import words as w
 from games.guild_ball.presentation.topics import TOPICS
 from games.guild_ball.rules import events as ev
-from games.guild_ball.rules.setup import game_size_option, map_option, reaction_option
-from games.guild_ball.rules.state import INTRODUCTORY
+from games.guild_ball.rules.setup import (
+    game_size_option,
+    map_option,
+    reaction_option,
+    turns_option,
+)
+from games.guild_ball.rules.state import INTRODUCTORY, TURN_LIMITS
 from games.guild_ball.rules.views import PublicView, SeatView
 
 __all__ = ["PRESENTATION", "GuildBallPresentation"]
@@ -65,14 +70,18 @@ class GuildBallPresentation(Defaults):
 
     def lobby_lines(self, options: Mapping[str, Any]) -> list[str]:
         """The game size and terrain the host chose (`size`, `terrain`), or why they do not go
-        together; the reaction window and the time bank when the host chose them."""
+        together; the turn limit, the reaction window and the time bank when the host chose
+        them."""
         try:
             size = game_size_option(options)
             terrain = map_option(options)
             window = reaction_option(options)
+            turns = turns_option(options, size)
         except RuleError as exc:
             return [f"⚠ {exc.message}"]
         timing = reactions.lobby_line(window, int(options.get(TIME_BANK.name) or 0))
+        if turns != TURN_LIMITS[size]:
+            timing.insert(0, w.turns_words(turns))
         if terrain is not None and size == INTRODUCTORY:
             return [
                 "⚠ The Introductory game is played without terrain: create the game again with "

@@ -17,7 +17,10 @@ TOPICS: dict[str, str] = {
         "terrain map (`terrain:` 1 Market Square, 2 Chapel Green, 3 Tannery Yard, 4 Frozen "
         "Canal); the pitch picture draws each piece by kind (barrier, obstruction, forest, rough, "
         'fast) with a legend. A model moving in rough ground or a forest loses 2" of its move, '
-        "unless it **Glides** first (1 MP, once a turn, offered in the activation menu)."
+        "unless it **Glides** first (1 MP, once a turn, offered in the activation menu). The "
+        "game ends after turn 10 (Introductory), 12 (Quick) or 16 (Typical) whatever the score, "
+        "a draw on equal VP; the host may choose another limit with `turns:` (1 to 99) or none "
+        "with `turns:0`, the book's game: played until a team reaches the winning VP."
     ),
     "pregame": (
         "Each player is dealt seven game plans and, in secret, picks a guild, its Squaddies (two, "

@@ -112,6 +112,15 @@ def game_words(size: str, win_vp: int, terrain: str = "") -> str:
     )
 
 
+def turns_words(turns: int) -> str:
+    """The turn limit the host chose (the `turns` option) in a line."""
+    if not turns:
+        return (
+            "No turn limit: the game goes on until a team reaches the winning VP (the book's game)."
+        )
+    return f"The game ends after turn {turns} whatever the score (a draw on equal VP)."
+
+
 def map_name(slug: str) -> str:
     """A terrain map's name ("" for none)."""
     return next((m.name for m in load_maps() if m.slug == slug), slug)

@@ -56,8 +56,10 @@ def pitch_of(state: GuildBallState) -> Pitch:
 
 
 def turn_limit(state: GuildBallState) -> int:
-    """The turn after whose End Phase the game ends whatever the score (our safety net)."""
-    return TURN_LIMITS[state.size]
+    """The turn after whose End Phase the game ends whatever the score (our safety net): the
+    host's `turns` option, or the game size's default; 0 for none (the book's game, which only
+    VP end)."""
+    return TURN_LIMITS[state.size] if state.turn_limit < 0 else state.turn_limit
 
 
 class Ctx(Context[GuildBallState, Event]):

@@ -314,6 +314,14 @@ class ReactionWindow(Event):
     minutes: int
 
 
+class TurnLimit(Event):
+    """The host chose the turn limit (the `turns` option): `turns` whole turns, or 0 for none
+    (the book's game, ended only by VP); a game without this event has its size's default
+    (`state.TURN_LIMITS`)."""
+
+    turns: int
+
+
 class GiveBall(Event):
     """After the kick off the receiving seat may give the ball to one of its models."""
 
@@ -417,4 +425,5 @@ EVENT_TYPES: tuple[type, ...] = (
     GlidingEnded,
     AdvanceStep,
     ReactionWindow,
+    TurnLimit,
 )

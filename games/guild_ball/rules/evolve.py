@@ -234,6 +234,10 @@ def _reaction_window(state: S, e: ev.ReactionWindow) -> S:
     return replace(state, reaction=e.minutes)
 
 
+def _turn_limit(state: S, e: ev.TurnLimit) -> S:
+    return replace(state, turn_limit=e.turns)
+
+
 def _give(state: S, e: ev.GiveBall) -> S:
     return replace(state, give_ball=e.seat, waits=state.waits + 1)
 
@@ -332,6 +336,7 @@ APPLY: dict[type, Callable[[Any, Any], S]] = {
     ev.GameEnded: _ended,
     ev.AdvanceStep: _advance,
     ev.ReactionWindow: _reaction_window,
+    ev.TurnLimit: _turn_limit,
 }
 
 

@@ -13,7 +13,13 @@ Introductory game has none.
 How long a reaction out of turn waits (a Counter-Attack, a parting blow, an interception) is the
 host's `reaction` option, in minutes (docs/rules-notes.md, "Waits and defaults"): recorded as
 `ReactionWindow` only when it is not the default, so a game created without it keeps the events
-it always had."""
+it always had.
+
+"the first player to reach 12 victory points (VP) immediately wins the game": the book has no
+turn limit; ours (`state.TURN_LIMITS`, 10, 12 or 16 turns by game size) is a safety net the
+host may change with the `turns` option: 0 for none (the book's game, ended only by VP), or 1 to
+`TURNS_MAX` turns. Recorded as `TurnLimit` only when it is not the size's default, as
+`ReactionWindow` is."""
 
 from __future__ import annotations
 
@@ -30,9 +36,17 @@ from games.guild_ball.rules.events import (
     GameSized,
     ReactionWindow,
     TerrainPlaced,
+    TurnLimit,
 )
 from games.guild_ball.rules.pending import REACTION_WINDOW, REACTION_WINDOW_MAX
-from games.guild_ball.rules.state import INTRODUCTORY, PLAN_HAND, SIZES, Piece
+from games.guild_ball.rules.state import (
+    INTRODUCTORY,
+    PLAN_HAND,
+    SIZES,
+    TURN_LIMITS,
+    TURNS_MAX,
+    Piece,
+)
 
 PLAYERS = 2  # "Guild Ball is played between two teams"
 
@@ -86,9 +100,28 @@ def reaction_option(options: Mapping[str, Any]) -> int:
     return value
 
 
+def turns_option(options: Mapping[str, Any], size: str) -> int:
+    """The turn limit the `turns` option asks for: 0 none, 1 to TURNS_MAX turns; absent (or -1,
+    the bot's "not chosen") the game size's default."""
+    default = TURN_LIMITS[size]
+    value = options.get("turns", -1)
+    if isinstance(value, int) and not isinstance(value, bool):
+        if value == -1:
+            return default
+        if 0 <= value <= TURNS_MAX:
+            return value
+    raise RuleError(
+        "turns",
+        f"The turn limit is 0 for none (the book's game: the first to the winning VP wins) or a "
+        f"whole number of turns from 1 to {TURNS_MAX}; {value!r} is neither. Leave it out for "
+        f"the game size's own limit ({default} turns).",
+    )
+
+
 def create(players: int, seed: int, options: Mapping[str, Any]) -> list[Event]:
     """The events that set up a new game: the plans dealt (the shuffle recorded), then the game
-    size unless it is the Introductory game (whose events stay those of part 1)."""
+    size unless it is the Introductory game (whose events stay those of part 1), the terrain,
+    and the reaction window and the turn limit when the host chose other than their defaults."""
     if players != PLAYERS:
         raise RuleError("players", "Guild Ball is played by two players.")
     size = game_size_option(options)
@@ -110,4 +143,7 @@ def create(players: int, seed: int, options: Mapping[str, Any]) -> list[Event]:
     window = reaction_option(options)
     if window != REACTION_WINDOW:
         events.append(ReactionWindow(minutes=window))
+    turns = turns_option(options, size)
+    if turns != TURN_LIMITS[size]:
+        events.append(TurnLimit(turns=turns))
     return events

@@ -39,7 +39,9 @@ QUICK = "quick"
 TYPICAL = "typical"
 SIZES = (INTRODUCTORY, QUICK, TYPICAL)
 # Our ruling, as MAX_TURNS: the larger games may last longer before the safety net ends them.
+# The defaults of the host's `turns` option, which may also lift the limit (the book has none).
 TURN_LIMITS = {INTRODUCTORY: MAX_TURNS, QUICK: 12, TYPICAL: 16}
+TURNS_MAX = 99  # the longest limit the `turns` option takes
 
 KD = "knocked_down"
 BLEED = "bleed"
@@ -234,6 +236,8 @@ class GuildBallState(msgspec.Struct, frozen=True):
     dodges: tuple[Dodge, ...] = ()  # dodges offered after it, in order
     advance: Advance | None = None  # an advance waiting on a parting blow's declaration
     reaction: int = 0  # minutes a reaction waits (the `reaction` option; 0: REACTION_WINDOW)
+    # The turn limit the host chose (the `turns` option): -1 the game size's (TURN_LIMITS), 0 none.
+    turn_limit: int = -1
     kicker: str = ""  # the kick-off's kicker
     give_ball: int = -1  # a seat that may give the ball to one of its models (kick-off)
     goal_kick: int = -1  # a seat that must place a goal kick

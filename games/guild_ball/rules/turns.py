@@ -455,7 +455,7 @@ def end_phase(ctx: Ctx) -> None:
     if ctx.state.result is not None:
         return
     limit = turn_limit(ctx.state)
-    if turn >= limit:
+    if limit and turn >= limit:  # 0: no limit, the book's game (only VP end it)
         vps = [t.vp for t in ctx.state.teams]
         winner = None if vps[0] == vps[1] else vps.index(max(vps))
         ctx.emit(ev.GameEnded(winner=winner, reason=f"the {limit}-turn limit"))
