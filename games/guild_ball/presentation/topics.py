@@ -52,7 +52,9 @@ TOPICS: dict[str, str] = {
         "hits, which reach a column of the attacker's playbook: you pick a result (damage, "
         "tackle, push, knock down, dodge, plays); momentous results give 1 MP. The target may "
         "Counter-Attack (1 MP) or, against a charge, take a Defensive Stance (1 MP), answered by "
-        "DM within the table's reaction window; the default is no."
+        "DM within the table's reaction window; the default is no. When the target responds, the "
+        "attacker is asked by DM whether to use Bonus Time (1 MP, +1 die) before rolling; the "
+        "default is what was chosen with the attack."
     ),
     "kicking": (
         "A model with the ball may pass (1 influence) to a friend or a spot in range, or Shoot "
@@ -72,7 +74,8 @@ TOPICS: dict[str, str] = {
     "deadlines": (
         "When a deadline passes the default applies: a setup answer as proposed, a plan the "
         "first in hand, influence as proposed, an activation that ends at once, a reaction no, a "
-        "parting blow struck. Reactions, parting blows, interceptions and dodges out of turn "
+        "parting blow struck, Bonus Time after a response as chosen with the attack. Reactions, "
+        "parting blows, interceptions, dodges out of turn and Bonus Time after a response "
         "wait the table's reaction window at most (2 minutes unless the host chose another with "
         "`reaction`). With a time bank (`bank`) each player's minutes run down while the game "
         "waits on them; once a bank is empty, that player's waits take their defaults."

@@ -25,6 +25,7 @@ KINDS = {
     "activation": "a model to activate",
     "action": "your model's actions",
     "reaction": "a reaction to an attack",
+    "bonus_time": "Bonus Time after the target's response",
     "parting_blow": "a parting blow",
     "playbook": "a playbook result",
     "dodge": "a dodge",

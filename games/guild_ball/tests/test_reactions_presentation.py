@@ -193,6 +193,9 @@ def test_the_attacker_is_asked_bonus_time_after_the_response_by_dm() -> None:
         other = "0" if default == "1" else "1"
         assert labels[default].endswith("(default)")
         assert not labels[other].endswith("(default)")
+    # What the waiting line and the help say of it.
+    assert P.kinds["bonus_time"] == "Bonus Time after the target's response"
+    assert "whether to use Bonus Time" in P.topics["attacks"]
 
 
 async def test_the_bonus_time_buttons_send_the_answer() -> None:
