@@ -115,8 +115,10 @@ class Attack(msgspec.Struct, frozen=True):
     """An attack under way, from its declaration to its results.
 
     `kind`: "attack", "charge", "parting" or "counter". `step`: "react" (the target's seat may
-    declare a Counter-Attack, and against a charge Defensive Stance), "choose" (the attacker's
-    seat selects playbook results), "dodge" (the attacker may dodge), "done". `limits` are the
+    declare a Counter-Attack, and against a charge Defensive Stance), "bonus" (the target
+    responded: at 2.2 the attacker's seat answers Bonus Time, `bonus` the default), "roll",
+    "choose" (the attacker's seat selects playbook results), "dodge" (the attacker may dodge),
+    "done". `limits` are the
     columns each pick still to make may reach (wrapping gives several)."""
 
     attacker: str
