@@ -153,19 +153,16 @@ def react(ctx: Ctx, cmd: React) -> None:
 
 
 def proceed(ctx: Ctx) -> None:
-    """After the declaration and its response: a charge advances (its steps 2 to 4), then every
+    """After the declaration and its response: a charge advances (its step 2; its steps 2.1 to
+    4 and its attack follow once the advance is over, `moving.charge_advance`), any other
     attack rolls."""
     a = ctx.state.attack
     if a.kind == "charge":
         from games.guild_ball.rules.moving import charge_advance
 
         reach(ctx, CHARGE["2"])
-        if not charge_advance(ctx, a):
-            ctx.emit(ev.AttackStep(attack=None))
-            return
-        reach(ctx, CHARGE["2.1"])
-        reach(ctx, CHARGE["3"])
-        reach(ctx, CHARGE["4"])
+        charge_advance(ctx, a)
+        return
     roll(ctx)
 
 

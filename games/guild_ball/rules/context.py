@@ -186,12 +186,13 @@ def passes(state: GuildBallState, unit: Unit, checks: tuple[Check, ...]) -> bool
             return False
         if t == "damaged" and unit.hp >= card(unit).stats.hp:
             return False
-        # "while charging": during the model's charge (its advance and its attack), not the
-        # attacks it makes after the charge in the same activation.
+        # "while charging": during the model's charge (its advance and its attack, held by the
+        # advance while a parting blow pauses it), not the attacks it makes after the charge in
+        # the same activation.
+        charge = state.advance.charge if state.advance is not None else None
+        charge = charge or state.attack
         if t == "charging" and not (
-            state.attack is not None
-            and state.attack.kind == "charge"
-            and state.attack.attacker == unit.id
+            charge is not None and charge.kind == "charge" and charge.attacker == unit.id
         ):
             return False
         if t == "in_enemy_half":

@@ -38,7 +38,7 @@ from games.guild_ball.pitch import (
 from games.guild_ball.pitch.ball import SNAP_TO
 from games.guild_ball.pitch.movement import cut_path, path_length, point_along
 from games.guild_ball.rules import events as ev
-from games.guild_ball.rules.attacks import declare, parting_blow
+from games.guild_ball.rules.attacks import declare, parting_blow, roll
 from games.guild_ball.rules.ball import RUN, snap_on_path
 from games.guild_ball.rules.commands import (
     Charge,
@@ -172,14 +172,17 @@ def ball_marker(state, unit: Unit, take: bool = True) -> tuple:
     return ()
 
 
-def advance_along(ctx: Ctx, model: str, path: tuple, how: str, take: bool = True) -> None:
+def advance_along(
+    ctx: Ctx, model: str, path: tuple, how: str, take: bool = True, charge: Attack | None = None
+) -> None:
     """Move the model along a checked path: the free ball snaps to it where it comes within 1"
     (unless its player chose not to take it: `take` False),
     and each enemy engaging it at the start may declare a parting blow where it leaves its melee
     zone or its LOS, whichever comes first, as may each enemy whose melee zone it enters and
     leaves on the way (where it leaves it): the advance pauses there for the enemy's player
     (`parting`); a model knocked down or taken out stops there. One parting blow an enemy an
-    advance."""
+    advance. A charge's advance carries its attack (`charge`), which goes on when a paused
+    advance ends."""
     state = ctx.state
     unit = state.unit(model)
     r = base_of(unit).radius
@@ -209,7 +212,10 @@ def advance_along(ctx: Ctx, model: str, path: tuple, how: str, take: bool = True
         stops.append((done + _snap_at(ctx, path[leg], path[leg + 1], r), ""))
     stops.sort()
     points = tuple((float(p[0]), float(p[1])) for p in path)
-    _go_on(ctx, Advance(model=model, how=how, path=points, stops=tuple(stops), offered=""))
+    _go_on(
+        ctx,
+        Advance(model=model, how=how, path=points, stops=tuple(stops), offered="", charge=charge),
+    )
 
 
 def _slowed(state: GuildBallState, unit: Unit, path: tuple, kind: MoveKind) -> tuple:
@@ -256,7 +262,8 @@ def _slowed(state: GuildBallState, unit: Unit, path: tuple, kind: MoveKind) -> t
 def _go_on(ctx: Ctx, adv: Advance) -> None:
     """Carry the advance on from its next stop: the ball snaps on the way; at an enemy's stop
     the advance pauses for that enemy's player (an `AdvanceStep`); at the end the model's
-    place and path are recorded."""
+    place and path are recorded, and a charge whose advance was paused goes on (`charge_on`;
+    unpaused, `charge_advance` carries it on)."""
     model, how, path = adv.model, adv.how, adv.path
     stops = adv.stops
     while stops:
@@ -268,7 +275,8 @@ def _go_on(ctx: Ctx, adv: Advance) -> None:
             return
         if ctx.state.ball_free:
             gain_ball(ctx, model, "snap")
-    if ctx.state.advance is not None:
+    resumed = ctx.state.advance is not None
+    if resumed:
         ctx.emit(ev.AdvanceStep(advance=None))
     end = path[-1]
     ctx.emit(
@@ -281,8 +289,13 @@ def _go_on(ctx: Ctx, adv: Advance) -> None:
         )
     )
     ongoing(ctx, model, path)
-    if how != "charge":  # a charge's end is its own step 3 (`attacks.proceed`)
+    if how != "charge":  # a charge's end is its own step 3 (`charge_on`)
         reach(ctx, JOG_OR_SPRINT["3"])
+    elif resumed and adv.charge is not None:
+        # The charge waited for the parting blow in the paused advance: its attack is under way
+        # again, and follows the advance as an unpaused charge's does.
+        ctx.emit(ev.AttackStep(attack=adv.charge))
+        charge_on(ctx)
 
 
 def parting(ctx: Ctx, cmd: PartingBlow) -> None:
@@ -321,6 +334,10 @@ def after_parting(ctx: Ctx) -> None:
     now = ctx.state.unit(adv.model)
     if ctx.state.result is not None or not now.on_pitch or KD in now.conditions:
         ctx.emit(ev.AdvanceStep(advance=None))
+        # A charge stopped short is unsuccessful: "the active model's activation immediately
+        # ends". A model taken out ends its activation as any does (`turns.advance`).
+        if adv.charge is not None and ctx.state.result is None and now.on_pitch:
+            _unsuccessful(ctx)
         return
     _go_on(ctx, adv)
 
@@ -398,25 +415,44 @@ def declare_charge(ctx: Ctx, cmd: Charge) -> None:
     declare(ctx, ctx.state.unit(unit.id), target, "charge", cmd.bonus, (end.x, end.y))
 
 
-def charge_advance(ctx: Ctx, a: Attack) -> bool:
-    """The charge's advance (step 2); whether it ended engaging its target. An unsuccessful
-    charge ends the activation."""
-    state = ctx.state
-    unit, target = state.unit(a.attacker), state.unit(a.target)
-    end = (a.end_x, a.end_y)
-    path = (base_of(unit).centre, Point(*end))
+def charge_advance(ctx: Ctx, a: Attack) -> None:
+    """The charge's advance (step 2), then the rest of the charge (`charge_on`). An advance
+    paused for a parting blow holds the charge (the attack is no longer under way, so the blow
+    is the attack now), and the charge goes on once the advance ends (`_go_on`), or fails if
+    the blow stops it (`after_parting`)."""
+    unit = ctx.state.unit(a.attacker)
+    path = (base_of(unit).centre, Point(a.end_x, a.end_y))
     if path_length(path) > 0:
         ctx.emit(ev.Activated(activation=replace(ctx.state.activation, moved=True)))
-        advance_along(ctx, unit.id, path, "charge")
+        advance_along(ctx, unit.id, path, "charge", charge=a)
+    if ctx.state.advance is not None:
+        ctx.emit(ev.AttackStep(attack=None))
+        return
+    charge_on(ctx)
+
+
+def charge_on(ctx: Ctx) -> None:
+    """The charge's advance over: ending it engaging its target, the charge's steps 2.1 to 4,
+    then its attack ("Refer to step 2, 'Attack process'"); otherwise "the charge has been
+    unsuccessful, and the active model's activation immediately ends"."""
     state = ctx.state
-    unit = state.unit(unit.id)
+    a = state.attack
+    unit, target = state.unit(a.attacker), state.unit(a.target)
     if unit.on_pitch and KD not in unit.conditions and engages(state, unit, target):
-        return True
+        reach(ctx, CHARGE["2.1"])
+        reach(ctx, CHARGE["3"])
+        reach(ctx, CHARGE["4"])
+        roll(ctx)
+        return
+    _unsuccessful(ctx)
+
+
+def _unsuccessful(ctx: Ctx) -> None:
     from games.guild_ball.rules.turns import end_activation
 
-    ctx.emit(ev.AttackStep(attack=None))
+    if ctx.state.attack is not None:
+        ctx.emit(ev.AttackStep(attack=None))
     end_activation(ctx)
-    return False
 
 
 def dodge_to(ctx: Ctx, cmd: DodgeTo) -> None:

@@ -1,0 +1,177 @@
+"""A charge paused by a parting blow (issue 24): the charge waits for the blow and goes on as
+an unpaused one does. One test per rule, quoting the book (CHARGE, PARTING BLOW).
+
+Oswin charges Tamsin straight up the pitch, from (10, 5) to (10, 11), passing Ivo at (12.2, 8):
+he enters Ivo's 1" melee zone on the way and leaves it, so Ivo's player may declare a parting
+blow there; the charge ends engaging Tamsin."""
+
+from games.guild_ball.rules import commands as cm
+from games.guild_ball.rules import events as ev
+from games.guild_ball.rules.attacks import CHARGE_TAC, PARTING_TAC
+from games.guild_ball.rules.context import card, engages
+from games.guild_ball.rules.evolve import evolve
+from games.guild_ball.rules.pending import pending
+from games.guild_ball.rules.state import KD, GuildBallState
+from games.guild_ball.tests.rules_table import (
+    APART,
+    IVO,
+    OSWIN,
+    TAMSIN,
+    arrange,
+    in_play,
+    run,
+)
+
+PAST_IVO = {OSWIN: (10.0, 5.0), IVO: (12.2, 8.0), TAMSIN: (10.0, 13.0)}
+CHARGE = cm.Charge(seat=0, target=TAMSIN, end=(10.0, 11.0))
+# Oswin's charge: TAC 6, +4 charging, +1 from his own Heavy Peal ("Aura 4\": friendly models
+# gain +1 TAC while charging"); nobody else engages Tamsin or Oswin at its end.
+CHARGE_POOL = 6 + CHARGE_TAC + 1
+
+
+def table(places=PAST_IVO, dice=(1,) * 40, mp=(0, 0), **kw) -> GuildBallState:
+    """Oswin activating with 4 influence, the other models apart, the ball out of the way."""
+    where = dict(APART)
+    where.update(places)
+    kw.setdefault("ball", (23.0, 12.0))
+    return arrange(in_play(), where, active=OSWIN, influence={OSWIN: 4}, mp=mp, dice=dice, **kw)
+
+
+def charged(state: GuildBallState) -> tuple[list, GuildBallState]:
+    """The charge declared: its events and the state waiting on Ivo's parting blow."""
+    events, waiting = run(state, CHARGE)
+    (decision,) = pending(waiting)
+    assert (decision.kind, decision.seat, decision.context["model"]) == ("parting_blow", 1, IVO)
+    return events, waiting
+
+
+def rolls(events: list, what: str) -> list[ev.Rolled]:
+    return [e for e in events if isinstance(e, ev.Rolled) and e.what == what]
+
+
+def activation_ended(events: list) -> bool:
+    return any(isinstance(e, ev.PhaseBegan) for e in events)
+
+
+def test_a_charge_paused_by_a_parting_blow_waits_for_it() -> None:
+    """ "A parting blow is an attack which doesn't cost influence and is triggered and resolved
+    immediately at the point the active model leaves the melee zone or LOS of the enemy model."
+    Oswin stops where he leaves Ivo's zone; his charge neither rolls nor fails meanwhile: his
+    activation goes on, waiting for Ivo's player."""
+    events, waiting = charged(table())
+    oswin = waiting.unit(OSWIN)
+    assert oswin.x == 10.0 and 8.0 < oswin.y < 11.0
+    assert not rolls(events, "charge") and not activation_ended(events)
+    assert waiting.activation is not None and waiting.activation.model == OSWIN
+    assert waiting.attack is None and waiting.advance.charge.kind == "charge"
+
+
+def test_a_declined_parting_blow_lets_the_charge_attack() -> None:
+    """ "After a parting blow is resolved, the active model may continue its advance if able to
+    do so"; then the charge's "4. MAKE ATTACK Refer to step 2, 'Attack process'", with
+    "Charging +4 TAC". Declined, Oswin ends his advance engaging Tamsin and attacks her with
+    TAC 6 + 4 (+1 Heavy Peal, "while charging"); his activation goes on (his hits wait for his
+    selection)."""
+    _, waiting = charged(table(dice=(6,) * CHARGE_POOL))
+    events, after = run(waiting, cm.PartingBlow(seat=1, strike=False))
+    oswin = after.unit(OSWIN)
+    assert (oswin.x, oswin.y) == (10.0, 11.0) and engages(after, oswin, after.unit(TAMSIN))
+    steps = [e.attack for e in events if isinstance(e, ev.AttackStep) and e.attack]
+    assert steps and all(a.kind == "charge" and a.attacker == OSWIN for a in steps)
+    (roll,) = rolls(events, "charge")
+    assert roll.model == OSWIN and roll.target == TAMSIN and roll.pool == CHARGE_POOL
+    assert not activation_ended(events) and after.activation.model == OSWIN
+    (decision,) = pending(after)
+    assert (decision.kind, decision.seat) == ("playbook", 0)
+
+
+def test_a_missed_parting_blow_lets_the_charge_attack() -> None:
+    """ "A parting blow attack gains +2 TAC"; struck and missed, "the active model may continue
+    its advance": Ivo's blow (TAC 4 + 2) misses and Oswin's charge attack follows as if
+    unpaused (TAC 6 + 4 + 1), his activation going on."""
+    _, waiting = charged(table())
+    events, after = run(waiting, cm.PartingBlow(seat=1))
+    (blow,) = rolls(events, "parting")
+    assert blow.model == IVO and blow.pool == 4 + PARTING_TAC and blow.net == 0
+    (roll,) = rolls(events, "charge")
+    assert roll.pool == CHARGE_POOL and events.index(blow) < events.index(roll)
+    assert (after.unit(OSWIN).x, after.unit(OSWIN).y) == (10.0, 11.0)
+    assert not activation_ended(events)
+    assert after.activation.model == OSWIN and after.attack is None and after.advance is None
+
+
+def test_a_charge_knocked_down_by_a_parting_blow_is_unsuccessful() -> None:
+    """A model knocked down "May not advance", so it stops where the blow knocks it down ("the
+    active model may continue its advance if able to do so"), and "if the active model doesn't
+    end its advance engaging the target enemy model, the charge has been unsuccessful, and the
+    active model's activation immediately ends". Oswin charges Ivo past Tamsin (2" melee zone);
+    her parting blow (TAC 5 + 2, six 6s: 6 net hits on 5 columns) knocks him down."""
+    places = {OSWIN: (10.0, 5.0), TAMSIN: (13.2, 8.0), IVO: (10.0, 13.0)}
+    state = table(places, dice=(6,) * 7 + (1,) * 20)
+    events, waiting = run(state, cm.Charge(seat=0, target=IVO, end=(10.0, 11.0)))
+    (decision,) = pending(waiting)
+    assert decision.kind == "parting_blow" and decision.context["model"] == TAMSIN
+    stopped = waiting.unit(OSWIN)
+    _, picking = run(waiting, cm.PartingBlow(seat=1))
+    assert card(picking.unit(TAMSIN)).playbook[2][1].text == "KD"
+    _, picking = run(picking, cm.ChooseResult(seat=1, column=3, row=1))
+    events, after = run(picking, cm.ChooseResult(seat=1, column=1, row=0))
+    oswin = after.unit(OSWIN)
+    assert KD in oswin.conditions and (oswin.x, oswin.y) == (stopped.x, stopped.y)
+    assert not rolls(events, "charge") and activation_ended(events)
+    assert after.attack is None and after.advance is None and after.activation is None
+
+
+def test_a_charger_taken_out_by_a_parting_blow_ends_its_activation() -> None:
+    """A parting blow's damage may take the charger out; it stops there ("if able to do so")
+    and its activation ends, as any model's taken out in its activation does: no charge
+    attack."""
+    _, waiting = charged(table(dice=(6,) * 6 + (1,) * 20, hp={OSWIN: 1}))
+    _, picking = run(waiting, cm.PartingBlow(seat=1))
+    events, after = run(picking, cm.ChooseResult(seat=1, column=2, row=0))
+    assert any(isinstance(e, ev.TakenOut) and e.model == OSWIN for e in events)
+    assert not rolls(events, "charge") and activation_ended(events)
+    assert after.attack is None and after.advance is None and after.activation is None
+
+
+def test_after_a_defensive_stance_the_resumed_charge_asks_bonus_time() -> None:
+    """ "1.1 RESPONSE Opponent's opportunity to declare reactions" then "2.2 BONUS TIME Player
+    may use Bonus Time": Tamsin's player declares Defensive Stance; Oswin's paused charge goes
+    on after Ivo's declined blow and his player is asked Bonus Time at its 2.2, before any
+    die."""
+    _, declared = run(table(mp=(1, 1)), CHARGE)
+    assert pending(declared)[0].kind == "reaction"
+    _, waiting = run(declared, cm.React(seat=1, stance=True))
+    assert pending(waiting)[0].kind == "parting_blow"
+    events, asked = run(waiting, cm.PartingBlow(seat=1, strike=False))
+    assert not rolls(events, "charge")
+    (decision,) = pending(asked)
+    assert (decision.kind, decision.seat) == ("bonus_time", 0)
+    events, _ = run(asked, cm.BonusTime(seat=0, buy=True))
+    (roll,) = rolls(events, "charge")
+    assert roll.pool == CHARGE_POOL + 1 and roll.tn == 4 + 1
+
+
+def test_a_paused_charge_takes_the_free_ball_on_its_way() -> None:
+    """ "A model which starts its activation or moves within 1\" of a free ball may choose to
+    take possession of the ball" (a charge takes it, rules notes): the ball lies beyond where
+    Oswin leaves Ivo's zone, so he takes it once the advance goes on, then attacks."""
+    _, waiting = charged(table(ball=(8.2, 10.5)))
+    assert waiting.ball_free
+    events, after = run(waiting, cm.PartingBlow(seat=1, strike=False))
+    assert after.ball_holder == OSWIN
+    assert rolls(events, "charge")
+
+
+def test_the_paused_charge_replays_to_the_same_state() -> None:
+    """Events record everything: folding the charge, its pause, the blow and the attack gives
+    the state decided."""
+    state = table(dice=(1,) * 6 + (6,) * CHARGE_POOL)
+    paused, waiting = charged(state)
+    struck, hit = run(waiting, cm.PartingBlow(seat=1))
+    assert rolls(struck, "parting") and rolls(struck, "charge")
+    chosen, after = run(hit, cm.ChooseResult(seat=0, column=6, row=0))
+    folded = state
+    for e in (*paused, *struck, *chosen):
+        folded = evolve(folded, e)
+    assert folded == after
