@@ -11,7 +11,7 @@ from games.guild_ball.rules.attacks import CHARGE_TAC, PARTING_TAC
 from games.guild_ball.rules.context import card, engages
 from games.guild_ball.rules.evolve import evolve
 from games.guild_ball.rules.pending import pending
-from games.guild_ball.rules.state import KD, GuildBallState
+from games.guild_ball.rules.state import KD, GuildBallState, Ongoing
 from games.guild_ball.tests.rules_table import (
     APART,
     IVO,
@@ -37,9 +37,9 @@ def table(places=PAST_IVO, dice=(1,) * 40, mp=(0, 0), **kw) -> GuildBallState:
     return arrange(in_play(), where, active=OSWIN, influence={OSWIN: 4}, mp=mp, dice=dice, **kw)
 
 
-def charged(state: GuildBallState) -> tuple[list, GuildBallState]:
+def charged(state: GuildBallState, charge: cm.Charge = CHARGE) -> tuple[list, GuildBallState]:
     """The charge declared: its events and the state waiting on Ivo's parting blow."""
-    events, waiting = run(state, CHARGE)
+    events, waiting = run(state, charge)
     (decision,) = pending(waiting)
     assert (decision.kind, decision.seat, decision.context["model"]) == ("parting_blow", 1, IVO)
     return events, waiting
@@ -64,6 +64,20 @@ def test_a_charge_paused_by_a_parting_blow_waits_for_it() -> None:
     assert not rolls(events, "charge") and not activation_ended(events)
     assert waiting.activation is not None and waiting.activation.model == OSWIN
     assert waiting.attack is None and waiting.advance.charge.kind == "charge"
+
+
+def test_a_charge_engaging_its_target_where_it_pauses_still_waits() -> None:
+    """The parting blow "is triggered and resolved immediately at the point the active model
+    leaves", and the charge's attack follows its advance: Tamsin nearer, Oswin already engages
+    her where he leaves Ivo's zone, yet nothing rolls before Ivo's player answers; declined,
+    Oswin goes his whole way to (10, 9.5) and attacks from there."""
+    nearer = table({**PAST_IVO, TAMSIN: (10.0, 11.3)})
+    events, waiting = charged(nearer, cm.Charge(seat=0, target=TAMSIN, end=(10.0, 9.5)))
+    assert engages(waiting, waiting.unit(OSWIN), waiting.unit(TAMSIN))
+    assert not rolls(events, "charge") and not activation_ended(events)
+    events, after = run(waiting, cm.PartingBlow(seat=1, strike=False))
+    assert (after.unit(OSWIN).x, after.unit(OSWIN).y) == (10.0, 9.5)
+    assert rolls(events, "charge")
 
 
 def test_a_declined_parting_blow_lets_the_charge_attack() -> None:
@@ -161,6 +175,22 @@ def test_a_paused_charge_takes_the_free_ball_on_its_way() -> None:
     events, after = run(waiting, cm.PartingBlow(seat=1, strike=False))
     assert after.ball_holder == OSWIN
     assert rolls(events, "charge")
+
+
+def test_a_paused_charge_slowed_by_an_ongoing_aoe_is_unsuccessful() -> None:
+    """ "If a model's MOV is reduced during an advance and the distance it has already moved is
+    greater than its reduced MOV stat, the advance ends immediately" (otherwise it goes on up
+    to the reduced MOV), and "if the active model doesn't end its advance engaging the target
+    enemy model, the charge has been unsuccessful, and the active model's activation
+    immediately ends". Beyond Ivo, Oswin enters Molten Splash (burning, -2\"/-2\" MOV): his
+    charge goes on after the declined blow up to 5" only, short of Tamsin."""
+    splash = (Ongoing("molten-splash", 10.0, 11.0, 1),)
+    _, waiting = charged(table(ongoing=splash))
+    events, after = run(waiting, cm.PartingBlow(seat=1, strike=False))
+    oswin = after.unit(OSWIN)
+    assert (oswin.x, oswin.y) == (10.0, 10.0) and "burning" in oswin.conditions
+    assert not rolls(events, "charge") and activation_ended(events)
+    assert after.attack is None and after.activation is None
 
 
 def test_the_paused_charge_replays_to_the_same_state() -> None:
