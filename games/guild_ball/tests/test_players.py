@@ -39,13 +39,14 @@ def test_builtin_players_finish_their_games() -> None:
 def test_the_builtin_player_beats_the_random_player_in_quick_and_typical_games() -> None:
     """A fixed sample: 10 Quick and 10 Typical games, two on each map and two without terrain,
     the built-in player's seat alternating. Over 500 games of each size (seeds 0-99 on each map,
-    `python -m games.guild_ball.players.versus`) it won all, and 6 Quick and 3 Typical games
-    reached the turn limit; the margin asked here holds far below that."""
+    `python -m games.guild_ball.players.versus`) it won all, and 4 Quick and 2 Typical games
+    reached the turn limit (since charges attack after a parting blow, c25ddb3; this sample's
+    Quick games 3, won all the same); the margin asked here holds far below that."""
     from games.guild_ball.players.versus import outcomes
 
     for size in (1, 2):
         results = outcomes(2, 100, size, [0, 1, 2, 3, 4])
         wins = sum(r.winner == r.builtin_seat for r in results)
         assert wins >= 8, (size, wins)
-        assert sum(r.at_limit for r in results) <= 2
+        assert sum(r.at_limit for r in results) <= 3
         assert sum(r.builtin_refused for r in results) == 0
