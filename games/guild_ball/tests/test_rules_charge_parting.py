@@ -16,6 +16,7 @@ from games.guild_ball.tests.rules_table import (
     APART,
     IVO,
     OSWIN,
+    SEFA,
     TAMSIN,
     arrange,
     in_play,
@@ -112,6 +113,22 @@ def test_a_missed_parting_blow_lets_the_charge_attack() -> None:
     assert (after.unit(OSWIN).x, after.unit(OSWIN).y) == (10.0, 11.0)
     assert not activation_ended(events)
     assert after.activation.model == OSWIN and after.attack is None and after.advance is None
+
+
+def test_a_charge_leaving_two_melee_zones_waits_for_each_blow() -> None:
+    """ "A model may suffer multiple parting blows if leaving multiple melee zones and/or LOS":
+    Sefa at (8, 8.6) too, Oswin's charge pauses where he leaves Ivo's zone, then where he leaves
+    hers; her blow missed, the charge attacks."""
+    _, waiting = charged(table({**PAST_IVO, SEFA: (8.0, 8.6)}))
+    first = waiting.unit(OSWIN).y
+    events, second = run(waiting, cm.PartingBlow(seat=1, strike=False))
+    (decision,) = pending(second)
+    assert decision.kind == "parting_blow" and decision.context["model"] == SEFA
+    assert first < second.unit(OSWIN).y < 11.0
+    assert not rolls(events, "charge") and not activation_ended(events)
+    events, after = run(second, cm.PartingBlow(seat=1))
+    assert rolls(events, "parting")[0].model == SEFA and rolls(events, "charge")
+    assert after.unit(OSWIN).y == 11.0 and after.activation.model == OSWIN
 
 
 def test_a_charge_knocked_down_by_a_parting_blow_is_unsuccessful() -> None:
