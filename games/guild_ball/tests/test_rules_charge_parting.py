@@ -11,7 +11,7 @@ from games.guild_ball.rules.attacks import CHARGE_TAC, PARTING_TAC
 from games.guild_ball.rules.context import card, engages
 from games.guild_ball.rules.evolve import evolve
 from games.guild_ball.rules.pending import pending
-from games.guild_ball.rules.state import KD, GuildBallState, Ongoing
+from games.guild_ball.rules.state import KD, Dodge, GuildBallState, Ongoing
 from games.guild_ball.tests.rules_table import (
     APART,
     IVO,
@@ -222,3 +222,16 @@ def test_the_paused_charge_replays_to_the_same_state() -> None:
     for e in (*paused, *struck, *chosen):
         folded = evolve(folded, e)
     assert folded == after
+
+
+def test_a_dodge_out_of_a_melee_zone_is_no_advance_and_provokes_no_parting_blow() -> None:
+    """ "Repositioning refers to any movement that isn't an advance. ... A dodge is a specific
+    type of reposition movement", and a parting blow comes "When performing an advance": Oswin,
+    engaged by Tamsin, dodges 4" away (Pass & Move's dodge; Run the Length's is one too) without
+    a pause or a question."""
+    engaged = {OSWIN: (10.0, 10.0), TAMSIN: (10.0, 12.0)}
+    state = table(engaged, dodge=Dodge(model=OSWIN, inches=4, why="pass and move"))
+    events, after = run(state, cm.DodgeTo(seat=0, path=((10.0, 6.0),)))
+    assert (after.unit(OSWIN).x, after.unit(OSWIN).y) == (10.0, 6.0)
+    assert after.advance is None and not any(isinstance(e, ev.AdvanceStep) for e in events)
+    assert [d.kind for d in pending(after)] == ["action"]
