@@ -15,7 +15,7 @@ from games.guild_ball.pitch import within
 from games.guild_ball.rules import events as ev
 from games.guild_ball.rules.context import Ctx, base_of, card, pack, passes
 from games.guild_ball.rules.sequences import triggered
-from games.guild_ball.rules.state import KD, Dodge
+from games.guild_ball.rules.state import KD, Dodge, GuildBallState
 
 
 def gain_ball(ctx: Ctx, model: str, how: str) -> None:
@@ -37,6 +37,9 @@ def fire(ctx: Ctx, when: str, model: str, other: str = "") -> None:
         tag = f"trait:{trait.slug}"
         if trait.once_per_turn and tag in ctx.state.unit(model).plays_used:
             continue
+        effects = _now(ctx.state, trait.effects)
+        if not effects:
+            continue
         aims = [a for a in _aims(ctx, trait, model, other) if _tests(ctx, trait.checks, a, other)]
         if not aims:
             continue
@@ -46,11 +49,24 @@ def fire(ctx: Ctx, when: str, model: str, other: str = "") -> None:
             u = ctx.state.unit(model)
             changed(ctx, u, plays_used=(*u.plays_used, tag))
         for affected in aims:
-            for effect in trait.effects:
+            for effect in effects:
                 apply(ctx, model, affected, effect, trait.slug)
                 if ctx.state.result is not None:
                     return
     _plan(ctx, when, unit.seat, model)
+
+
+# The primitives that move a model: "Models may not be repositioned or placed during a parting
+# blow", so a trigger resolving during one (its tackle's `tackles` and `gains_ball`) has none.
+_MOVES = frozenset({"dodge", "push", "advance"})
+
+
+def _now(state: GuildBallState, effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
+    """The effects a trigger applies now: during a parting blow, none that moves a model (a
+    trigger left with none does not resolve, so a once-per-turn one is not used up)."""
+    if state.attack is None or state.attack.kind != "parting":
+        return effects
+    return tuple(e for e in effects if e.do not in _MOVES)
 
 
 def _aims(ctx: Ctx, trait: Trait, model: str, other: str) -> list[str]:
@@ -102,9 +118,12 @@ def _plan(ctx: Ctx, when: str, seat: int, model: str) -> None:
     affected = model
     if plan.affects == "trigger" and not _tests(ctx, plan.checks, affected, ""):
         return
+    effects = _now(ctx.state, plan.effects)
+    if not effects:
+        return
     if plan.once:
         ctx.emit(ev.PlanResolved(seat=seat))
-    for effect in plan.effects:
+    for effect in effects:
         if effect.do == "gain_momentum":
             from games.guild_ball.rules.health import gain_mp
 

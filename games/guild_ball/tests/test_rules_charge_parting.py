@@ -1,5 +1,6 @@
 """A charge paused by a parting blow (issue 24): the charge waits for the blow and goes on as
-an unpaused one does. One test per rule, quoting the book (CHARGE, PARTING BLOW).
+an unpaused one does; and what else a parting blow does not do (a dodge provokes none, a blow's
+tackle triggers no dodge). One test per rule, quoting the book (CHARGE, PARTING BLOW).
 
 Oswin charges Tamsin straight up the pitch, from (10, 5) to (10, 11), passing Ivo at (12.2, 8):
 he enters Ivo's 1" melee zone on the way and leaves it, so Ivo's player may declare a parting
@@ -14,6 +15,7 @@ from games.guild_ball.rules.pending import pending
 from games.guild_ball.rules.state import KD, Dodge, GuildBallState, Ongoing
 from games.guild_ball.tests.rules_table import (
     APART,
+    BELL,
     IVO,
     OSWIN,
     SEFA,
@@ -235,3 +237,32 @@ def test_a_dodge_out_of_a_melee_zone_is_no_advance_and_provokes_no_parting_blow(
     assert (after.unit(OSWIN).x, after.unit(OSWIN).y) == (10.0, 6.0)
     assert after.advance is None and not any(isinstance(e, ev.AdvanceStep) for e in events)
     assert [d.kind for d in pending(after)] == ["action"]
+
+
+def test_a_parting_blows_tackle_triggers_no_dodge() -> None:
+    """ "Models may not be repositioned or placed during a parting blow." Dagny's Cut Loose
+    ("when this model gains the ball with a tackle, it may make a 2\" dodge") would move her
+    during the blow whose tackle triggers it: her blow takes Oswin's ball as he jogs past, and
+    no dodge is offered (Cut Loose stays unused this turn); Oswin's jog goes on to its end. An
+    attack's tackle offers it."""
+    dagny = "1-dagny-twistwell"
+    state = in_play(teams=(BELL, ("ropewalkers", ("barnaby-splice", "esk-hawser"))))
+    where = {k: v for k, v in APART.items() if k.startswith("0-")}
+    where.update({OSWIN: (10.0, 5.0), dagny: (12.2, 8.0)})
+    where.update({"1-barnaby-splice": (4.0, 20.0), "1-esk-hawser": (20.0, 20.0)})
+    state = arrange(state, where, active=OSWIN, ball=OSWIN, mp=(0, 0), dice=(6,) * 7)
+    _, waiting = run(state, cm.Jog(seat=0, path=((10.0, 10.0),)))
+    _, picking = run(waiting, cm.PartingBlow(seat=1))
+    assert picking.attack.kind == "parting" and picking.attack.limits == (5, 1)
+    _, picking = run(picking, cm.ChooseResult(seat=1, column=5, row=0))
+    assert card(picking.unit(dagny)).playbook[0][1].text == "tackle"
+    events, after = run(picking, cm.ChooseResult(seat=1, column=1, row=1))
+    assert after.ball_holder == dagny and after.dodge is None
+    assert not any(isinstance(e, ev.DodgeStep) for e in events)
+    assert "trait:cut-loose" not in after.unit(dagny).plays_used
+    assert (after.unit(OSWIN).x, after.unit(OSWIN).y) == (10.0, 10.0)
+    assert [d.kind for d in pending(after)] == ["action"]
+    engaged = arrange(state, {OSWIN: (10.5, 8.0)}, active=dagny, influence={dagny: 2})
+    _, picking = run(engaged, cm.Attack(seat=1, target=OSWIN))
+    _, tackled = run(picking, cm.ChooseResult(seat=1, column=1, row=1))
+    assert tackled.ball_holder == dagny and tackled.dodge.why == "cut-loose"
