@@ -271,7 +271,7 @@ def _go_on(ctx: Ctx, adv: Advance) -> None:
         here = point_along(path, at)
         ctx.emit(ev.Moved(model=model, how=how, x=here.x, y=here.y))
         if who:
-            ctx.emit(ev.AdvanceStep(advance=replace(adv, stops=stops, offered=who)))
+            ctx.emit(ev.AdvanceStep(advance=replace(adv, stops=stops, offered=who, at=at)))
             return
         if ctx.state.ball_free:
             gain_ball(ctx, model, "snap")
@@ -327,13 +327,18 @@ def parting(ctx: Ctx, cmd: PartingBlow) -> None:
 
 def after_parting(ctx: Ctx) -> None:
     """A parting blow resolved: "After a parting blow is resolved, the active model may continue
-    its advance if able to do so" (not if knocked down or taken out: it stops there)."""
+    its advance if able to do so" (not if knocked down or taken out: it stops there, suffering
+    the ongoing AOEs it entered on the way, and a charge stopped so is unsuccessful)."""
     adv = ctx.state.advance
     if adv is None:
         return
     now = ctx.state.unit(adv.model)
     if ctx.state.result is not None or not now.on_pitch or KD in now.conditions:
         ctx.emit(ev.AdvanceStep(advance=None))
+        if ctx.state.result is None and now.on_pitch:
+            # Stopped, it has still entered what it crossed on the way: "Models entering ...
+            # within the AOE suffer the ongoing effect".
+            ongoing(ctx, adv.model, tuple((p[0], p[1]) for p in cut_path(adv.path, adv.at)))
         # A charge stopped short is unsuccessful: "the active model's activation immediately
         # ends". A model taken out ends its activation as any does (`turns.advance`).
         if adv.charge is not None and ctx.state.result is None and now.on_pitch:

@@ -175,7 +175,8 @@ class Advance(msgspec.Struct, frozen=True):
     that enemy's player may declare a parting blow ("that enemy model may immediately declare a
     parting blow"). `path` is the whole advance (the start first), `stops` the points still to
     come on it, as (inches along the path, the enemy whose zone or LOS is left there, or "" for
-    where the free ball snaps to the mover), and `offered` the enemy asked now. `charge`: the
+    where the free ball snaps to the mover), `offered` the enemy asked now and `at` how far
+    along the path the mover has come (where it waits). `charge`: the
     charge this advance is (its attack waits here while the advance is paused, and goes on once
     the advance ends: "After a parting blow is resolved, the active model may continue its
     advance if able to do so")."""
@@ -186,6 +187,7 @@ class Advance(msgspec.Struct, frozen=True):
     stops: tuple[tuple[float, str], ...]
     offered: str
     charge: Attack | None = None
+    at: float = 0.0
 
 
 class Ongoing(msgspec.Struct, frozen=True):

@@ -266,3 +266,25 @@ def test_a_parting_blows_tackle_triggers_no_dodge() -> None:
     _, picking = run(engaged, cm.Attack(seat=1, target=OSWIN))
     _, tackled = run(picking, cm.ChooseResult(seat=1, column=1, row=1))
     assert tackled.ball_holder == dagny and tackled.dodge.why == "cut-loose"
+
+
+def test_an_advance_stopped_by_a_parting_blow_suffers_the_aoe_it_entered() -> None:
+    """ "Models entering or ending their activations within the AOE suffer the ongoing effect",
+    and a model knocked down by a parting blow stops where it is ("continue its advance if able
+    to do so"): Oswin sprints through Molten Splash (burning) past Tamsin, whose blow knocks him
+    down where he leaves her zone; he entered the template on the way, so he burns, as he does
+    when the blow is declined and he goes his whole (slowed) way."""
+    places = {OSWIN: (10.0, 5.0), TAMSIN: (13.2, 8.0), IVO: (20.0, 21.0)}
+    splash = (Ongoing("molten-splash", 10.0, 7.8, 1),)
+    sprint = cm.Sprint(seat=0, path=((10.0, 11.0),))
+    state = table(places, ongoing=splash, dice=(6,) * 7 + (1,) * 20)
+    _, waiting = run(state, sprint)
+    assert waiting.advance.offered == TAMSIN and "burning" not in waiting.unit(OSWIN).conditions
+    stopped = waiting.unit(OSWIN).y
+    _, picking = run(waiting, cm.PartingBlow(seat=1))
+    _, picking = run(picking, cm.ChooseResult(seat=1, column=3, row=1))
+    _, after = run(picking, cm.ChooseResult(seat=1, column=1, row=0))
+    oswin = after.unit(OSWIN)
+    assert oswin.y == stopped and {KD, "burning"} <= set(oswin.conditions)
+    _, declined = run(waiting, cm.PartingBlow(seat=1, strike=False))
+    assert declined.unit(OSWIN).y == 10.0 and "burning" in declined.unit(OSWIN).conditions
