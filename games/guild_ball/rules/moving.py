@@ -465,7 +465,11 @@ def dodge_to(ctx: Ctx, cmd: DodgeTo) -> None:
     terrain modifiers; the ball snaps to the model if it comes within 1". A play's additional
     advance is offered the same way but moves as what it is: "An additional advance will be
     specified as a jog, sprint, or charge", and rough and fast terrain apply to an advance
-    (Gliding too), where "Dodges ... ignore terrain modifiers"."""
+    (Gliding too), where "Dodges ... ignore terrain modifiers". Being an advance, it provokes
+    parting blows as a standard one does ("When performing an advance, if an active model
+    leaves the melee zone or LOS of an enemy model that's engaging it"; the mover is the active
+    model while it performs it): it goes `advance_along`, pausing for each, and the next dodge
+    on offer waits for its end."""
     state = ctx.state
     seat_of = state.unit(_dodger(state)).seat if _dodger(state) else -1
     if not _dodger(state):
@@ -493,7 +497,11 @@ def dodge_to(ctx: Ctx, cmd: DodgeTo) -> None:
     _close_dodge(ctx)
     if paid:
         spend_mp(ctx, cmd.seat, 1, RUN)
-    if cmd.path:
+    if cmd.path and kind is not MoveKind.DODGE:
+        reach(ctx, JOG_OR_SPRINT["1"])
+        reach(ctx, JOG_OR_SPRINT["2"])
+        advance_along(ctx, model, tuple(movement.path), kind.value)
+    elif cmd.path:
         unit = ctx.state.unit(model)
         path = tuple(movement.path)
         leg = snap_on_path(ctx, unit, path)
