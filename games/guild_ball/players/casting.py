@@ -115,6 +115,8 @@ def _effect_value(state: GuildBallState, origin: Unit, target: Unit, play: Play)
         elif do == "dodge" and not enemy:
             value += _dodge_value(state, target, float(effect.arg("distance")))
         elif do == "advance" and not enemy:
+            # Valued as a dodge of its jog, ignoring the parting blows it provokes (a
+            # simplification: an additional jog is an advance, a dodge is not).
             value += 2 * _dodge_value(state, target, moves(state, target)[0])
     if damage and enemy:
         value += damage_value(target, 0, damage)
@@ -168,7 +170,9 @@ def _fighting(state: GuildBallState, friend: Unit) -> float:
 def _dodge_value(state: GuildBallState, friend: Unit, inches: float) -> float:
     """A dodge of `inches` for our carrier (the active model or one still to activate): out of
     the enemies engaging it, when it is long enough to leave their melee zones (a dodge
-    provokes no parting blows), or nearer a shot."""
+    provokes no parting blows), or nearer a shot. A play's additional jog (The Long Haul's) is
+    valued as such a dodge, ignoring the parting blows it provokes as an advance (a
+    simplification)."""
     active = state.activation is not None and state.activation.model == friend.id
     if state.ball_holder != friend.id or (friend.activated and not active):
         return 0.0
