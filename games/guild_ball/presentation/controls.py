@@ -54,8 +54,12 @@
 | gbbook   | "Back" from the target                   | the playbook prompt again                 |
 | gbpush   | the playbook's "Push distance" select    | the playbook again, its results carrying  |
 |          |                                          | the push's inches (ChooseResult.push)     |
-| gbdodge  | a dodge by intention, or none            | DodgeTo                                   |
-| gbdodt   | "Type waypoints…" (opens gbdodm)         | a form: the dodge's waypoints             |
+| gbdodge  | a dodge by intention, or none            | DodgeTo; a play's additional jog or       |
+|          |                                          | sprint: its private preview (parting      |
+|          |                                          | blows warned), whose Confirm (`to…`)      |
+|          |                                          | sends DodgeTo, Back (no arg) the offer    |
+| gbdodt   | "Type waypoints…" (opens gbdodm)         | a form: the dodge's waypoints (an         |
+|          |                                          | additional jog's: its preview)            |
 | gbreroll, gbicpt | Keep / Reroll, Let it pass / Intercept | RerollScatter, Intercept             |
 | gbfollow | neither / Pass & Move / Snap Shot        | FollowUp                                  |
 | gbgoal   | "Kick as proposed"                       | the proposed GoalKick                     |
@@ -549,12 +553,7 @@ async def _show(
         text.append(f"Target: {w.model_name(pv, planned.target)}.")
         if bonus:
             text.append("Bonus Time on the charge's attack (1 MP).")
-    if preview.parting_blows:
-        text.append(
-            "⚠ Parting blows from "
-            + w.join([w.model_name(pv, e) for e in preview.parting_blows])
-            + "."
-        )
+    text += _parting_lines(pv, preview)
     if leave:
         text.append("The free ball is left where it is.")
     text.append(
@@ -564,6 +563,16 @@ async def _show(
     if ask.pictures:  # a slow control: its answer may wait for the picture worker
         files = (("move.png", await render_async(move_preview, preview)),)
     return _edit(p.preview_message(table, planned, files, text, bonus, leave))
+
+
+def _parting_lines(pv: Any, preview: Any) -> list[str]:
+    """The warning of the parting blows a previewed advance provokes (`sc.preview` finds the
+    engaging enemies whose melee zones its path leaves); none, no line."""
+    if not preview.parting_blows:
+        return []
+    return [
+        "⚠ Parting blows from " + w.join([w.model_name(pv, e) for e in preview.parting_blows]) + "."
+    ]
 
 
 async def _intent(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
@@ -1046,7 +1055,9 @@ async def _book(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str
     return _edit(p.playbook_prompt(table, d))
 
 
-def _dodge_path(table: Table, d: Any, aim: str) -> tuple[tuple[float, float], ...]:
+def _dodge_path(table: Table, d: Any, aim: str, kind: MoveKind) -> tuple[tuple[float, float], ...]:
+    """The path of the offered move (`kind`: a dodge, or a play's additional jog or sprint,
+    which terrain and Gliding affect) towards the ball, the enemy goal or away from a model."""
     pv = _view(table).table
     me = sc.model(pv, d.context["model"])
     inches = float(d.context.get("inches", 0))
@@ -1060,27 +1071,77 @@ def _dodge_path(table: Table, d: Any, aim: str) -> tuple[tuple[float, float], ..
         other = _model(table, aim[5:])
         to = Point(2 * me.x - other.x, 2 * me.y - other.y)
     else:
-        raise Refused("Choose a dodge from the prompt.")
-    moved = straight(geo, me.id, (to.x - start.x, to.y - start.y), inches, MoveKind.DODGE)
+        raise Refused(f"Choose a {kind} from the prompt.")
+    glides = me.id in pv.gliding and kind is not MoveKind.DODGE
+
+    def going(reach: float) -> Any:
+        return straight(
+            geo, me.id, (to.x - start.x, to.y - start.y), reach, kind, ignore_rough=glides
+        )
+
+    moved = going(inches)
     if aim == "ball":
         ball = Base(to, 0.0)
         gap = max(start.distance_to(ball.centre) - 0.9, 0.0)
         if gap < moved.travelled:
-            moved = straight(geo, me.id, (to.x - start.x, to.y - start.y), gap, MoveKind.DODGE)
+            moved = going(gap)
     if moved.travelled < 0.05:
-        raise Refused("There is no room to dodge that way: choose another or no dodge.")
+        raise Refused(f"There is no room to {kind} that way: choose another or no {kind}.")
     return (sc._cut(start, moved.end),)
 
 
 async def _dodge(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
+    """The offered dodge made (`n`: declined) by intention. A play's additional jog or sprint
+    is previewed first (an intention, `to…` its Confirm, no arg: back to the offer)."""
     d = asked(table, "dodge")
     seat = _view(table).seat
+    kind = sc.offered_move(_view(table).table)
     if arg == "n":
-        return await _act(ask, table, cm.DodgeTo(seat=seat), "No dodge.")
-    path = _dodge_path(table, d, arg)
-    return await _act(
-        ask, table, cm.DodgeTo(seat=seat, path=path), f"You dodge to {p.point(path[-1])}."
+        return await _act(ask, table, cm.DodgeTo(seat=seat), f"No {kind}.")
+    if kind is MoveKind.DODGE:
+        path = _dodge_path(table, d, arg, kind)
+        return await _act(
+            ask, table, cm.DodgeTo(seat=seat, path=path), f"You dodge to {p.point(path[-1])}."
+        )
+    if not arg:
+        return _edit(p.dodge_prompt(table, d))
+    if arg.startswith("to"):
+        return await _offered_move(ask, table, d, kind, arg)
+    return _edit(_offered_preview(table, d, kind, _dodge_path(table, d, arg, kind)))
+
+
+def _offered_preview(
+    table: Table, d: Any, kind: MoveKind, path: tuple[tuple[float, float], ...]
+) -> Message:
+    """The preview of a play's additional jog or sprint along `path`: where it goes and, as
+    the standard move's preview warns, the parting blows it provokes."""
+    pv = _view(table).table
+    me = sc.model(pv, d.context["model"])
+    planned = sc.Planned(kind, tuple((round(x, 2), round(y, 2)) for x, y in path))
+    preview = sc.preview(pv, p.names_of(table), me.id, planned)
+    planned = sc.Planned(kind, planned.points, "", preview.problem)
+    route = " → ".join(p.point(x) for x in planned.points)
+    text = [f"**{me.name}** {kind}s from {p.point((me.x, me.y))} to {route}."]
+    text += _parting_lines(pv, preview)
+    text.append(
+        f"⚠ {planned.problem}." if planned.problem else "Confirm to move; nothing happens before."
     )
+    return p.offered_preview(table, me.id, planned, text)
+
+
+async def _offered_move(ask: Ask, table: Table, d: Any, kind: MoveKind, arg: str) -> Reply:
+    """A previewed additional jog or sprint confirmed: made, and said with the parting blows
+    it waits for."""
+    pv = _view(table).table
+    head, *rest = arg.split(";")
+    stale = "That preview is out of date: use `/gm decide`."
+    if head != f"to{p.index_of(pv, d.context['model'])}":
+        raise Refused(stale)
+    path = points(" ".join(rest), stale)
+    planned = sc.Planned(kind, path)
+    blows = _parting_lines(pv, sc.preview(pv, p.names_of(table), d.context["model"], planned))
+    said = " ".join([f"You {kind} to {p.point(path[-1])}.", *blows])
+    return await _act(ask, table, cm.DodgeTo(seat=_view(table).seat, path=path), said)
 
 
 async def _dodge_form(
@@ -1089,7 +1150,7 @@ async def _dodge_form(
     d = asked(table, "dodge")
     return Reply(
         modal=Modal(
-            "Dodge",
+            str(sc.offered_move(_view(table).table)).capitalize(),
             _id("gbdodm", table),
             (
                 ModalField(
@@ -1106,8 +1167,14 @@ async def _dodge_form(
 async def _dodge_typed(
     ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]
 ) -> Reply:
-    asked(table, "dodge")
+    """Typed waypoints: the dodge made, a play's additional jog or sprint previewed."""
+    d = asked(table, "dodge")
     path = points(f.get("path", ""), "Type the waypoints as pairs `x, y; x, y`.")
+    kind = sc.offered_move(_view(table).table)
+    if kind is not MoveKind.DODGE:
+        if len(path) > 6:
+            raise Refused("At most 6 waypoints.")
+        return _edit(_offered_preview(table, d, kind, path))
     return await _act(
         ask,
         table,

@@ -22,6 +22,7 @@ from bot.render.ids import ControlId
 from bot.render.ui import Button, Embed, Message, Option, Select, clip
 from engine.core.game import Decision
 from games.guild_ball.content.loader import load_pack
+from games.guild_ball.pitch import MoveKind
 from games.guild_ball.pitch.field import GAME_SIZES
 from games.guild_ball.presentation import scenes as sc
 from games.guild_ball.presentation import words as w
@@ -995,15 +996,22 @@ def arg_has_play(custom_id: str) -> bool:
 
 
 def dodge_prompt(table: Table, decision: Decision) -> Message:
+    """The dodge on offer, by intention or typed waypoints. A play's additional jog or sprint
+    is offered the same way and named as what it is; being an advance it may provoke parting
+    blows, so each of its ways is previewed (with that warning) before Confirm makes it."""
     pv = seat_view(table).table
     inches = decision.context.get("inches", 0)
     model = sc.model(pv, decision.context["model"])
-    lines = [
-        decision.prompt,
-        f"{model.name} stands at {point((model.x, model.y))}.",
-        deadline(table.due, "no dodge is made"),
-    ]
-    buttons = [Button("No dodge (default)", cid("gbdodge", table, "n"), style="primary")]
+    kind = sc.offered_move(pv)
+    word = str(kind)
+    lines = [decision.prompt, f"{model.name} stands at {point((model.x, model.y))}."]
+    if kind is not MoveKind.DODGE:
+        lines.append(
+            f"The {word} is an advance: leaving the melee zone of an enemy engaging "
+            f"{model.name} provokes a parting blow. Each way is previewed before it is made."
+        )
+    lines.append(deadline(table.due, f"no {word} is made"))
+    buttons = [Button(f"No {word} (default)", cid("gbdodge", table, "n"), style="primary")]
     if pv.ball_free and not pv.ball_holder:
         buttons.append(Button(f'Towards the ball ({inches}")', cid("gbdodge", table, "ball")))
     buttons.append(Button("Towards the enemy goal", cid("gbdodge", table, "goal")))
@@ -1016,7 +1024,26 @@ def dodge_prompt(table: Table, decision: Decision) -> Message:
             )
         )
     buttons.append(Button("Type waypoints…", cid("gbdodt", table)))
-    return Message(embeds=(embed("Dodge", lines),), rows=(tuple(buttons[:5]),)).check()
+    return Message(embeds=(embed(word.capitalize(), lines),), rows=(tuple(buttons[:5]),)).check()
+
+
+def encode_offered(pv: PublicView, model_id: str, points: Sequence[tuple[float, float]]) -> str:
+    """A previewed additional jog or sprint as its Confirm button carries it: `to`, the
+    mover's index (a preview left from an earlier offer is refused), then the waypoints."""
+    return ";".join([f"to{index_of(pv, model_id)}", *(f"{x:.2f},{y:.2f}" for x, y in points)])
+
+
+def offered_preview(table: Table, model_id: str, planned: sc.Planned, text: list[str]) -> Message:
+    """The private preview of a play's additional jog or sprint, with Confirm (when legal),
+    Adjust… (typed waypoints) and Back (the offer's prompt)."""
+    pv = seat_view(table).table
+    buttons = []
+    if not planned.problem and planned.points:
+        arg = encode_offered(pv, model_id, planned.points)
+        buttons.append(Button("Confirm", cid("gbdodge", table, arg), style="success"))
+    buttons += [Button("Adjust…", cid("gbdodt", table)), Button("Back", cid("gbdodge", table))]
+    title = f"{str(planned.kind).capitalize()} preview (only you see this)"
+    return Message(embeds=(embed(title, text),), rows=(tuple(buttons),)).check()
 
 
 def yes_no(table: Table, decision: Decision, title: str, action: str, yes: str, no: str) -> Message:

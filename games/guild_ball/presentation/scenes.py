@@ -44,6 +44,7 @@ from games.guild_ball.pitch import (
     straight,
     within,
 )
+from games.guild_ball.rules.moving import offered_kind
 from games.guild_ball.rules.state import Piece
 from games.guild_ball.rules.views import ModelView, PublicView
 
@@ -202,6 +203,13 @@ def engaging_me(pv: PublicView, model_id: str, sc: Scene | None = None) -> list[
 def enemy_goal(pv: PublicView, seat: int) -> Base:
     post = pitch_of(pv).goalpost(1 - side_of(pv, seat))
     return Base(post.centre, post.radius)
+
+
+def offered_move(pv: PublicView) -> MoveKind:
+    """How the dodge on offer moves: a play's additional jog or sprint as that advance (it
+    provokes parting blows), anything else as a dodge. The rules' own answer: `offered_kind`
+    reads only the offer and the attack, which the public view holds as the state does."""
+    return offered_kind(pv)  # type: ignore[arg-type]
 
 
 # --- moves by intention ------------------------------------------------------------------------

@@ -268,8 +268,12 @@ class Person:
         await self.press(seat, m, "gbpick", arg=arg_of(buttons[-1]))
 
     async def dodge(self, seat, m, d):
-        await self.press(seat, m, "gbdodge", arg="goal")
-        if self.refusals and "dodge" in self.refusals[-1]:
+        reply = await self.press(seat, m, "gbdodge", arg="goal")
+        shown = reply.message if reply.edit and reply.message is not None else Message()
+        confirm = [c for c in controls(shown) if c.label == "Confirm"]
+        if confirm:  # a play's additional jog or sprint is previewed first
+            await self.press(seat, shown, "gbdodge", arg=arg_of(confirm[0]))
+        elif self.refusals and "dodge" in self.refusals[-1]:
             await self.press(seat, m, "gbdodge", arg="n")
 
     async def reroll(self, seat, m, d):
