@@ -56,6 +56,7 @@ from games.guild_ball.rules.health import (
     ongoing,
 )
 from games.guild_ball.rules.pregame import advance_pregame
+from games.guild_ball.rules.returns import ball_markers, return_start
 from games.guild_ball.rules.sequences import ACTIVATION as ACTIVATION_SEQUENCE
 from games.guild_ball.rules.sequences import reach
 from games.guild_ball.rules.state import (
@@ -114,9 +115,10 @@ def default_return(state: GuildBallState, unit: Unit) -> tuple[str, float, float
     size = pitch_of(state).size
     y = r if side == 0 else size - r
     sc = scene(state)
+    markers = ball_markers(state)
     for k in range(40):
         x = size / 2 + (k // 2 + 1) * (1 if k % 2 else -1) * 1.1 * (k > 0)
-        if placement(sc, Base(Point(x, y), r)) is None:
+        if placement(sc, Base(Point(x, y), r), markers=markers) is None:
             return unit.id, x, y
     return unit.id, r, y
 
@@ -172,24 +174,24 @@ def allocate(ctx: Ctx, cmd: Allocate) -> None:
 
 def check_return(state: GuildBallState, unit: Unit, x: float, y: float) -> None:
     """ "A returned model is placed in base contact with an edge of the pitch that's within the
-    friendly deployment zone and may then make a jog": its place must be free and within a jog
-    of that edge (the own table edge, or a side edge within 10" of it)."""
-    side = state.teams[unit.seat].side
+    friendly deployment zone and may then make a jog": the place must be free, and reached by a
+    legal jog from a start touching the own table edge or a side edge within 10" of it
+    (`returns.return_start`)."""
     r = Base.at(0, 0, card(unit).stats.base).radius
     base = Base(Point(x, y), r)
-    problem = placement(scene(state), base, ignore=(unit.id,))
+    problem = placement(scene(state), base, ignore=(unit.id,), markers=ball_markers(state))
     if problem is not None:
-        raise RuleError("return_place", f"{label(unit)} may not be placed there ({problem[0]}).")
-    size = pitch_of(state).size
-    depth = y if side == 0 else size - y
-    reach = [depth - r]
-    if depth - r <= 10.0:
-        reach += [x - r, size - x - r]
-    if min(reach) > moves(state, unit)[0] + 0.01:
         raise RuleError(
             "return_place",
-            f"{label(unit)} returns at your table edge (or a side edge within your deployment "
-            "zone) and may jog from there: pick a place within its jog of that edge.",
+            f"{label(unit)} may not end its return there ({problem[0]}): pick a place on the "
+            "pitch clear of other models, the ball, barriers and obstructions.",
+        )
+    if return_start(state, unit, x, y) is None:
+        raise RuleError(
+            "return_place",
+            f'{label(unit)} returns touching your table edge (or a side edge within 10" of it) '
+            f'and may jog {moves(state, unit)[0]:g}" from there, terrain counting as for any '
+            "jog: pick a place such a jog reaches, clear of barriers and models on the way.",
         )
 
 

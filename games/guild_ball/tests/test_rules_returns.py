@@ -1,0 +1,125 @@
+"""Returned models: the place a returning model's player gives must be reached by a legal jog
+from an edge within the friendly deployment zone; one test per rule, quoting the book.
+
+"A returned model is placed in base contact with an edge of the pitch that's within the
+friendly deployment zone and may then make a jog." "The kicking player deploys their entire team
+completely within 10" of their chosen table edge." Brannock Pike (seat 0, whose table edge is
+y = 0) jogs 6" on a 30 mm base."""
+
+import pytest
+from msgspec.structs import replace
+
+from engine.core.errors import RuleError
+from games.guild_ball.rules import commands as cm
+from games.guild_ball.rules.context import base_of
+from games.guild_ball.rules.state import MAINTENANCE, GuildBallState, Piece
+from games.guild_ball.tests.rules_table import BELL6, LINK6, arrange, in_play, run
+
+PIKE = "0-brannock-pike"
+# Everybody else far from seat 0's table edge, clear of the jogs tried here.
+AWAY = {
+    "0-oswin-tollbright": (6.0, 20.0),
+    "0-maud-clangwright": (10.0, 20.0),
+    "0-ferris-gongmaker": (14.0, 20.0),
+    "0-jory-slake": (22.0, 20.0),
+    "0-clapper": (26.0, 20.0),
+    "1-sefa-lanternhold": (8.0, 30.0),
+    "1-ivo-brightwick": (12.0, 30.0),
+    "1-tamsin-cole": (16.0, 30.0),
+    "1-nell-farthing": (20.0, 30.0),
+    "1-orrin-glass": (24.0, 30.0),
+    "1-flitter": (28.0, 30.0),
+}
+
+
+def returning(terrain: tuple[Piece, ...] = (), ball: tuple[float, float] = (30.0, 18.0)):
+    """A Quick game's Maintenance Phase with Pike taken out, to be returned by seat 0."""
+    state = arrange(in_play(teams=(BELL6, LINK6), size="quick"), AWAY, ball=ball)
+    units = tuple(
+        replace(u, on_pitch=False, taken_out=True, hp=0, x=-50.0, y=-50.0) if u.id == PIKE else u
+        for u in state.units
+    )
+    teams = tuple(replace(t, allocation=None) for t in state.teams)
+    return replace(
+        state, units=units, teams=teams, phase=MAINTENANCE, activation=None, terrain=terrain
+    )
+
+
+def r_of(state: GuildBallState) -> float:
+    return base_of(state.unit(PIKE)).radius
+
+
+def returned_at(state: GuildBallState, x: float, y: float) -> tuple[float, float]:
+    """Return Pike at (x, y) (seat 1 allocating after), and say where he stands."""
+    _, state = run(state, cm.Allocate(seat=0, influence=(), returns=((PIKE, x, y),)))
+    _, state = run(state, cm.Allocate(seat=1, influence=()))
+    pike = state.unit(PIKE)
+    assert pike.on_pitch and not pike.taken_out
+    return pike.x, pike.y
+
+
+def refusal(state: GuildBallState, x: float, y: float) -> RuleError:
+    with pytest.raises(RuleError) as refused:
+        run(state, cm.Allocate(seat=0, influence=(), returns=((PIKE, x, y),)))
+    assert refused.value.code == "return_place"
+    return refused.value
+
+
+def test_a_returned_model_jogs_straight_out_from_its_table_edge() -> None:
+    """ "A returned model is placed in base contact with an edge of the pitch that's within the
+    friendly deployment zone and may then make a jog": touching the own table edge anywhere,
+    then a jog of up to its 6" straight out."""
+    state = returning()
+    r = r_of(state)
+    assert returned_at(state, 9.0, r + 6.0) == (9.0, r + 6.0)
+    refusal(state, 9.0, r + 6.2)
+
+
+def test_a_model_returned_at_a_side_edge_may_jog_out_of_the_deployment_zone() -> None:
+    """ "in base contact with an edge of the pitch that's within the friendly deployment zone
+    and may then make a jog": the side edge is within the zone up to 10" from the own table
+    edge, and the jog from there may leave the zone (along the side)."""
+    state = returning()
+    r = r_of(state)
+    # From (r, 10), where the base touches the side edge 10" from the table edge: 3.6" across
+    # and 4.8" on is a 6" jog, 14.8" from the table edge.
+    assert returned_at(state, r + 3.6, 14.8) == pytest.approx((r + 3.6, 14.8))
+    # Further on, the start would have to touch the side edge beyond the zone.
+    refusal(state, r + 3.6, 15.0)
+
+
+def test_a_barrier_in_the_way_of_every_jog_refuses_the_place() -> None:
+    """ "A model or marker may not move into or be placed onto a barrier": behind a wall no
+    jog from the table edge reaches, the place is refused; without the wall it is reached."""
+    wall = Piece(
+        kind="barrier", name="wall", points=((3.0, 2.0), (15.0, 2.0), (15.0, 3.0), (3.0, 3.0))
+    )
+    behind = (9.0, 5.0)
+    assert "jog" in str(refusal(returning(terrain=(wall,)), *behind))
+    assert returned_at(returning(), *behind) == behind
+
+
+def test_rough_terrain_on_the_way_costs_the_return_jog_two_inches() -> None:
+    """ "A model that moves within rough terrain at any point during an advance suffers -2"/-2"
+    MOV": from a table edge in rough terrain Pike's jog is 4"; dodges aside, a jog is an
+    advance."""
+    mud = Piece(kind="rough", name="mud", points=((4.0, 0.0), (14.0, 0.0), (14.0, 2.0), (4.0, 2.0)))
+    state = returning(terrain=(mud,))
+    r = r_of(state)
+    refusal(state, 9.0, r + 5.0)
+    assert returned_at(state, 9.0, r + 4.0) == (9.0, r + 4.0)
+    assert returned_at(returning(), 9.0, r + 5.0) == (9.0, r + 5.0)
+
+
+def test_a_refused_return_says_what_to_do_instead() -> None:
+    """The refusal names the edges a returned model starts at and its jog, and asks for a place
+    such a jog reaches."""
+    state = returning()
+    refused = refusal(state, 9.0, 18.0)
+    assert str(refused) == (
+        'Brannock Pike returns touching your table edge (or a side edge within 10" of it) and '
+        'may jog 6" from there, terrain counting as for any jog: pick a place such a jog '
+        "reaches, clear of barriers and models on the way."
+    )
+    on_ball = refusal(returning(ball=(9.0, 3.0)), 9.0, 3.0)
+    assert "clear of other models, the ball" in str(on_ball)
