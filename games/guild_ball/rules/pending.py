@@ -66,7 +66,7 @@ from games.guild_ball.rules.state import (
     PREPARE,
     GuildBallState,
 )
-from games.guild_ball.rules.turns import default_allocation, default_return, ready
+from games.guild_ball.rules.turns import default_allocation, default_returns, ready
 
 SETUP = "setup"
 TURN = "turn"
@@ -401,11 +401,7 @@ def pending(state: GuildBallState) -> tuple[Decision, ...]:
                 default=cm.Allocate(
                     seat=t.seat,
                     influence=default_allocation(state, t.seat),
-                    returns=tuple(
-                        default_return(state, u)
-                        for u in state.units
-                        if u.seat == t.seat and u.taken_out
-                    ),
+                    returns=default_returns(state, t.seat),
                 ),
             )
             for t in state.teams

@@ -20,6 +20,8 @@ until somebody must decide.
 
 from __future__ import annotations
 
+from msgspec.structs import replace
+
 from engine.core.errors import RuleError
 from games.guild_ball.pitch import Base, Point
 from games.guild_ball.pitch.movement import placement
@@ -123,6 +125,25 @@ def default_return(state: GuildBallState, unit: Unit) -> tuple[str, float, float
     return unit.id, r, y
 
 
+def default_returns(state: GuildBallState, seat: int) -> tuple[tuple[str, float, float], ...]:
+    """The default places of the seat's returning models, one after another: each is placed
+    clear of those returned before it ("A model or marker may not be placed [...] with its base
+    overlapping another model")."""
+    out = []
+    for u in returning(state, seat):
+        place = default_return(state, u)
+        out.append(place)
+        state = _placed(state, u.id, place[1], place[2])
+    return tuple(out)
+
+
+def _placed(state: GuildBallState, model: str, x: float, y: float) -> GuildBallState:
+    """The state as the next returning model finds it: `model` returned at (x, y), on the
+    pitch before it (the seat's returns are placed in roster order)."""
+    units = tuple(replace(u, on_pitch=True, x=x, y=y) if u.id == model else u for u in state.units)
+    return replace(state, units=units)
+
+
 def choose_plan(ctx: Ctx, cmd: ChoosePlan) -> None:
     state = ctx.state
     if state.phase != PLANS:
@@ -165,10 +186,12 @@ def allocate(ctx: Ctx, cmd: Allocate) -> None:
     if set(places) - back:
         raise RuleError("not_returning", "Only models taken out return to play.")
     returns = []
+    placed = state
     for u in returning(state, cmd.seat):
-        x, y = places.get(u.id, default_return(state, u)[1:])
-        check_return(state, u, x, y)
+        x, y = places.get(u.id, default_return(placed, u)[1:])
+        check_return(placed, u, x, y)
         returns.append((u.id, x, y))
+        placed = _placed(placed, u.id, x, y)
     ctx.emit(ev.Allocated(seat=cmd.seat, allocation=cmd.influence, returns=tuple(returns)))
 
 

@@ -123,3 +123,27 @@ def test_a_refused_return_says_what_to_do_instead() -> None:
     )
     on_ball = refusal(returning(ball=(9.0, 3.0)), 9.0, 3.0)
     assert "clear of other models, the ball" in str(on_ball)
+
+
+def test_models_returned_together_are_each_placed_clear_of_the_others() -> None:
+    """ "A model or marker may not be placed on a barrier or an obstruction, or with its base
+    overlapping another model or marker's base": two of a team's models returning in one
+    Maintenance Phase are placed one after the other, the second clear of the first, by
+    default or refused when its place overlaps the first."""
+    jory = "0-jory-slake"
+    state = returning()
+    units = tuple(
+        replace(u, on_pitch=False, taken_out=True, hp=0, x=-50.0, y=-50.0) if u.id == jory else u
+        for u in state.units
+    )
+    state = replace(state, units=units)
+    r = r_of(state)
+    with pytest.raises(RuleError) as refused:
+        run(state, cm.Allocate(seat=0, influence=(), returns=((PIKE, 9.0, r), (jory, 9.5, r))))
+    assert refused.value.code == "return_place"
+    _, after = run(state, cm.Allocate(seat=0, influence=()))
+    _, after = run(after, cm.Allocate(seat=1, influence=()))
+    pike, slake = after.unit(PIKE), after.unit(jory)
+    assert pike.on_pitch and slake.on_pitch
+    gap = ((pike.x - slake.x) ** 2 + (pike.y - slake.y) ** 2) ** 0.5
+    assert gap >= 2 * r - 1e-6
