@@ -294,3 +294,24 @@ def test_the_content_page_names_every_guild_model_and_primitive():
         assert f"| `{primitive}` |" in page, primitive
     for trigger in TRIGGERS:
         assert f"`{trigger}`" in page, trigger
+
+
+def test_the_content_page_gives_every_model_its_stat_line():
+    """docs/content.md's roster tables carry each model's stats as the pack has them, so a
+    balance change to a number cannot leave the page behind."""
+    page = (Path(__file__).parents[1] / "docs" / "content.md").read_text(encoding="utf-8")
+    rows = {line.split(" | ")[0][2:]: line.split(" | ") for line in page.splitlines()}
+    for m in MODELS:
+        s = m.stats
+        line = (
+            f'{s.jog}"/{s.sprint}"',
+            str(s.tac),
+            f'{s.kick_dice}/{s.kick_distance}"',
+            f"{s.defence}+",
+            str(s.armour),
+            f"{s.inf_base}/{s.inf_max}",
+            f"{s.hp} ({s.recovery})",
+            f"{s.base} mm",
+            f'{s.melee_zone}"',
+        )
+        assert tuple(rows[m.name][3:12]) == line, m.name

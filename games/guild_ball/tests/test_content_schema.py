@@ -52,7 +52,7 @@ CASES = [
         "mov = [5, 5]",
         f"{BELL}: oswin-tollbright: mov:",
     ),
-    ("kick not a pair", BELL, "kick = [2, 7]", "kick = [2]", f"{BELL}: oswin-tollbright: kick:"),
+    ("kick not a pair", BELL, "kick = [3, 7]", "kick = [3]", f"{BELL}: oswin-tollbright: kick:"),
     ("max INF below base", BELL, "inf = [3, 5]", "inf = [3, 2]", f"{BELL}: oswin-tollbright: inf:"),
     (
         "recovery past health",

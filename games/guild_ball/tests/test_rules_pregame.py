@@ -9,6 +9,7 @@ from engine.core.rng import Rng
 from games.guild_ball.game import GAME
 from games.guild_ball.rules import commands as cm
 from games.guild_ball.rules import events as ev
+from games.guild_ball.rules.context import kick_dice
 from games.guild_ball.rules.pregame import GIVE
 from games.guild_ball.rules.state import CHOOSE, DEPLOY, KICK_OFF, MAINTENANCE
 from games.guild_ball.tests.rules_table import (
@@ -165,7 +166,9 @@ def test_a_short_kick_off_lets_the_receiver_give_the_ball() -> None:
     _, state = run(state, cm.ChooseKicking(seat=state.chooser, kick=True))
     state = defaults_until(state, KICK_OFF)
     kicker = state.unit(state.kicker)
-    state = replace(state, rng=Rng(state.rng.state, (1, 1, 6, 1)))
+    # Every kick die a 1 (a miss), then the scatter: direction 6, 1".
+    misses = (1,) * kick_dice(state, kicker)
+    state = replace(state, rng=Rng(state.rng.state, (*misses, 6, 1)))
     _, after = run(
         state, cm.KickOff(seat=state.kicking, path=(), target=(kicker.x - 3, kicker.y + 1.0))
     )
