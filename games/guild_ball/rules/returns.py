@@ -75,9 +75,9 @@ def return_start(state: GuildBallState, unit: Unit, x: float, y: float) -> Point
 
 
 def ball_markers(state: GuildBallState) -> tuple[Base, ...]:
-    """The free ball as a marker: a returned model does not take it on its jog (rules notes),
-    so it "may move over a marker without impediment but may not end its movement overlapping a
-    marker's base", and may not be placed overlapping it."""
+    """The free ball as a marker: a returned model "may move over a marker without impediment
+    but may not end its movement overlapping a marker's base", and may not be placed
+    overlapping it (its jog takes the ball when it comes within 1": `turns.return_jog`)."""
     return (ball_base(state),) if state.ball_free and state.ball_x >= 0 else ()
 
 

@@ -15,7 +15,7 @@ from games.guild_ball.pitch import within
 from games.guild_ball.rules import events as ev
 from games.guild_ball.rules.context import Ctx, base_of, card, pack, passes
 from games.guild_ball.rules.sequences import triggered
-from games.guild_ball.rules.state import KD, Dodge, GuildBallState
+from games.guild_ball.rules.state import KD, MAINTENANCE, Dodge, GuildBallState
 
 
 def gain_ball(ctx: Ctx, model: str, how: str) -> None:
@@ -62,9 +62,12 @@ _MOVES = frozenset({"dodge", "push", "advance"})
 
 
 def _now(state: GuildBallState, effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
-    """The effects a trigger applies now: during a parting blow, none that moves a model (a
-    trigger left with none does not resolve, so a once-per-turn one is not used up)."""
-    if state.attack is None or state.attack.kind != "parting":
+    """The effects a trigger applies now: during a parting blow, or in the Maintenance Phase
+    (a returned model's jog taking the ball, rules notes "Returned models"), none that moves a
+    model (a trigger left with none does not resolve, so a once-per-turn one is not used
+    up)."""
+    parting = state.attack is not None and state.attack.kind == "parting"
+    if not parting and state.phase != MAINTENANCE:
         return effects
     return tuple(e for e in effects if e.do not in _MOVES)
 

@@ -26,7 +26,7 @@ from engine.core.errors import RuleError
 from games.guild_ball.pitch import Base, Point
 from games.guild_ball.pitch.movement import placement
 from games.guild_ball.rules import events as ev
-from games.guild_ball.rules.ball import snap
+from games.guild_ball.rules.ball import snap, snap_on_path
 from games.guild_ball.rules.commands import (
     Activate,
     Allocate,
@@ -73,7 +73,7 @@ from games.guild_ball.rules.state import (
     GuildBallState,
     Unit,
 )
-from games.guild_ball.rules.traits import fire
+from games.guild_ball.rules.traits import fire, gain_ball
 
 
 def pool(state: GuildBallState, seat: int) -> int:
@@ -382,7 +382,7 @@ def maintain(ctx: Ctx) -> None:
         for model, x, y in state.teams[seat].returns:
             u = ctx.state.unit(model)
             ctx.emit(ev.Returned(model=model, hp=max(u.hp, card(u).stats.recovery)))
-            ctx.emit(ev.Moved(model=model, how="return", x=x, y=y))
+            return_jog(ctx, model, x, y)
     amounts = tuple((m, n) for seat in order for m, n in (state.teams[seat].allocation or ()))
     everyone = {u.id: 0 for u in state.units}
     everyone.update(dict(amounts))
@@ -397,6 +397,25 @@ def maintain(ctx: Ctx) -> None:
     )
     if not ready(ctx.state, state.initiative):
         end_turn_or_switch(ctx)
+
+
+def return_jog(ctx: Ctx, model: str, x: float, y: float) -> None:
+    """A returned model's jog to (x, y) from the start on the edge the rules chose
+    (`returns.return_start`): "A model which starts its activation or moves within 1" of a free
+    ball may choose to take possession of the ball", so, as on any jog, it takes the free ball when
+    its path comes within 1" of it (the choice's default: the Allocate command gives no other).
+    Returns are made in order, so of two jogs passing the ball the first placed takes it. A
+    jog that takes no ball is recorded as a bare placement (no path), as before."""
+    state = ctx.state
+    unit = state.unit(model)
+    start = return_start(state, unit, x, y) if state.ball_free else None
+    path = () if start is None else ((start.x, start.y), (float(x), float(y)))
+    # Placed at the start, it is on the pitch for the jog.
+    if not path or snap_on_path(ctx, replace(unit, on_pitch=True), path) is None:
+        ctx.emit(ev.Moved(model=model, how="return", x=x, y=y))
+        return
+    ctx.emit(ev.Moved(model=model, how="return", x=x, y=y, path=path))
+    gain_ball(ctx, model, "snap")
 
 
 def end_turn_or_switch(ctx: Ctx) -> None:

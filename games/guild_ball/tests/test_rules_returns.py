@@ -11,7 +11,9 @@ from msgspec.structs import replace
 
 from engine.core.errors import RuleError
 from games.guild_ball.rules import commands as cm
+from games.guild_ball.rules import events as ev
 from games.guild_ball.rules.context import base_of
+from games.guild_ball.rules.evolve import evolve
 from games.guild_ball.rules.state import MAINTENANCE, GuildBallState, Piece
 from games.guild_ball.tests.rules_table import BELL6, LINK6, arrange, in_play, run
 
@@ -147,3 +149,83 @@ def test_models_returned_together_are_each_placed_clear_of_the_others() -> None:
     assert pike.on_pitch and slake.on_pitch
     gap = ((pike.x - slake.x) ** 2 + (pike.y - slake.y) ** 2) ** 0.5
     assert gap >= 2 * r - 1e-6
+
+
+def returned_events(state: GuildBallState, *returns: tuple[str, float, float]) -> tuple:
+    """Return `returns` for seat 0 (seat 1 allocating after): the events and the state."""
+    first, state_ = run(state, cm.Allocate(seat=0, influence=(), returns=returns))
+    second, after = run(state_, cm.Allocate(seat=1, influence=()))
+    return (*first, *second), after
+
+
+def test_a_return_jog_passing_within_1_inch_of_the_free_ball_takes_it() -> None:
+    """ "A model which starts its activation or moves within 1" of a free ball may choose to
+    take possession of the ball; the ball will immediately snap to that model": Pike's jog
+    from his table edge straight to (9, r + 6) passes 2" from the ball's centre, within 1" of
+    its base, and he takes it (the default, as for any jog)."""
+    state = returning(ball=(11.0, 3.5))
+    r = r_of(state)
+    events, after = returned_events(state, (PIKE, 9.0, r + 6.0))
+    assert after.ball_holder == PIKE and not after.ball_free
+    held = [e for e in events if isinstance(e, ev.BallHeld)]
+    assert [(e.model, e.how) for e in held] == [(PIKE, "snap")]
+    moved = next(e for e in events if isinstance(e, ev.Moved) and e.model == PIKE)
+    assert moved.path == ((9.0, r), (9.0, r + 6.0))
+
+
+def test_a_return_jog_staying_further_than_1_inch_from_the_ball_leaves_it() -> None:
+    """ "moves within 1" of a free ball": the same jog with the ball 2.5" from its line stays
+    more than 1" from the ball's base; the ball stays free and the return is a placement, as
+    recorded before (no path)."""
+    state = returning(ball=(11.5, 3.5))
+    r = r_of(state)
+    events, after = returned_events(state, (PIKE, 9.0, r + 6.0))
+    assert after.ball_free and after.ball_holder == ""
+    assert not any(isinstance(e, ev.BallHeld) for e in events)
+    moved = next(e for e in events if isinstance(e, ev.Moved) and e.model == PIKE)
+    assert moved == ev.Moved(model=PIKE, how="return", x=9.0, y=r + 6.0)
+
+
+def test_of_two_return_jogs_passing_the_ball_the_first_placed_takes_it() -> None:
+    """ "the ball will immediately snap to that model": a team's returns are placed one after
+    another in roster order (Pike before Jory), so Pike's jog takes the ball and Jory's, passing
+    as near, finds none free."""
+    jory = "0-jory-slake"
+    state = returning(ball=(10.0, 3.5))
+    units = tuple(
+        replace(u, on_pitch=False, taken_out=True, hp=0, x=-50.0, y=-50.0) if u.id == jory else u
+        for u in state.units
+    )
+    state = replace(state, units=units)
+    r = r_of(state)
+    events, after = returned_events(state, (PIKE, 8.0, r + 6.0), (jory, 12.0, r + 6.0))
+    assert after.ball_holder == PIKE
+    assert [e.model for e in events if isinstance(e, ev.BallHeld)] == [PIKE]
+
+
+def test_a_gains_ball_trigger_on_the_return_jog_offers_no_dodge() -> None:
+    """First to the Ball: "The first time this turn a friendly model gains possession of the
+    ball, it may make a 2" dodge." The rules notes ("Returned models"): no dodge is offered in
+    the Maintenance Phase, and the plan stays unresolved for a later gain this turn."""
+    state = returning(ball=(11.0, 3.5))
+    teams = tuple(
+        replace(t, plan="first-to-the-ball", plan_done=False) if t.seat == 0 else t
+        for t in state.teams
+    )
+    state = replace(state, teams=teams)
+    r = r_of(state)
+    events, after = returned_events(state, (PIKE, 9.0, r + 6.0))
+    assert after.ball_holder == PIKE
+    assert after.dodge is None and not after.teams[0].plan_done
+    assert not any(isinstance(e, ev.DodgeStep) for e in events)
+
+
+def test_the_return_jog_taking_the_ball_replays_to_the_same_state() -> None:
+    """Events record everything: folding them gives the state decided."""
+    state = returning(ball=(11.0, 3.5))
+    r = r_of(state)
+    events, after = returned_events(state, (PIKE, 9.0, r + 6.0))
+    folded = state
+    for e in events:
+        folded = evolve(folded, e)
+    assert folded == after
