@@ -620,14 +620,25 @@ async def _type_form(
     )
 
 
+# The most waypoints a typed jog or sprint takes (its preview draws each leg).
+ADVANCE_WAYPOINTS = 6
+
+
+def _advance_waypoints(path: tuple[tuple[float, float], ...]) -> tuple[tuple[float, float], ...]:
+    """A typed jog's or sprint's waypoints, refused beyond ADVANCE_WAYPOINTS."""
+    if len(path) > ADVANCE_WAYPOINTS:
+        raise Refused(f"At most {ADVANCE_WAYPOINTS} waypoints.")
+    return path
+
+
 async def _typed(ask: Ask, table: Table, arg: str, values: list[str], f: dict[str, str]) -> Reply:
     _active(table)
     kind = {"jog": MoveKind.JOG, "sprint": MoveKind.SPRINT}.get(f.get("kind", "").strip().lower())
     if kind is None:
         raise Refused("Type `jog` or `sprint` as the kind of move.")
-    path = points(f.get("path", ""), "Type the waypoints as pairs `x, y; x, y`.")
-    if len(path) > 6:
-        raise Refused("At most 6 waypoints.")
+    path = _advance_waypoints(
+        points(f.get("path", ""), "Type the waypoints as pairs `x, y; x, y`.")
+    )
     return await _show(
         ask,
         table,
@@ -1172,9 +1183,7 @@ async def _dodge_typed(
     path = points(f.get("path", ""), "Type the waypoints as pairs `x, y; x, y`.")
     kind = sc.offered_move(_view(table).table)
     if kind is not MoveKind.DODGE:
-        if len(path) > 6:
-            raise Refused("At most 6 waypoints.")
-        return _edit(_offered_preview(table, d, kind, path))
+        return _edit(_offered_preview(table, d, kind, _advance_waypoints(path)))
     return await _act(
         ask,
         table,

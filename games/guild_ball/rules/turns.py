@@ -20,6 +20,8 @@ until somebody must decide.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+
 from msgspec.structs import replace
 
 from engine.core.errors import RuleError
@@ -127,14 +129,21 @@ def default_return(state: GuildBallState, unit: Unit) -> tuple[str, float, float
 
 def default_returns(state: GuildBallState, seat: int) -> tuple[tuple[str, float, float], ...]:
     """The default places of the seat's returning models, one after another: each is placed
-    clear of those returned before it ("A model or marker may not be placed [...] with its base
-    overlapping another model")."""
-    out = []
+    clear of those returned before it."""
+    return tuple((u.id, x, y) for u, x, y, _ in _return_places(state, seat, {}))
+
+
+def _return_places(
+    state: GuildBallState, seat: int, places: Mapping[str, tuple[float, float]]
+) -> Iterator[tuple[Unit, float, float, GuildBallState]]:
+    """The seat's returning models in roster order, each at its place in `places` or its
+    default one, with the state it is placed in: those returned before it already on the pitch
+    ("A model or marker may not be placed [...] with its base overlapping another model")."""
+    placed = state
     for u in returning(state, seat):
-        place = default_return(state, u)
-        out.append(place)
-        state = _placed(state, u.id, place[1], place[2])
-    return tuple(out)
+        x, y = places[u.id] if u.id in places else default_return(placed, u)[1:]
+        yield u, x, y, placed
+        placed = _placed(placed, u.id, x, y)
 
 
 def _placed(state: GuildBallState, model: str, x: float, y: float) -> GuildBallState:
@@ -186,12 +195,9 @@ def allocate(ctx: Ctx, cmd: Allocate) -> None:
     if set(places) - back:
         raise RuleError("not_returning", "Only models taken out return to play.")
     returns = []
-    placed = state
-    for u in returning(state, cmd.seat):
-        x, y = places.get(u.id, default_return(placed, u)[1:])
+    for u, x, y, placed in _return_places(state, cmd.seat, places):
         check_return(placed, u, x, y)
         returns.append((u.id, x, y))
-        placed = _placed(placed, u.id, x, y)
     ctx.emit(ev.Allocated(seat=cmd.seat, allocation=cmd.influence, returns=tuple(returns)))
 
 
